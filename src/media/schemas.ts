@@ -1,0 +1,139 @@
+/**
+ * zod schemas of every body the Media Generation API sends (spec: shared/spec/media-generation-api.md).
+ * Strict on the fields the spec names, tolerant of extra fields (zod objects strip unknown keys).
+ */
+import { z } from 'zod';
+
+export const generationStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+export const mediaTypeSchema = z.enum(['video', 'image']);
+export type MediaType = z.infer<typeof mediaTypeSchema>;
+
+export const outputSchema = z.object({
+  url: z.string(),
+  download_url: z.string().optional(),
+  content_type: z.string(),
+});
+export type GenerationOutput = z.infer<typeof outputSchema>;
+
+export const generationSchema = z.object({
+  id: z.string(),
+  status: generationStatusSchema,
+  model: z.string(),
+  type: mediaTypeSchema,
+  prompt: z.string(),
+  // Can be an empty object on a failed record.
+  parameters: z.record(z.string(), z.unknown()),
+  output: outputSchema.nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+export const createGenerationResponseSchema = z.object({
+  data: generationSchema,
+  price_usd: z.number(),
+});
+export type CreateGenerationResponse = z.infer<typeof createGenerationResponseSchema>;
+
+export const getGenerationResponseSchema = z.object({ data: generationSchema });
+
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** `meta` is present only when `type` was given. */
+export const listGenerationsResponseSchema = z.object({
+  data: z.array(generationSchema),
+  meta: pageMetaSchema.optional(),
+});
+export type ListGenerationsResponse = z.infer<typeof listGenerationsResponseSchema>;
+
+export const modelSchema = z.object({
+  slug: z.string(),
+  label: z.string(),
+  type: mediaTypeSchema,
+  price_usd: z.number(),
+  multiply_by_duration: z.boolean(),
+  resolution_multipliers: z.record(z.string(), z.number()).nullable(),
+  supported_params: z.array(z.string()),
+  aspect_ratios: z.array(z.string()),
+  resolutions: z.array(z.string()),
+  durations: z.array(z.number().int()),
+  modes: z.array(z.string()),
+  docs_url: z.string(),
+});
+export type Model = z.infer<typeof modelSchema>;
+
+export const listModelsResponseSchema = z.object({ data: z.array(modelSchema) });
+export const getModelResponseSchema = z.object({ data: modelSchema });
+
+export const accountSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  usd_balance: z.number(),
+  usd_spent: z.number(),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const getAccountResponseSchema = z.object({ data: accountSchema });
+
+export const usageRecordSchema = z.object({
+  id: z.number().int(),
+  model_key: z.string(),
+  generation_type: mediaTypeSchema,
+  amount_usd: z.number(),
+  // Allowed values: not shown; API charges carry `api`, so any string is accepted.
+  source: z.string(),
+  created_at: z.string(),
+});
+export type UsageRecord = z.infer<typeof usageRecordSchema>;
+
+export const usagePageSchema = z.object({
+  data: z.array(usageRecordSchema),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type UsagePage = z.infer<typeof usagePageSchema>;
+
+export const insufficientBalanceBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  required: z.number(),
+  balance: z.number(),
+});
+export const validationErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export const notFoundBodySchema = z.object({ error: z.string() });
+
+/** The body of POST /generations. */
+export interface CreateGenerationRequest {
+  model: string;
+  prompt: string;
+  aspect_ratio?: string;
+  resolution?: string;
+  duration?: number;
+  mode?: string;
+  style?: string;
+  image_urls?: string[];
+  video_urls?: string[];
+  audio_urls?: string[];
+  generate_audio?: boolean;
+  camera_fixed?: boolean;
+  web_search?: boolean;
+  return_last_frame?: boolean;
+  seed?: number;
+  watermark?: boolean;
+  private?: boolean;
+}
+
+/** The service's 422 shape: field name -> messages. Local validation returns the same. */
+export type FieldErrors = Record<string, string[]>;
