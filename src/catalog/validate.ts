@@ -1,0 +1,182 @@
+/**
+ * Local validation of a create request against the chosen model, before any money is spent.
+ * Returns the service's 422 shape (field -> messages), empty when the request is valid.
+ * Every rule here is one the spec states; the simulator answers 422 with the same rules.
+ */
+import type { FieldErrors, Model } from '../media/schemas.ts';
+import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES } from './service-rules.ts';
+
+export const MAX_PROMPT_LENGTH = 2000;
+/** Image URLs per request, for every model unless a model-specific limit below says otherwise. */
+export const MAX_IMAGE_URLS = 14;
+const MAX_MEDIA_REFERENCES = 3;
+const MOTION_MAX_IMAGE_URLS = 9;
+const LANG_IMAGE_2_MAX_IMAGE_URLS = 16;
+const DREAM_LITE_MAX_IMAGE_URLS = 10;
+const VISTA_INGREDIENT_MAX_IMAGE_URLS = 3;
+const MOTION_ONLY_FIELDS = ['generate_audio', 'camera_fixed', 'web_search', 'return_last_frame'] as const;
+const ORBIT_ONLY_BOOLEANS = ['watermark', 'private'] as const;
+
+/** Validates a POST /generations body (parsed JSON, so every field is checked for its type too). */
+export function validateCreateRequest(model: Model | undefined, body: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] ??= [];
+    errors[field].push(message);
+  };
+
+  const prompt = body.prompt;
+  if (typeof prompt !== 'string' || prompt.trim() === '') add('prompt', 'The prompt is required.');
+  else if (prompt.length > MAX_PROMPT_LENGTH)
+    add('prompt', `The prompt may be at most ${MAX_PROMPT_LENGTH} characters (it has ${prompt.length}).`);
+
+  if (typeof body.model !== 'string' || body.model === '') {
+    add('model', 'The model is required.');
+    return errors;
+  }
+  if (!model) {
+    add('model', `Unknown model "${body.model}".`);
+    return errors;
+  }
+
+  const isMotion = MOTION_SLUGS.has(model.slug);
+  const isOrbit = ORBIT_SLUGS.has(model.slug);
+
+  checkChoice(body.aspect_ratio, 'aspect_ratio', 'aspect ratio', model.aspect_ratios, add);
+  if (
+    model.slug === 'lang-image-2' &&
+    typeof body.aspect_ratio === 'string' &&
+    /^\d+\s*[x×*]\s*\d+$/i.test(body.aspect_ratio)
+  ) {
+    errors.aspect_ratio = ['lang-image-2 takes ratio notation such as 16:9, not a pixel size.'];
+  }
+  checkChoice(body.resolution, 'resolution', 'resolution', model.resolutions, add);
+  checkChoice(body.mode, 'mode', 'mode', model.modes, add);
+
+  if (body.duration !== undefined) {
+    if (model.type === 'image') add('duration', 'Images have no duration.');
+    else if (typeof body.duration !== 'number' || !Number.isInteger(body.duration))
+      add('duration', 'The duration is a whole number of seconds.');
+    else if (!model.durations.includes(body.duration))
+      add('duration', `${model.label} takes a duration of ${describeDurations(model.durations)} seconds.`);
+  }
+
+  if (body.style !== undefined) {
+    if (!isOrbit) add('style', 'Only orbit-2 and orbit-2-pro take a style.');
+    else checkChoice(body.style, 'style', 'style', ORBIT_STYLES, add);
+  }
+  for (const field of ORBIT_ONLY_BOOLEANS) {
+    if (body[field] === undefined) continue;
+    if (!isOrbit) add(field, `Only orbit-2 and orbit-2-pro take ${field}.`);
+    else if (typeof body[field] !== 'boolean') add(field, `${field} is true or false.`);
+  }
+  for (const field of MOTION_ONLY_FIELDS) {
+    if (body[field] === undefined) continue;
+    if (!isMotion) add(field, `Only the motion models take ${field}.`);
+    else if (typeof body[field] !== 'boolean') add(field, `${field} is true or false.`);
+  }
+  if (body.seed !== undefined) {
+    if (!isMotion) add('seed', 'Only the motion models take a seed.');
+    else if (typeof body.seed !== 'number' || !Number.isInteger(body.seed))
+      add('seed', 'The seed is a whole number.');
+  }
+
+  for (const field of ['video_urls', 'audio_urls'] as const) {
+    if (body[field] === undefined) continue;
+    if (!isMotion) {
+      add(field, `Only motion-2.0 and motion-2.0-fast take ${field}.`);
+      continue;
+    }
+    const urls = checkUrlList(body[field], field, add);
+    if (urls && urls.length > MAX_MEDIA_REFERENCES)
+      add(field, `At most ${MAX_MEDIA_REFERENCES} ${field} are allowed.`);
+  }
+
+  if (body.image_urls !== undefined) {
+    const urls = checkUrlList(body.image_urls, 'image_urls', add);
+    if (urls) {
+      const limitMessage = imageUrlLimit(model, urls.length, body.mode);
+      if (limitMessage) add('image_urls', limitMessage);
+    }
+  }
+  return errors;
+}
+
+/** The model-specific rule on how many image_urls a request may carry, or undefined when the count is fine. */
+function imageUrlLimit(model: Model, count: number, mode: unknown): string | undefined {
+  if (count === 0) return undefined;
+  switch (model.slug) {
+    case 'vista-3.1-lite':
+      return 'vista-3.1-lite takes no image_urls.';
+    case 'omni-flash-ext':
+      return count === 1 || count === 3
+        ? undefined
+        : 'omni-flash-ext takes 0, 1 (first frame) or exactly 3 image_urls (scene, character, object).';
+    case 'lang-image-2':
+      return count > LANG_IMAGE_2_MAX_IMAGE_URLS
+        ? `lang-image-2 takes at most ${LANG_IMAGE_2_MAX_IMAGE_URLS} image_urls.`
+        : undefined;
+    case 'dream-5.0-lite':
+      return count > DREAM_LITE_MAX_IMAGE_URLS
+        ? `dream-5.0-lite takes at most ${DREAM_LITE_MAX_IMAGE_URLS} reference images.`
+        : undefined;
+    case 'vista-3.1-fast':
+      if (mode === 'ingredient' && count > VISTA_INGREDIENT_MAX_IMAGE_URLS)
+        return `vista-3.1-fast takes at most ${VISTA_INGREDIENT_MAX_IMAGE_URLS} reference images in ingredient mode.`;
+      break;
+  }
+  if (MOTION_SLUGS.has(model.slug) && count > MOTION_MAX_IMAGE_URLS)
+    return `The motion models take at most ${MOTION_MAX_IMAGE_URLS} image_urls.`;
+  if (count > MAX_IMAGE_URLS) return `At most ${MAX_IMAGE_URLS} image_urls are allowed.`;
+  return undefined;
+}
+
+function checkChoice(
+  value: unknown,
+  field: string,
+  noun: string,
+  allowed: readonly string[],
+  add: (field: string, message: string) => void,
+): void {
+  if (value === undefined) return;
+  if (allowed.length === 0) add(field, `This model takes no ${noun}.`);
+  else if (typeof value !== 'string' || !allowed.includes(value))
+    add(field, `The ${noun} must be one of ${allowed.join(', ')}.`);
+}
+
+function checkUrlList(
+  value: unknown,
+  field: string,
+  add: (field: string, message: string) => void,
+): string[] | undefined {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    add(field, `${field} is a list of URLs.`);
+    return undefined;
+  }
+  const bad = value.find((v) => !isPublicHttpUrl(v as string));
+  if (bad !== undefined) {
+    add(field, `"${String(bad).slice(0, 100)}" is not an http(s) URL.`);
+    return undefined;
+  }
+  return value as string[];
+}
+
+function isPublicHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** "6 to 30" for a run of consecutive values, "4, 6, 8 or 10" otherwise. */
+export function describeDurations(durations: readonly number[]): string {
+  if (durations.length === 0) return 'no';
+  const sorted = [...durations].sort((a, b) => a - b);
+  const first = sorted[0] as number;
+  const last = sorted[sorted.length - 1] as number;
+  if (sorted.length > 2 && last - first === sorted.length - 1) return `${first} to ${last}`;
+  if (sorted.length === 1) return String(first);
+  return `${sorted.slice(0, -1).join(', ')} or ${last}`;
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { validateCreateRequest } from '../../src/catalog/validate.ts';
+import type { Model } from '../../src/media/schemas.ts';
+import { SIM_MODELS } from '../../src/sim/models.ts';
+
+const model = (slug: string): Model => {
+  const found = SIM_MODELS.find((m) => m.slug === slug);
+  if (!found) throw new Error(`no model ${slug}`);
+  return found;
+};
+const check = (slug: string, extra: Record<string, unknown> = {}) =>
+  validateCreateRequest(model(slug), { model: slug, prompt: 'a lighthouse at dusk', ...extra });
+const urls = (n: number, ext = 'png') =>
+  Array.from({ length: n }, (_, i) => `https://example.com/${i}.${ext}`);
+
+describe('local validation of create requests', () => {
+  it('accepts a plain valid request for every model', () => {
+    for (const m of SIM_MODELS) expect(check(m.slug), m.slug).toEqual({});
+  });
+
+  describe('prompt', () => {
+    it('is required', () => {
+      expect(validateCreateRequest(model('dream-4.5'), { model: 'dream-4.5' }).prompt).toHaveLength(1);
+      expect(check('dream-4.5', { prompt: '   ' }).prompt).toBeDefined();
+    });
+    it('may have 2,000 characters but not 2,001', () => {
+      expect(check('dream-4.5', { prompt: 'a'.repeat(2000) })).toEqual({});
+      expect(check('dream-4.5', { prompt: 'a'.repeat(2001) }).prompt?.[0]).toMatch(/2000 characters/);
+    });
+  });
+
+  describe('model', () => {
+    it('is required', () => {
+      expect(validateCreateRequest(undefined, { prompt: 'x' }).model).toEqual(['The model is required.']);
+    });
+    it('must be known', () => {
+      expect(validateCreateRequest(undefined, { model: 'nope', prompt: 'x' }).model?.[0]).toMatch(
+        /Unknown model "nope"/,
+      );
+    });
+  });
+
+  describe('duration', () => {
+    it('must be among the model values', () => {
+      expect(check('quick-video-1', { duration: 30 })).toEqual({});
+      expect(check('quick-video-1', { duration: 31 }).duration?.[0]).toMatch(/6 to 30 seconds/);
+      expect(check('omni-flash-ext', { duration: 5 }).duration?.[0]).toMatch(/4, 6, 8 or 10/);
+      expect(check('orbit-2-pro', { duration: 25 })).toEqual({});
+      expect(check('orbit-2', { duration: 25 }).duration).toBeDefined();
+    });
+    it('is a whole number', () => {
+      expect(check('motion-2.0', { duration: 5.5 }).duration).toEqual([
+        'The duration is a whole number of seconds.',
+      ]);
+    });
+    it('is refused for images', () => {
+      expect(check('nano-fruit-2', { duration: 5 }).duration).toEqual(['Images have no duration.']);
+    });
+  });
+
+  describe('resolution, aspect ratio and mode', () => {
+    it('must be among the model values', () => {
+      expect(check('vista-3.1-fast', { resolution: '4k', aspect_ratio: '9:16', mode: 'frame' })).toEqual({});
+      expect(check('vista-3.1-fast', { resolution: '4K' }).resolution?.[0]).toMatch(/720p, 1080p, 4k/);
+      expect(check('vista-3.1-fast', { aspect_ratio: '1:1' }).aspect_ratio).toBeDefined();
+      expect(check('vista-3.1-fast', { mode: 'fun' }).mode).toBeDefined();
+      expect(check('quick-video-1', { mode: 'spicy' })).toEqual({});
+    });
+    it('refuses a resolution or mode for a model that has none', () => {
+      expect(check('lang-4o-image', { resolution: '1K' }).resolution).toEqual([
+        'This model takes no resolution.',
+      ]);
+      expect(check('motion-2.0', { mode: 'fun' }).mode).toEqual(['This model takes no mode.']);
+    });
+  });
+
+  describe('orbit-only fields', () => {
+    it('takes style, watermark and private only on orbit-2 and orbit-2-pro', () => {
+      expect(check('orbit-2', { style: 'anime', watermark: true, private: false })).toEqual({});
+      expect(check('orbit-2-pro', { style: 'comic' })).toEqual({});
+      const errors = check('motion-2.0', { style: 'anime', watermark: true, private: true });
+      expect(Object.keys(errors).sort()).toEqual(['private', 'style', 'watermark']);
+    });
+    it('takes only the listed styles', () => {
+      expect(check('orbit-2', { style: 'baroque' }).style?.[0]).toMatch(/none, thanksgiving, comic/);
+    });
+  });
+
+  describe('motion-only fields', () => {
+    it('takes the motion booleans and seed only on motion models', () => {
+      const motion = {
+        generate_audio: true,
+        camera_fixed: true,
+        web_search: false,
+        return_last_frame: true,
+        seed: 42,
+      };
+      expect(check('motion-2.0-fast', motion)).toEqual({});
+      expect(Object.keys(check('quick-video-1', motion)).sort()).toEqual(
+        ['camera_fixed', 'generate_audio', 'return_last_frame', 'seed', 'web_search'].sort(),
+      );
+    });
+    it('takes video_urls and audio_urls only on motion models, at most 3', () => {
+      expect(check('motion-2.0', { video_urls: urls(3, 'mp4'), audio_urls: urls(3, 'mp3') })).toEqual({});
+      expect(check('motion-2.0', { video_urls: urls(4, 'mp4') }).video_urls).toEqual([
+        'At most 3 video_urls are allowed.',
+      ]);
+      expect(check('motion-2.0', { audio_urls: urls(4, 'mp3') }).audio_urls).toBeDefined();
+      expect(check('vista-3.1-fast', { video_urls: urls(1, 'mp4') }).video_urls).toBeDefined();
+      expect(check('dream-4.5', { audio_urls: urls(1, 'mp3') }).audio_urls).toBeDefined();
+    });
+  });
+
+  describe('image_urls', () => {
+    it('allows at most 14 in general', () => {
+      expect(check('nano-fruit-pro', { image_urls: urls(14) })).toEqual({});
+      expect(check('nano-fruit-pro', { image_urls: urls(15) }).image_urls).toEqual([
+        'At most 14 image_urls are allowed.',
+      ]);
+    });
+    it('allows at most 9 on motion models', () => {
+      expect(check('motion-2.0', { image_urls: urls(9) })).toEqual({});
+      expect(check('motion-2.0', { image_urls: urls(10) }).image_urls?.[0]).toMatch(/at most 9/);
+    });
+    it('allows 0, 1 or 3 on omni-flash-ext and rejects 2', () => {
+      for (const n of [0, 1, 3]) expect(check('omni-flash-ext', { image_urls: urls(n) })).toEqual({});
+      expect(check('omni-flash-ext', { image_urls: urls(2) }).image_urls?.[0]).toMatch(/exactly 3/);
+      expect(check('omni-flash-ext', { image_urls: urls(4) }).image_urls).toBeDefined();
+    });
+    it('allows none on vista-3.1-lite', () => {
+      expect(check('vista-3.1-lite', { image_urls: urls(1) }).image_urls).toEqual([
+        'vista-3.1-lite takes no image_urls.',
+      ]);
+    });
+    it('allows at most 3 references in vista-3.1-fast ingredient mode', () => {
+      expect(check('vista-3.1-fast', { mode: 'ingredient', image_urls: urls(3) })).toEqual({});
+      expect(check('vista-3.1-fast', { mode: 'ingredient', image_urls: urls(4) }).image_urls?.[0]).toMatch(
+        /at most 3/,
+      );
+      expect(check('vista-3.1-fast', { mode: 'frame', image_urls: urls(4) })).toEqual({});
+    });
+    it('allows at most 16 on lang-image-2', () => {
+      expect(check('lang-image-2', { image_urls: urls(16) })).toEqual({});
+      expect(check('lang-image-2', { image_urls: urls(17) }).image_urls?.[0]).toMatch(/at most 16/);
+    });
+    it('allows at most 10 references on dream-5.0-lite', () => {
+      expect(check('dream-5.0-lite', { image_urls: urls(10) })).toEqual({});
+      expect(check('dream-5.0-lite', { image_urls: urls(11) }).image_urls).toBeDefined();
+    });
+    it('must be http(s) URLs in a list', () => {
+      expect(check('dream-4.5', { image_urls: ['not a url'] }).image_urls?.[0]).toMatch(
+        /not an http\(s\) URL/,
+      );
+      expect(check('dream-4.5', { image_urls: ['ftp://example.com/a.png'] }).image_urls).toBeDefined();
+      expect(check('dream-4.5', { image_urls: 'https://example.com/a.png' }).image_urls).toEqual([
+        'image_urls is a list of URLs.',
+      ]);
+    });
+  });
+
+  describe('lang-image-2 aspect ratio', () => {
+    it('takes ratio notation and rejects a pixel size', () => {
+      expect(check('lang-image-2', { aspect_ratio: '21:9' })).toEqual({});
+      expect(check('lang-image-2', { aspect_ratio: '1024x1024' }).aspect_ratio?.[0]).toMatch(
+        /not a pixel size/,
+      );
+    });
+  });
+});
