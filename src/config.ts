@@ -1,0 +1,103 @@
+/**
+ * The environment, parsed once with zod into a typed, frozen config.
+ * A missing or malformed variable is reported as one line naming it (see `loadConfigOrExit`).
+ */
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { parseUsdInput } from './money.ts';
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), `must be an http(s) URL (${what})`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const snowflake = z
+  .string()
+  .trim()
+  .regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');
+
+const envSchema = z
+  .object({
+    DISCORD_TOKEN: z.string().trim().min(1, 'is required (the bot token from the Discord developer portal)'),
+    DISCORD_APPLICATION_ID: snowflake.optional(),
+    DISCORD_GUILD_ID: snowflake.optional(),
+    DISCORD_API_URL: url('for example https://discord.com/api').default('https://discord.com/api'),
+    MEDIA_API_BASE_URL: url('ending in /api/v1').optional(),
+    MEDIA_API_TOKEN: z.string().trim().min(1).optional(),
+    MEDIA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(120),
+    STORE_URL: z
+      .string()
+      .trim()
+      .regex(/^(sqlite|memory|redis|rediss):/, 'must start with sqlite://, redis:// or memory://')
+      .default('sqlite://data/bot.sqlite'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    QUOTA_DEFAULT_USD: z
+      .string()
+      .default('1.00')
+      .transform((v, ctx) => {
+        const micros = parseUsdInput(v, 1_000_000_000);
+        if (typeof micros === 'number') return micros;
+        ctx.addIssue({ code: 'custom', message: micros.error });
+        return z.NEVER;
+      }),
+    QUOTA_DEFAULT_PERIOD: z.enum(['daily', 'weekly', 'monthly', 'total']).default('daily'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MEDIA_API_BASE_URL && !env.MEDIA_API_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_API_TOKEN'], message: 'is required when MEDIA_API_BASE_URL is set' });
+    }
+  });
+
+export interface Config {
+  discord: { token: string; applicationId?: string; guildId?: string; apiUrl: string };
+  /** Absent: the bot runs the built-in simulator in-process (nothing is spent). */
+  media?: { baseUrl: string; token: string };
+  mediaRateLimitPerMinute: number;
+  storeUrl: string;
+  logLevel: string;
+  quotaDefault: { micros: number; period: 'daily' | 'weekly' | 'monthly' | 'total' };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses a config from an environment object; throws ConfigError with one line per bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
+  // Empty strings (as in a copied .env.example) mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = result.data;
+  return Object.freeze({
+    discord: Object.freeze({
+      token: e.DISCORD_TOKEN,
+      applicationId: e.DISCORD_APPLICATION_ID,
+      guildId: e.DISCORD_GUILD_ID,
+      apiUrl: e.DISCORD_API_URL,
+    }),
+    media:
+      e.MEDIA_API_BASE_URL && e.MEDIA_API_TOKEN
+        ? Object.freeze({ baseUrl: e.MEDIA_API_BASE_URL, token: e.MEDIA_API_TOKEN })
+        : undefined,
+    mediaRateLimitPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
+    storeUrl: e.STORE_URL,
+    logLevel: e.LOG_LEVEL,
+    quotaDefault: Object.freeze({ micros: e.QUOTA_DEFAULT_USD, period: e.QUOTA_DEFAULT_PERIOD }),
+  });
+}
+
+/** Reads `.env` when present (the environment wins), parses, and exits with code 2 on a bad variable. */
+export function loadConfigOrExit(envFile = '.env'): Readonly<Config> {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  try {
+    return parseConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Configuration error: ${err.message.split('\n').join('; ')}\n`);
+    process.exit(2);
+  }
+}
