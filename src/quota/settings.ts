@@ -1,0 +1,156 @@
+/**
+ * Per-guild quota settings, one keyv value per guild (`settings:{guildId}` in the quota namespace).
+ *
+ * Decisions:
+ * - Role allowances and the server budget use the period of the guild's default allowance; only a
+ *   member override may name its own period (and falls back to the default period without one).
+ * - The effective allowance is: member override, else the highest allowance among the member's
+ *   roles that have one, else the default. A role allowance applies even when it is lower than the
+ *   default, so admins can restrict a role (e.g. $0 for "muted").
+ * - Settings changes move no money, so they are not ledger entries: each change is appended to an
+ *   audit list kept in the same keyv value as the settings (the last AUDIT_LIMIT changes), so the
+ *   change and its audit line are one write and can never disagree.
+ * Writers must hold the guild's lock (the quota service does); this module only reads and writes.
+ */
+import type Keyv from 'keyv';
+import type { Micros } from '../money.ts';
+import type { Period } from './periods.ts';
+
+export const DEFAULT_IN_FLIGHT_CAP = 3;
+export const AUDIT_LIMIT = 200;
+
+/** An amount per period. */
+export interface Allowance {
+  micros: Micros;
+  period: Period;
+}
+
+/** A member's own allowance; without a period it uses the guild default's period. */
+export interface MemberOverride {
+  micros: Micros;
+  period?: Period;
+}
+
+/** What the operator's config provides when a guild has set nothing. */
+export interface QuotaDefaults {
+  /** Default allowance per member, e.g. 1_000_000 ($1.00). */
+  micros: Micros;
+  /** Period of that default allowance, e.g. 'daily'. */
+  period: Period;
+  /** Generations one member may have in flight at once (3 when omitted). */
+  inFlightCap?: number;
+}
+
+/** A guild's settings as stored; unset fields fall back to QuotaDefaults. */
+export interface GuildSettings {
+  /** The guild's default allowance; undefined = the config default. */
+  default?: Allowance;
+  /** roleId -> allowance in micro-USD per default period. */
+  roles: Record<string, Micros>;
+  /** userId -> override. */
+  overrides: Record<string, MemberOverride>;
+  /** Server budget per default period, total of all members' charges; 0 = none. */
+  budgetMicros: Micros;
+  /** Generations one member may have in flight; undefined = the config default. */
+  inFlightCap?: number;
+  /** Channels where generating is allowed; empty = anywhere. */
+  allowedChannels: string[];
+}
+
+/** One settings change, for the audit list. */
+export interface AuditEntry {
+  at: string;
+  by: string;
+  action: string;
+  detail: Record<string, unknown>;
+}
+
+interface SettingsRecord {
+  settings: GuildSettings;
+  audit: AuditEntry[];
+}
+
+/** The allowance that applies to a member, and where it came from. */
+export interface EffectiveAllowance extends Allowance {
+  source: 'override' | 'role' | 'default';
+  /** The role that gave the allowance, when source is 'role'. */
+  roleId?: string;
+}
+
+function emptySettings(): GuildSettings {
+  return { roles: {}, overrides: {}, budgetMicros: 0, allowedChannels: [] };
+}
+
+/** The guild's default allowance, or the config's when the guild has none. */
+export function defaultAllowance(settings: GuildSettings, defaults: QuotaDefaults): Allowance {
+  return settings.default ?? { micros: defaults.micros, period: defaults.period };
+}
+
+/** The in-flight cap for the guild. */
+export function inFlightCap(settings: GuildSettings, defaults: QuotaDefaults): number {
+  return settings.inFlightCap ?? defaults.inFlightCap ?? DEFAULT_IN_FLIGHT_CAP;
+}
+
+/** Override > highest role allowance > default. */
+export function effectiveAllowance(
+  settings: GuildSettings,
+  defaults: QuotaDefaults,
+  userId: string,
+  roleIds: readonly string[],
+): EffectiveAllowance {
+  const base = defaultAllowance(settings, defaults);
+  const override = settings.overrides[userId];
+  if (override)
+    return { micros: override.micros, period: override.period ?? base.period, source: 'override' };
+  let best: { roleId: string; micros: Micros } | undefined;
+  for (const roleId of roleIds) {
+    const micros = settings.roles[roleId];
+    if (micros !== undefined && (best === undefined || micros > best.micros)) best = { roleId, micros };
+  }
+  if (best) return { micros: best.micros, period: base.period, source: 'role', roleId: best.roleId };
+  return { ...base, source: 'default' };
+}
+
+/** The period of a member's allowance; roles do not change it, so role ids are not needed. */
+export function memberPeriod(settings: GuildSettings, defaults: QuotaDefaults, userId: string): Period {
+  return settings.overrides[userId]?.period ?? defaultAllowance(settings, defaults).period;
+}
+
+/** Reads and writes guild settings in one keyv namespace. */
+export class SettingsStore {
+  constructor(private readonly keyv: Keyv) {}
+
+  private key(guildId: string): string {
+    return `settings:${guildId}`;
+  }
+
+  private async record(guildId: string): Promise<SettingsRecord> {
+    const stored = await this.keyv.get<SettingsRecord>(this.key(guildId));
+    // A copy, so that callers may change it freely (an in-memory keyv hands out its own objects).
+    return stored ? structuredClone(stored) : { settings: emptySettings(), audit: [] };
+  }
+
+  /** The guild's settings (empty settings when it has none). */
+  async get(guildId: string): Promise<GuildSettings> {
+    return (await this.record(guildId)).settings;
+  }
+
+  /** The last settings changes, newest first. */
+  async audit(guildId: string): Promise<AuditEntry[]> {
+    return (await this.record(guildId)).audit.slice().reverse();
+  }
+
+  /** Applies `change` and records it in the audit list, in one write. Caller holds the guild lock. */
+  async update(
+    guildId: string,
+    audit: Omit<AuditEntry, 'at'> & { at: Date },
+    change: (settings: GuildSettings) => void,
+  ): Promise<GuildSettings> {
+    const record = await this.record(guildId);
+    change(record.settings);
+    record.audit.push({ ...audit, at: audit.at.toISOString() });
+    if (record.audit.length > AUDIT_LIMIT) record.audit.splice(0, record.audit.length - AUDIT_LIMIT);
+    await this.keyv.set(this.key(guildId), record);
+    return structuredClone(record.settings);
+  }
+}
