@@ -18,6 +18,42 @@
  * - dream-5.0-lite batch size: not shown, never sent.
  * - supported_params of models the spec does not list: derived from the fields the spec says
  *   each model accepts.
+ *
+ * Simulator behaviour where the spec says "not shown" (server.ts, state.ts, rate-window.ts):
+ * - Auth: every /api/v1 endpoint, the model endpoints included, needs the bearer token; 401 body
+ *   `{ error: 'Unauthenticated.' }`. Output files (/files/{id}.png|.mp4) need no token and are
+ *   not rate-limited.
+ * - Rate limit: per token, rolling 60 s of clock time; only requests that pass auth count (401 and
+ *   429 answers do not). 429 body `{ error: 'Too Many Requests' }`, `Retry-After` = ceil of the
+ *   wait in seconds, at least 1. 500 body `{ error: 'Server Error' }`.
+ * - POST /generations: a body that is not a JSON object -> 422 with `errors.body`; an unknown model
+ *   slug -> 422 with `errors.model` (not 404). The 422 `message` is the first error message, plus
+ *   "(and N more errors)". The 402 `error` is `insufficient_balance`; `required` and `balance` are
+ *   exact USD. The alias `dream-5-lite` is accepted and the record's `model` is the canonical slug.
+ * - Transitions: pending -> processing -> completed | failed, derived from the clock when read.
+ *   Total time: images 5-15 s, videos 30-120 s (uniform from `random`), or `[sim:duration=MS]`;
+ *   the pending phase is the first 10 % of it, at most 3 s. A content-policy failure happens when
+ *   processing would start (pending -> failed) and its record has `parameters: {}`; an
+ *   infrastructure failure happens at the planned finish (pending -> processing -> failed) and
+ *   keeps its parameters. `completed_at` is set on both completed and failed records.
+ * - Refunds: both failure kinds refund the full price, once, when the failure time is reached; the
+ *   charge's usage record is removed from the usage log (a failed record is "not charged") and
+ *   `usd_spent` goes down by the same amount.
+ * - `parameters`: aspect_ratio (default the model's first), resolution (default the first, when the
+ *   model has any), duration (videos: default 5 for motion models, else the first), mode (only
+ *   when sent; no default).
+ * - GET /generations: `per_page` above 100 is clamped to 100; a `per_page`/`page` that is not a
+ *   positive integer, or a `type` other than video/image -> 422. `page` is ignored without `type`.
+ *   A page past the end is an empty `data` with the right `meta`; `last_page` is at least 1.
+ * - GET /account/usage: `page` (default 1) is accepted; `per_page` default 25, clamped to 100;
+ *   most recent first; `model` takes a slug or its alias, and an unknown one matches nothing.
+ *   `model_key` is the slug with dots and dashes turned to underscores (`motion_2_0`); ids count
+ *   up from 1. Account `name`/`email` are fixed placeholders.
+ * - Wrong method on a known route -> 405 `{ error }` with `Allow`; unknown route -> 404 `{ error }`.
+ *   Request bodies above 1 MiB -> 422 with `errors.body`.
+ * - Slow answers (`latencyMs`, `[sim:delay=MS]`) delay only the answer: the request has taken effect
+ *   (created, charged) on receipt, as a real service whose answer is slow. An injected behaviour is
+ *   consumed by the next POST /generations that passes auth and the rate limit, even if it is a 422.
  */
 import { MOTION_PRICES } from '../catalog/service-rules.ts';
 import type { Model } from '../media/schemas.ts';
@@ -235,3 +271,9 @@ export const SIM_MODELS: readonly Model[] = [
     }),
   ),
 ];
+
+/** A model as GET /models/{slug} shows it: the motion models carry their "model detail" base price. */
+export function modelDetail(model: Model): Model {
+  const motion = MOTION_PRICES[model.slug];
+  return motion ? { ...model, price_usd: motion.detailBase } : model;
+}
