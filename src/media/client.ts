@@ -1,0 +1,554 @@
+/**
+ * The Media Generation API client (spec: shared/spec/media-generation-api.md), in the manner
+ * of openai-node: injectable base URL and undici dispatcher, zod-validated bodies, one error
+ * class per failure kind (errors.ts), bounded retries with exponential backoff and full jitter,
+ * and every request through one shared rate limiter.
+ */
+import { type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
+import { type Clock, systemClock } from '../clock.ts';
+import { type Logger, silentLogger } from '../log.ts';
+import { usdToMicros } from '../money.ts';
+import {
+  AbortedError,
+  InsufficientBalanceError,
+  MediaApiError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  type ProtocolIssue,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthenticatedError,
+  ValidationError,
+} from './errors.ts';
+import { createLocalRateLimiter, type Priority, type RateLimiter } from './rate-limiter.ts';
+import {
+  type Account,
+  type CreateGenerationRequest,
+  createGenerationResponseSchema,
+  type FieldErrors,
+  type Generation,
+  getAccountResponseSchema,
+  getGenerationResponseSchema,
+  getModelResponseSchema,
+  insufficientBalanceBodySchema,
+  listGenerationsResponseSchema,
+  listModelsResponseSchema,
+  type MediaType,
+  type Model,
+  notFoundBodySchema,
+  type PageMeta,
+  type UsagePage,
+  usagePageSchema,
+  validationErrorBodySchema,
+} from './schemas.ts';
+
+export interface MediaClientOptions {
+  /** Ends in `/api/v1`. */
+  baseUrl: string;
+  token: string;
+  /** The one budget shared by every caller of the token; a local 120/min limiter by default. */
+  limiter?: RateLimiter;
+  clock?: Clock;
+  dispatcher?: Dispatcher;
+  /** Per attempt, in clock time, until the whole body has arrived. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  logger?: Logger;
+  /** For the backoff jitter; tests pass `() => 0`. */
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ReadOptions extends RequestOptions {
+  /** `poll` (the default) for background status checks, `submit` when a member waits for the answer. */
+  priority?: Priority;
+}
+
+export interface ListGenerationsQuery {
+  type?: MediaType;
+  perPage?: number;
+  /** Only applies when `type` is given. */
+  page?: number;
+}
+
+export interface ListUsageQuery {
+  model?: string;
+  type?: MediaType;
+  perPage?: number;
+  page?: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface Call<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  priority: Priority;
+  signal: AbortSignal | undefined;
+}
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 8_000;
+// A Retry-After beyond this is taken as a mistake rather than a reason to stop the whole bot.
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+// Error codes raised while connecting, before a single byte of the request was written.
+const CONNECT_PHASE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+/** Typed access to the Media Generation API. */
+export class MediaClient {
+  readonly #baseUrl: string;
+  // A private field: the token is not enumerable, so logging or serialising the client never shows it.
+  readonly #token: string;
+  readonly #limiter: RateLimiter;
+  readonly #clock: Clock;
+  readonly #dispatcher: Dispatcher | undefined;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #log: Logger;
+  readonly #random: () => number;
+
+  constructor(opts: MediaClientOptions) {
+    if (!opts.token) throw new TypeError('MediaClient needs an API token');
+    this.#baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.#token = opts.token;
+    this.#clock = opts.clock ?? systemClock;
+    this.#limiter = opts.limiter ?? createLocalRateLimiter({ clock: this.#clock });
+    this.#dispatcher = opts.dispatcher;
+    this.#timeoutMs = opts.timeoutMs ?? 30_000;
+    this.#maxRetries = opts.maxRetries ?? 3;
+    this.#log = opts.logger ?? silentLogger;
+    this.#random = opts.random ?? Math.random;
+  }
+
+  /** POST /generations: submits (and pays for) a generation. Never re-sent once it may have reached the service. */
+  async createGeneration(
+    req: CreateGenerationRequest,
+    opts: RequestOptions = {},
+  ): Promise<{ generation: Generation; priceMicros: number }> {
+    const body = await this.#send({
+      method: 'POST',
+      path: '/generations',
+      body: req,
+      schema: createGenerationResponseSchema,
+      priority: 'submit',
+      signal: opts.signal,
+    });
+    return { generation: body.data, priceMicros: usdToMicros(body.price_usd) };
+  }
+
+  /** GET /generations/{id}. */
+  async getGeneration(id: string, opts: ReadOptions = {}): Promise<Generation> {
+    const body = await this.#send({
+      method: 'GET',
+      path: `/generations/${encodeURIComponent(id)}`,
+      schema: getGenerationResponseSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+    return body.data;
+  }
+
+  /** GET /generations: one page of a type, or the combined most-recent list (without `meta`) when `type` is absent. */
+  async listGenerations(
+    q: ListGenerationsQuery = {},
+    opts: ReadOptions = {},
+  ): Promise<{ generations: Generation[]; meta?: PageMeta }> {
+    const body = await this.#send({
+      method: 'GET',
+      path: '/generations',
+      query: { type: q.type, per_page: q.perPage, page: q.page },
+      schema: listGenerationsResponseSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+    return body.meta ? { generations: body.data, meta: body.meta } : { generations: body.data };
+  }
+
+  /** GET /models. */
+  async listModels(opts: ReadOptions = {}): Promise<Model[]> {
+    const body = await this.#send({
+      method: 'GET',
+      path: '/models',
+      schema: listModelsResponseSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+    return body.data;
+  }
+
+  /** GET /models/{slug}. */
+  async getModel(slug: string, opts: ReadOptions = {}): Promise<Model> {
+    const body = await this.#send({
+      method: 'GET',
+      path: `/models/${encodeURIComponent(slug)}`,
+      schema: getModelResponseSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+    return body.data;
+  }
+
+  /** GET /account: balance and total spend. */
+  async getAccount(opts: ReadOptions = {}): Promise<Account> {
+    const body = await this.#send({
+      method: 'GET',
+      path: '/account',
+      schema: getAccountResponseSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+    return body.data;
+  }
+
+  /** GET /account/usage: one page of the usage log. */
+  async listUsage(q: ListUsageQuery = {}, opts: ReadOptions = {}): Promise<UsagePage> {
+    return this.#send({
+      method: 'GET',
+      path: '/account/usage',
+      query: { model: q.model, type: q.type, per_page: q.perPage, page: q.page },
+      schema: usagePageSchema,
+      priority: opts.priority ?? 'poll',
+      signal: opts.signal,
+    });
+  }
+
+  async #send<T>(call: Call<T>): Promise<T> {
+    const target = withQuery(call.path, call.query);
+    // The path holds caller-supplied ids and filters and goes into messages and logs: scrubbed, like all text.
+    const path = this.#scrub(target);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.#limiter.acquire(call.priority, call.signal);
+      } catch (err) {
+        throw this.#abortedBeforeSending(call, path, err);
+      }
+      try {
+        return await this.#attempt(call, target, path, attempt);
+      } catch (err) {
+        if (!(err instanceof MediaApiError)) throw err;
+        let delayMs = this.#backoffMs(attempt);
+        if (err instanceof RateLimitedError) {
+          // Every caller of the token pauses, not only this one, and also when this one gives up;
+          // a retry's next acquire() waits the pause out.
+          this.#limiter.pauseFor(err.retryAfterMs ?? delayMs);
+          delayMs = 0;
+        }
+        if (attempt >= this.#maxRetries || !mayResend(call, err)) throw err;
+        this.#log.debug(
+          { method: call.method, path, attempt, delayMs, reason: err.name, status: err.status },
+          'media api retry',
+        );
+        if (delayMs > 0) {
+          try {
+            await this.#clock.sleep(delayMs, call.signal);
+          } catch (sleepErr) {
+            throw this.#abortedBeforeSending(call, path, sleepErr);
+          }
+        }
+      }
+    }
+  }
+
+  /** One HTTP exchange to `target`: resolves with the validated body or throws a MediaApiError. */
+  async #attempt<T>(call: Call<T>, target: string, path: string, attempt: number): Promise<T> {
+    if (call.signal?.aborted) throw this.#abortedBeforeSending(call, path, call.signal.reason);
+    const controller = new AbortController();
+    let timedOut = false;
+    const stopTimer = new AbortController();
+    this.#clock.sleep(this.#timeoutMs, stopTimer.signal).then(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      () => {},
+    );
+    const onCallerAbort = () => controller.abort();
+    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#token}`,
+      accept: 'application/json',
+    };
+    let requestBody: string | undefined;
+    if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      requestBody = JSON.stringify(call.body);
+    }
+
+    const started = this.#clock.now();
+    let status: number;
+    let responseHeaders: Record<string, string>;
+    let text: string;
+    try {
+      const res = await request(`${this.#baseUrl}${target}`, {
+        method: call.method,
+        headers,
+        body: requestBody,
+        dispatcher: this.#dispatcher,
+        signal: controller.signal,
+      });
+      status = res.statusCode;
+      responseHeaders = this.#scrubHeaders(flattenHeaders(res.headers));
+      text = await res.body.text();
+    } catch (err) {
+      const failure = this.#transportError(call, path, err, timedOut);
+      this.#log.debug(
+        {
+          method: call.method,
+          path,
+          attempt,
+          error: failure.name,
+          code: failure instanceof NetworkError ? failure.code : undefined,
+          ms: this.#clock.now() - started,
+        },
+        'media api request failed',
+      );
+      throw failure;
+    } finally {
+      stopTimer.abort();
+      call.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    this.#log.debug(
+      { method: call.method, path, status, attempt, ms: this.#clock.now() - started },
+      'media api response',
+    );
+    if (status >= 200 && status < 300) {
+      return this.#parse(call, path, status, responseHeaders, text, call.schema);
+    }
+    throw this.#statusError(call, path, status, responseHeaders, text);
+  }
+
+  /** The body validated against `schema`, or a ProtocolError naming where it went wrong. */
+  #parse<S extends z.ZodType>(
+    call: Call<unknown>,
+    path: string,
+    status: number,
+    headers: Record<string, string>,
+    text: string,
+    schema: S,
+  ): z.infer<S> {
+    const where = `${call.method} ${path}`;
+    const json = parseJson(text);
+    if (!json.ok) {
+      const contentType = headers['content-type'] ?? 'none';
+      const issue = { path: '(body)', message: `not JSON (content-type: ${contentType})` };
+      throw new ProtocolError(`${where}: unexpected response body (${status}): ${issue.message}`, {
+        status,
+        headers,
+        issues: [issue],
+      });
+    }
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success) {
+      const issues: ProtocolIssue[] = parsed.error.issues.map((issue) => ({
+        path: this.#scrub(formatPath(issue.path)),
+        message: this.#scrub(issue.message),
+      }));
+      const summary = issues
+        .slice(0, 3)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ');
+      const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+      throw new ProtocolError(`${where}: unexpected response body (${status}): ${summary}${more}`, {
+        status,
+        headers,
+        issues,
+      });
+    }
+    return parsed.data;
+  }
+
+  #statusError(
+    call: Call<unknown>,
+    path: string,
+    status: number,
+    headers: Record<string, string>,
+    text: string,
+  ): MediaApiError {
+    const where = `${call.method} ${path}`;
+    const init = { status, headers };
+    switch (status) {
+      case 401:
+        return new UnauthenticatedError(
+          `${where}: unauthenticated (401): the API token is missing or invalid`,
+          init,
+        );
+      case 402: {
+        const body = this.#parse(call, path, status, headers, text, insufficientBalanceBodySchema);
+        return new InsufficientBalanceError(this.#scrub(body.message), {
+          ...init,
+          requiredMicros: usdToMicros(body.required),
+          balanceMicros: usdToMicros(body.balance),
+        });
+      }
+      case 404: {
+        const body = this.#parse(call, path, status, headers, text, notFoundBodySchema);
+        return new NotFoundError(this.#scrub(body.error), init);
+      }
+      case 422: {
+        const body = this.#parse(call, path, status, headers, text, validationErrorBodySchema);
+        const fieldErrors: FieldErrors = {};
+        for (const [field, messages] of Object.entries(body.errors)) {
+          fieldErrors[this.#scrub(field)] = messages.map((m) => this.#scrub(m));
+        }
+        return new ValidationError(this.#scrub(body.message), { ...init, fieldErrors });
+      }
+      case 429: {
+        const retryAfterMs = parseRetryAfter(headers['retry-after'], this.#clock.now());
+        const after = retryAfterMs === undefined ? '' : `, retry after ${retryAfterMs / 1000}s`;
+        return new RateLimitedError(`${where}: rate limited (429)${after}`, { ...init, retryAfterMs });
+      }
+    }
+    const detail = this.#detail(text);
+    if (status >= 500) return new ServerError(`${where}: server error (${status})${detail}`, init);
+    return new MediaApiError(`${where}: unexpected status ${status}${detail}`, init);
+  }
+
+  /** The service's own words from an error body whose shape the spec does not give, if any. */
+  #detail(text: string): string {
+    const json = parseJson(text);
+    if (!json.ok || typeof json.value !== 'object' || json.value === null) return '';
+    const { message, error } = json.value as { message?: unknown; error?: unknown };
+    const words = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
+    return words ? `: ${this.#scrub(words).slice(0, 300)}` : '';
+  }
+
+  #transportError(call: Call<unknown>, path: string, err: unknown, timedOut: boolean): MediaApiError {
+    const where = `${call.method} ${path}`;
+    const code = errorCode(err);
+    if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return new TimeoutError(`${where}: no answer within ${this.#timeoutMs} ms`, { cause: err });
+    }
+    if (call.signal?.aborted) {
+      // The request was under way; whether it reached the service cannot be known.
+      return new AbortedError(`${where}: aborted by the caller`, { cause: err, mayHaveReachedService: true });
+    }
+    const nothingSent =
+      code === 'UND_ERR_CONNECT_TIMEOUT' ||
+      (code !== undefined && CONNECT_PHASE_CODES.has(code) && isConnectPhase(err));
+    const reason = err instanceof Error ? this.#scrub(err.message) : 'unknown error';
+    return new NetworkError(`${where}: network error: ${reason}`, {
+      cause: err,
+      code,
+      mayHaveReachedService: !nothingSent,
+    });
+  }
+
+  #abortedBeforeSending(call: Call<unknown>, path: string, err: unknown): unknown {
+    if (!call.signal?.aborted) return err;
+    return new AbortedError(`${call.method} ${path}: aborted by the caller before sending`, {
+      cause: err,
+      mayHaveReachedService: false,
+    });
+  }
+
+  #backoffMs(attempt: number): number {
+    // Full jitter: a uniform delay up to the exponential bound, so that callers spread out.
+    return Math.floor(this.#random() * Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt));
+  }
+
+  #scrubHeaders(headers: Record<string, string>): Record<string, string> {
+    const clean: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) clean[this.#scrub(name)] = this.#scrub(value);
+    return clean;
+  }
+
+  /** Removes the token from text the service, the network stack or the caller produced. */
+  #scrub(text: string): string {
+    return text.split(this.#token).join('[REDACTED]');
+  }
+}
+
+/**
+ * Whether a failed request may be sent again. Reads are safe to repeat. POST /generations
+ * charges the balance, so it is NEVER re-sent once it may have reached the service: a second
+ * send could create and charge a second generation. It is re-sent only when the service
+ * provably did not process it: a 429 (the service refused it) or a connection error before
+ * anything was written (refused connection, unknown host, connect timeout). A 5xx, a timeout
+ * or a connection reset after sending throws at once; the caller then looks for the
+ * generation in the list instead.
+ */
+function mayResend(call: Call<unknown>, err: MediaApiError): boolean {
+  if (err instanceof RateLimitedError) return true;
+  if (err instanceof NetworkError && !err.mayHaveReachedService) return true;
+  if (call.method !== 'GET') return false;
+  return err instanceof ServerError || err instanceof TimeoutError || err instanceof NetworkError;
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(body)';
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  let ms: number;
+  if (Number.isFinite(seconds)) {
+    ms = seconds * 1000;
+  } else {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isConnectPhase(err: unknown): boolean {
+  const syscall = (err as { syscall?: unknown }).syscall;
+  return syscall === 'connect' || syscall === 'getaddrinfo';
+}

@@ -1,0 +1,144 @@
+/**
+ * The one request budget of the Media API token (120 requests per minute, shared by every
+ * submission and every status check). Callers go through the RateLimiter interface so that a
+ * Redis-backed implementation can replace the in-process one when the bot runs in several
+ * processes (DESIGN.md, "Growing past one process").
+ */
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
+
+/** `submit`: a member's submission, always served before waiting polls. `poll`: status checks. */
+export type Priority = 'submit' | 'poll';
+
+export interface RateLimiter {
+  /** Resolves when one request may be sent; rejects with the signal's reason when aborted. */
+  acquire(priority: Priority, signal?: AbortSignal): Promise<void>;
+  /** Blocks every caller for `ms` (from a 429's Retry-After). A shorter pause never shortens a longer one. */
+  pauseFor(ms: number): void;
+  /** How many requests could be sent right now without waiting. */
+  available(): number;
+}
+
+export interface LocalRateLimiterOptions {
+  /** Requests allowed in any rolling window. */
+  limit?: number;
+  windowMs?: number;
+  clock?: Clock;
+}
+
+interface Waiter {
+  priority: Priority;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/**
+ * An in-process limiter: a sliding log of acquisition times, so that at most `limit` requests
+ * fall in any window of `windowMs` of clock time. Waiters are served submissions first, then
+ * in arrival order.
+ */
+export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): RateLimiter {
+  const limit = options.limit ?? 120;
+  const windowMs = options.windowMs ?? 60_000;
+  const clock = options.clock ?? systemClock;
+  if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError('limit must be a positive integer');
+  if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
+
+  // Acquisition times, oldest first.
+  const log: number[] = [];
+  // Separate queues keep "submissions first, then FIFO" a matter of picking the queue.
+  const queues: Record<Priority, Waiter[]> = { submit: [], poll: [] };
+  let pausedUntil = Number.NEGATIVE_INFINITY;
+  let pumping = false;
+  // Cancels the pump's sleep once nobody waits any more, so that no timer keeps the process alive.
+  let pumpSleep: AbortController | undefined;
+
+  const prune = (now: number) => {
+    while (log.length > 0 && (log[0] as number) <= now - windowMs) log.shift();
+  };
+
+  /** Milliseconds until one more acquisition is allowed (0 = now). */
+  const waitMs = (now: number): number => {
+    prune(now);
+    const pause = pausedUntil - now;
+    const full = log.length >= limit ? (log[log.length - limit] as number) + windowMs - now : 0;
+    return Math.max(0, pause, full);
+  };
+
+  const waiting = () => queues.submit.length + queues.poll.length;
+
+  const nextWaiter = (): Waiter | undefined => queues.submit.shift() ?? queues.poll.shift();
+
+  const removeWaiter = (waiter: Waiter) => {
+    const queue = queues[waiter.priority];
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
+    if (waiting() === 0) pumpSleep?.abort();
+  };
+
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting() > 0) {
+        const now = clock.now();
+        const wait = waitMs(now);
+        if (wait > 0) {
+          pumpSleep = new AbortController();
+          try {
+            await clock.sleep(wait, pumpSleep.signal);
+          } catch {
+            // Cancelled because the queue emptied; the loop condition ends the pump.
+          }
+          pumpSleep = undefined;
+          continue;
+        }
+        const waiter = nextWaiter();
+        if (!waiter) break;
+        log.push(now);
+        if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.resolve();
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  return {
+    acquire(priority, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const now = clock.now();
+      // Fast path: nobody waits and there is room. Waiters, when there are any, go first.
+      if (waiting() === 0 && waitMs(now) === 0) {
+        log.push(now);
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = { priority, resolve, reject, signal, onAbort: undefined };
+        if (signal) {
+          waiter.onAbort = () => {
+            removeWaiter(waiter);
+            reject(signal.reason);
+          };
+          signal.addEventListener('abort', waiter.onAbort, { once: true });
+        }
+        queues[priority].push(waiter);
+        void pump();
+      });
+    },
+
+    pauseFor(ms) {
+      if (!(ms > 0)) return;
+      pausedUntil = Math.max(pausedUntil, clock.now() + ms);
+    },
+
+    available() {
+      const now = clock.now();
+      if (pausedUntil > now) return 0;
+      prune(now);
+      return Math.max(0, limit - log.length - waiting());
+    },
+  };
+}
