@@ -1,0 +1,28 @@
+/**
+ * A fake Discord for tests: REST under `apiUrl` plus a gateway on the same port, which a real,
+ * unmodified discord.js Client logs in to (`new Client({ intents, rest: { api: fake.apiUrl } })`).
+ * See DESIGN.md, "Testing against a fake Discord".
+ */
+
+export {
+  autocompleteInteraction,
+  type ButtonInteractionOptions,
+  buttonInteraction,
+  type ChatInputInteractionOptions,
+  chatInputInteraction,
+  DEFAULT_ATTACHMENT_SIZE_LIMIT,
+  type FakeAttachmentSpec,
+  type InteractionContextOptions,
+} from './fake-discord/interactions.ts';
+export { startFakeDiscord } from './fake-discord/server.ts';
+export type {
+  FakeChannelSpec,
+  FakeDiscord,
+  FakeGuildSpec,
+  FakeMemberSpec,
+  FakeRoleSpec,
+  RecordedCall,
+  RecordedFile,
+  RouteKind,
+  StartFakeDiscordOptions,
+} from './fake-discord/types.ts';

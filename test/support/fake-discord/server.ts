@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIInteraction } from 'discord.js';
+import { CallLog } from './call-log.ts';
+import { FakeGateway } from './gateway.ts';
+import { registerInteraction } from './interactions.ts';
+import { FakeRest } from './rest.ts';
+import { FakeState, registerState } from './state.ts';
+import type { FakeDiscord, StartFakeDiscordOptions } from './types.ts';
+
+/** Start a fake Discord (REST + gateway) on 127.0.0.1 on a free port; point a real discord.js Client at `apiUrl`. */
+export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const state = new FakeState(opts);
+  const log = new CallLog();
+  const server = createServer();
+  const gateway = new FakeGateway(state, server);
+  const rest = new FakeRest(state, log, gateway);
+  server.on('request', rest.listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  state.baseUrl = `http://127.0.0.1:${port}`;
+  state.gatewayUrl = `ws://127.0.0.1:${port}`;
+
+  let closed: Promise<void> | undefined;
+  const fake: FakeDiscord = {
+    apiUrl: `${state.baseUrl}/api`,
+    gatewayUrl: state.gatewayUrl,
+    botToken: state.botToken,
+    applicationId: state.applicationId,
+    botUserId: state.botUserId,
+    calls: log.calls,
+    connected: gateway.connected,
+    async sendInteraction(payload: APIInteraction) {
+      registerInteraction(state, payload);
+      await gateway.dispatchToOne('INTERACTION_CREATE', payload);
+    },
+    dispatch: (event, data) => gateway.dispatch(event, data),
+    waitForCall: (pred, timeoutMs) => log.waitFor(pred, timeoutMs),
+    expireInteractionToken(token) {
+      const interaction = state.interactions.get(token);
+      if (!interaction) throw new Error('expireInteractionToken: the fake never saw this interaction token');
+      interaction.expired = true;
+    },
+    originalMessage(token) {
+      const id = state.interactions.get(token)?.originalMessageId;
+      const stored = id ? state.messages.get(id) : undefined;
+      return stored && !stored.deleted ? stored.api : undefined;
+    },
+    messages: (channelId) => state.channelMessages(channelId),
+    attachmentData: (id) => state.files.get(id)?.data,
+    close() {
+      closed ??= (async () => {
+        log.close();
+        await gateway.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closed;
+    },
+  };
+  registerState(fake, state);
+  return fake;
+}

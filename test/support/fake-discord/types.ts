@@ -1,0 +1,136 @@
+import type { APIInteraction, APIMessage } from 'discord.js';
+
+/** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
+export interface FakeGuildSpec {
+  id: string;
+  name?: string;
+  ownerId?: string;
+  channels?: FakeChannelSpec[];
+  roles?: FakeRoleSpec[];
+  members?: FakeMemberSpec[];
+  /** Permissions of the bot's managed role (bitfield string); defaults to what a typical invite grants. */
+  botPermissions?: string;
+  /** Permissions of the @everyone role (bitfield string). */
+  everyonePermissions?: string;
+}
+
+export interface FakeChannelSpec {
+  id: string;
+  name?: string;
+  /** Channel type; 0 (guild text) by default. */
+  type?: number;
+  nsfw?: boolean;
+  /** false -> thread creation answers 403 Missing Permissions (and the bot's overwrite denies thread creation). */
+  canCreateThreads?: boolean;
+}
+
+export interface FakeRoleSpec {
+  id: string;
+  name: string;
+  permissions?: string;
+}
+
+export interface FakeMemberSpec {
+  userId: string;
+  username?: string;
+  roles?: string[];
+  /** Bitfield string sent as `member.permissions` in interactions; computed from the roles when absent. */
+  permissions?: string;
+}
+
+export interface StartFakeDiscordOptions {
+  applicationId?: string;
+  /** Defaults to the application id, as for any bot created since 2020. */
+  botUserId?: string;
+  botToken?: string;
+  botUsername?: string;
+  guilds?: FakeGuildSpec[];
+  /** Sent in HELLO; the client's first heartbeat comes after a random fraction of it. */
+  heartbeatIntervalMs?: number;
+}
+
+/** What kind of Discord route a recorded call hit; 'other' is anything the fake does not implement (answered 404). */
+export type RouteKind =
+  | 'gatewayBot'
+  | 'currentUser'
+  | 'user'
+  | 'dmCreate'
+  | 'currentApplication'
+  | 'interactionCallback'
+  | 'webhookGet'
+  | 'webhookEdit'
+  | 'webhookDelete'
+  | 'webhookFollowup'
+  | 'channelGet'
+  | 'channelMessage'
+  | 'messageList'
+  | 'messageGet'
+  | 'messageEdit'
+  | 'messageDelete'
+  | 'typing'
+  | 'threadCreate'
+  | 'threadJoin'
+  | 'guildGet'
+  | 'guildMemberGet'
+  | 'guildMemberList'
+  | 'guildRoles'
+  | 'guildChannels'
+  | 'commandsPut'
+  | 'commandsGet'
+  | 'other';
+
+export interface RecordedFile {
+  /** The multipart field, e.g. `files[0]`. */
+  field: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface RecordedCall {
+  method: string;
+  /** Decoded path below /api/v10, e.g. `/webhooks/{app}/{token}/messages/@original`. */
+  path: string;
+  query: Record<string, string>;
+  route: RouteKind;
+  /** Parsed JSON body, or the parsed `payload_json` of a multipart body; undefined when there was none. */
+  body: unknown;
+  files: RecordedFile[];
+  /** Status the fake answered. */
+  status: number;
+  /** Body the fake answered (undefined for 204). */
+  response: unknown;
+  at: number;
+}
+
+export interface FakeDiscord {
+  /** `http://127.0.0.1:PORT/api`: give to discord.js `rest.api` / DISCORD_API_URL. */
+  apiUrl: string;
+  /** `ws://127.0.0.1:PORT`, as returned by GET /gateway/bot. */
+  gatewayUrl: string;
+  botToken: string;
+  applicationId: string;
+  botUserId: string;
+  /** Dispatch an INTERACTION_CREATE built by the helpers to the connected client; resolves when sent. */
+  sendInteraction(payload: APIInteraction): Promise<void>;
+  /** Send any gateway dispatch (e.g. GUILD_DELETE) to every identified client; resolves when sent. */
+  dispatch(event: string, data: unknown): Promise<void>;
+  /** Every REST call received, in order. */
+  calls: RecordedCall[];
+  /**
+   * Resolves with the first call (already recorded or future) matching the predicate;
+   * rejects after timeoutMs (default 10_000) with a message listing what was seen.
+   */
+  waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs?: number): Promise<RecordedCall>;
+  /** Webhook calls with this interaction token answer 401 code 50027 (Invalid Webhook Token) from now on. */
+  expireInteractionToken(token: string): void;
+  /** The message the fake created for an interaction's original response (after a defer/reply), if any. */
+  originalMessage(interactionToken: string): APIMessage | undefined;
+  /** Non-ephemeral messages stored in a channel or thread, oldest first. */
+  messages(channelId: string): APIMessage[];
+  /** Bytes of an attachment the fake stored (also served at the attachment's url). */
+  attachmentData(attachmentId: string): Buffer | undefined;
+  close(): Promise<void>;
+  /** Resolves when a client has IDENTIFY'd and got READY plus its GUILD_CREATEs. */
+  connected: Promise<void>;
+}
