@@ -46,7 +46,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.MEDIA_API_BASE_URL && !env.MEDIA_API_TOKEN) {
-      ctx.addIssue({ code: 'custom', path: ['MEDIA_API_TOKEN'], message: 'is required when MEDIA_API_BASE_URL is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_API_TOKEN'],
+        message: 'is required when MEDIA_API_BASE_URL is set',
+      });
     }
   });
 
@@ -65,10 +69,14 @@ export class ConfigError extends Error {}
 /** Parses a config from an environment object; throws ConfigError with one line per bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
   // Empty strings (as in a copied .env.example) mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`,
+    );
     throw new ConfigError(lines.join('\n'));
   }
   const e = result.data;

@@ -1,0 +1,173 @@
+/**
+ * Wires the bot together: the Media API client and its shared limiter, the catalog, the store,
+ * quota, jobs, the poller and delivery, and the Discord client at the edge. `startBot` is what
+ * `npm start` runs and what the end-to-end tests and the benchmark start against a fake Discord.
+ */
+import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { commands } from '../commands/index.ts';
+import { ModelCatalog } from './catalog/catalog.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { DiscordMessenger } from './discord/messenger.ts';
+import { createRouter } from './discord/router.ts';
+import type { BotServices } from './discord/services.ts';
+import { Delivery } from './jobs/delivery.ts';
+import { downloadCapped } from './jobs/download.ts';
+import type { Job } from './jobs/job.ts';
+import { JobStore } from './jobs/job-store.ts';
+import { Poller } from './jobs/poller.ts';
+import { Submitter } from './jobs/submitter.ts';
+import { createInProcessLock } from './locks.ts';
+import { createLogger, type Logger } from './log.ts';
+import { MediaClient } from './media/client.ts';
+import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { createQuotaService } from './quota/service.ts';
+import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
+import { openStore } from './store.ts';
+
+export interface BotOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** For the built-in simulator, when the config names no service. */
+  simulator?: SimulatorOptions;
+  /** Poll cadence and edit spacing (clock ms), for tests and the benchmark. */
+  timings?: { imagePollMs?: number; videoPollMs?: number; minEditIntervalMs?: number };
+  /** Called whenever a job is done (delivered, or its failure reported). */
+  onJobDone?: (job: Job) => void;
+}
+
+export interface Bot {
+  client: Client<true>;
+  services: BotServices;
+  poller: Poller;
+  delivery: Delivery;
+  /** The built-in simulator, when the bot runs on it. */
+  simulator?: Simulator;
+  stop(): Promise<void>;
+}
+
+/** Starts the bot: logs in, resumes unfinished jobs, and starts following generations. */
+export async function startBot(config: Readonly<Config>, options: BotOptions = {}): Promise<Bot> {
+  const clock = options.clock ?? systemClock;
+  let simulator: Simulator | undefined;
+  let media = config.media;
+  if (!media) {
+    simulator = await startSimulator({ clock, ...options.simulator });
+    media = { baseUrl: simulator.baseUrl, token: simulator.token };
+  }
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, secrets: [config.discord.token, media.token] });
+  if (simulator) {
+    logger.warn(
+      { baseUrl: simulator.baseUrl },
+      'MEDIA_API_BASE_URL is not set: running on the BUILT-IN SIMULATOR. Nothing real is generated or charged; every result says so.',
+    );
+  }
+
+  const limiter = createLocalRateLimiter({ limit: config.mediaRateLimitPerMinute, clock });
+  const mediaClient = new MediaClient({ baseUrl: media.baseUrl, token: media.token, limiter, clock, logger });
+  const store = openStore(config.storeUrl);
+  const lock = createInProcessLock();
+  const quota = createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger });
+  const jobsKeyv = store.namespace('jobs');
+  const jobs = new JobStore(jobsKeyv, lock);
+  const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
+  await catalog
+    .load()
+    .catch((err) => logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'));
+
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.discord.apiUrl } });
+  const ready = once(client, Events.ClientReady);
+  await client.login(config.discord.token);
+  await ready;
+  const readyClient = client as Client<true>;
+
+  const delivery = new Delivery({
+    jobs,
+    messenger: new DiscordMessenger(readyClient, clock, logger),
+    quota,
+    clock,
+    logger,
+    download: (url, cap) => downloadCapped(url, cap),
+    minEditIntervalMs: options.timings?.minEditIntervalMs,
+    onDone: options.onJobDone,
+  });
+  const poller = new Poller({
+    client: mediaClient,
+    clock,
+    logger,
+    budgetAvailable: () => limiter.available(),
+    budgetLimit: config.mediaRateLimitPerMinute,
+    intervals: {
+      imageMs: options.timings?.imagePollMs ?? 3_000,
+      videoMs: options.timings?.videoPollMs ?? 5_000,
+      maxMs: 30_000,
+    },
+    onGeneration: (generation) => {
+      if (generation.status === 'completed' || generation.status === 'failed') poller.forget(generation.id);
+      delivery.onStatus(generation);
+    },
+  });
+  const follow = (job: Job) =>
+    poller.follow({
+      id: job.generationId,
+      type: job.type,
+      createdAt: job.createdAt,
+      checkedAt: job.checkedAt,
+    });
+  const submitter = new Submitter({
+    client: mediaClient,
+    jobs,
+    keyv: jobsKeyv,
+    lock,
+    quota,
+    clock,
+    logger,
+    onSubmitted: follow,
+  });
+  const services: BotServices = {
+    catalog,
+    quota,
+    submitter,
+    jobs,
+    media: mediaClient,
+    clock,
+    logger,
+    simulated: simulator !== undefined,
+    follow,
+  };
+  client.on(Events.InteractionCreate, createRouter(commands, services));
+
+  // Resume: submissions cut short, jobs still followed, and results that arrived while down.
+  const recovered = await submitter.recoverInterrupted();
+  const open = await jobs.open();
+  for (const job of open) {
+    // Idempotent: repairs a crash between persisting the job and settling its reservation.
+    await quota.settle(job.reservationId, {
+      generationId: job.generationId,
+      chargedMicros: job.chargedMicros,
+    });
+    if (job.step === 'following') follow(job);
+    else delivery.resume(job);
+  }
+  logger.info({ resumed: open.length, recovered, user: readyClient.user.tag }, 'bot ready');
+  poller.start();
+  catalog.startRefreshing();
+
+  return {
+    client: readyClient,
+    services,
+    poller,
+    delivery,
+    simulator,
+    async stop() {
+      catalog.close();
+      await poller.close();
+      await delivery.idle();
+      await client.destroy();
+      await store.close();
+      await simulator?.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Autocomplete for /imagine and /video, answered from the cached catalog only: no network call
+ * on the way, so the answer is ready in well under Discord's 3 s.
+ */
+import type { APIApplicationCommandOptionChoice } from 'discord.js';
+import type { ModelCatalog } from '../catalog/catalog.ts';
+import { basePriceMicros, quoteMicros } from '../catalog/pricing.ts';
+import { ORBIT_SLUGS, ORBIT_STYLES } from '../catalog/service-rules.ts';
+import type { MediaType, Model } from '../media/schemas.ts';
+import { formatUsdShort } from '../money.ts';
+
+/** Discord shows at most 25 choices. */
+export const MAX_CHOICES = 25;
+
+/** The menu name of a model: its label and price, e.g. `Motion 2.0 · $0.132/s` or `Nano Fruit Pro · from $0.10`. */
+export function modelChoiceName(model: Model): string {
+  const { micros, perSecond, varies } = basePriceMicros(model);
+  return `${model.label} · ${varies && !perSecondTable(model) ? 'from ' : ''}${formatUsdShort(micros)}${perSecond ? '/s' : ''}`;
+}
+
+// Motion models have a per-resolution price table rather than multipliers; their menu shows the
+// base per-second price as the spec's example does (`Motion 2.0 · $0.132/s`).
+function perSecondTable(model: Model): boolean {
+  return model.multiply_by_duration && model.resolution_multipliers === null;
+}
+
+/** The choices for the focused option, given what was typed and the model chosen so far (if any). */
+export function autocompleteChoices(
+  catalog: ModelCatalog,
+  type: MediaType,
+  focused: string,
+  typed: string,
+  chosenModel: string | null,
+): APIApplicationCommandOptionChoice[] {
+  const query = typed.trim().toLowerCase();
+  const models = catalog.list(type);
+  const model = chosenModel ? catalog.get(chosenModel) : undefined;
+  const scope = model && model.type === type ? [model] : models;
+
+  switch (focused) {
+    case 'model':
+      return models
+        .filter((m) => m.slug.toLowerCase().includes(query) || m.label.toLowerCase().includes(query))
+        .slice(0, MAX_CHOICES)
+        .map((m) => ({ name: modelChoiceName(m), value: m.slug }));
+    case 'duration': {
+      const values = unique(scope.flatMap((m) => m.durations)).sort((a, b) => a - b);
+      return values
+        .filter((d) => String(d).startsWith(query))
+        .slice(0, MAX_CHOICES)
+        .map((d) => ({
+          name: model
+            ? `${d} s · ${formatUsdShort(quoteMicros(model, { model: model.slug, prompt: '', duration: d }))}`
+            : `${d} s`,
+          value: d,
+        }));
+    }
+    case 'resolution':
+    case 'aspect_ratio':
+    case 'mode': {
+      const field =
+        focused === 'resolution' ? 'resolutions' : focused === 'aspect_ratio' ? 'aspect_ratios' : 'modes';
+      return stringChoices(unique(scope.flatMap((m) => m[field])), query);
+    }
+    case 'style':
+      return !model || ORBIT_SLUGS.has(model.slug) ? stringChoices(ORBIT_STYLES, query) : [];
+    default:
+      return [];
+  }
+}
+
+function stringChoices(values: readonly string[], query: string): APIApplicationCommandOptionChoice[] {
+  return values
+    .filter((v) => v.toLowerCase().includes(query))
+    .slice(0, MAX_CHOICES)
+    .map((v) => ({ name: v, value: v }));
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,212 @@
+/**
+ * /imagine and /video: read the options, check everything that can be checked locally (fields,
+ * channel rules, quota) while the member can still get a private answer, then defer publicly,
+ * submit, and show the queued job. The poller takes it from there.
+ */
+import {
+  type APIInteractionGuildMember,
+  type ChatInputCommandInteraction,
+  channelMention,
+  type GuildMember,
+  MessageFlags,
+} from 'discord.js';
+import { quoteMicros } from '../catalog/pricing.ts';
+import { validateCreateRequest } from '../catalog/validate.ts';
+import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
+import { formatUsd } from '../money.ts';
+import type { ReserveResult } from '../quota/service.ts';
+import { UserError } from './command.ts';
+import { renderFieldErrors, renderJob } from './render.ts';
+import type { BotServices } from './services.ts';
+
+/** Used when the member picks no model: the cheapest sensible one of each type. */
+export const DEFAULT_MODELS: Record<MediaType, string> = { image: 'lang-4o-image', video: 'quick-video-1' };
+/** Discord's attachment limit when the interaction does not say. */
+export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
+
+/** Handles /imagine (type image) and /video (type video). */
+export async function handleGenerate(
+  interaction: ChatInputCommandInteraction,
+  services: BotServices,
+  type: MediaType,
+): Promise<void> {
+  const { catalog, quota, submitter, jobs, clock } = services;
+  const receivedAt = clock.now();
+  if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+
+  const request = readRequest(interaction, type);
+  const model = catalog.get(request.model);
+  if (model && model.type !== type) {
+    throw new UserError(
+      `${model.label} makes ${model.type}s; use /${model.type === 'image' ? 'imagine' : 'video'} for it.`,
+    );
+  }
+  const errors = validateCreateRequest(model, request as unknown as Record<string, unknown>);
+  if (Object.keys(errors).length > 0) {
+    throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
+  }
+  if (!model) throw new UserError(`Unknown model "${request.model}".`);
+  await checkChannelRules(interaction, services, request);
+
+  const quotedMicros = quoteMicros(model, request);
+  const reservation = await quota.reserve({
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+    roleIds: memberRoleIds(interaction.member),
+    model: model.slug,
+    quoteMicros: quotedMicros,
+  });
+  if (!reservation.ok) throw new UserError(describeRefusal(reservation, quotedMicros));
+
+  try {
+    await interaction.deferReply();
+  } catch (err) {
+    await quota.release(reservation.reservationId, 'could not answer the interaction');
+    throw err;
+  }
+
+  let waitingNote: Promise<unknown> = Promise.resolve();
+  const outcome = await submitter.submit(
+    {
+      request,
+      model,
+      quotedMicros,
+      reservationId: reservation.reservationId,
+      reply: {
+        applicationId: interaction.applicationId,
+        interactionToken: interaction.token,
+        interactionAt: receivedAt,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId,
+        messageId: null,
+        userId: interaction.user.id,
+      },
+      attachmentSizeLimit: interaction.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+      simulated: services.simulated,
+    },
+    () => {
+      waitingNote = interaction
+        .editReply(
+          'The generation service is busy: your request waits for capacity and will be sent as soon as it allows.',
+        )
+        .catch(() => undefined);
+    },
+  );
+  await waitingNote;
+
+  switch (outcome.kind) {
+    case 'submitted': {
+      const { job } = outcome;
+      try {
+        const message = await interaction.editReply({ content: '', ...renderJob(job, { kind: 'progress' }) });
+        await jobs.update(job.generationId, (j) => ({
+          reply: { ...j.reply, messageId: message.id },
+          editedAt: clock.now(),
+          shownStatus: j.status,
+        }));
+      } finally {
+        // Followed only once the queued embed is up, so a fast result cannot be overwritten by it.
+        services.follow(job);
+      }
+      return;
+    }
+    case 'insufficient_balance':
+      await interaction.editReply(
+        "The bot's shared balance at the generation service is used up, so nothing was made. Nothing was charged to your quota; an admin can add funds.",
+      );
+      return;
+    case 'rejected':
+      await interaction.editReply(
+        `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors)}\nNothing was charged to your quota.`,
+      );
+      return;
+    case 'failed':
+      await interaction.editReply(
+        'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',
+      );
+      return;
+  }
+}
+
+/** Reads the command's options into a create request (without defaults: the service fills those). */
+export function readRequest(
+  interaction: ChatInputCommandInteraction,
+  type: MediaType,
+): CreateGenerationRequest {
+  const o = interaction.options;
+  const request: CreateGenerationRequest = {
+    model: o.getString('model')?.trim() || DEFAULT_MODELS[type],
+    prompt: o.getString('prompt', true),
+  };
+  const strings =
+    type === 'image'
+      ? (['aspect_ratio', 'resolution'] as const)
+      : (['aspect_ratio', 'resolution', 'mode', 'style'] as const);
+  for (const name of strings) {
+    const value = o.getString(name)?.trim();
+    if (value) request[name] = value;
+  }
+  const imageUrls: string[] = [];
+  const image = o.getAttachment('image');
+  if (image) {
+    if (!image.contentType?.startsWith('image/')) {
+      throw new UserError(
+        `The attachment "${image.name}" is not an image (it is ${image.contentType ?? 'of an unknown type'}).`,
+      );
+    }
+    imageUrls.push(image.url);
+  }
+  if (type === 'image') {
+    const more = o.getString('image_urls');
+    if (more) imageUrls.push(...more.split(/\s+/).filter(Boolean));
+  } else {
+    const duration = o.getInteger('duration');
+    if (duration !== null) request.duration = duration;
+    const audio = o.getBoolean('generate_audio');
+    if (audio !== null) request.generate_audio = audio;
+    const seed = o.getInteger('seed');
+    if (seed !== null) request.seed = seed;
+  }
+  if (imageUrls.length > 0) request.image_urls = imageUrls;
+  return request;
+}
+
+async function checkChannelRules(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  services: BotServices,
+  request: CreateGenerationRequest,
+): Promise<void> {
+  if (!(await services.quota.isChannelAllowed(interaction.guildId, interaction.channelId))) {
+    const allowed = await services.quota.listChannels(interaction.guildId);
+    throw new UserError(`Generations can be made only in ${allowed.map(channelMention).join(', ')}.`);
+  }
+  if (request.model === 'quick-video-1' && request.mode === 'spicy' && !isAgeRestricted(interaction)) {
+    throw new UserError('The spicy mode can be used only in age-restricted channels.');
+  }
+}
+
+/** Whether the channel is age-restricted (NSFW), from the interaction's channel data. */
+export function isAgeRestricted(interaction: { channel: unknown }): boolean {
+  const channel = interaction.channel as { nsfw?: boolean } | null;
+  return channel?.nsfw === true;
+}
+
+/** A member's role ids, whether discord.js has the member cached or only the raw payload. */
+export function memberRoleIds(member: GuildMember | APIInteractionGuildMember | null): string[] {
+  if (!member) return [];
+  return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
+}
+
+function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMicros: number): string {
+  const resets = result.resetsAt
+    ? `It resets <t:${Math.floor(result.resetsAt.getTime() / 1000)}:R>.`
+    : 'It does not reset.';
+  switch (result.reason) {
+    case 'in_flight':
+      return `You already have ${result.inFlight ?? 'several'} generations in progress (the limit is ${result.cap ?? 'reached'}). Wait for one to finish.`;
+    case 'budget':
+      return `This server's generation budget is used up for now: ${formatUsd(result.budget?.remainingMicros ?? 0)} left, and this costs about ${formatUsd(quotedMicros)}. ${result.budget?.resetsAt ? `It resets <t:${Math.floor(result.budget.resetsAt.getTime() / 1000)}:R>.` : ''}`.trim();
+    default:
+      return `This costs about ${formatUsd(quotedMicros)}, but you have ${formatUsd(Math.max(0, result.remainingMicros))} left of your ${formatUsd(result.allowanceMicros)} allowance. ${resets}`;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Puts jobs in front of members, whatever happened to the interaction token:
+ * 1. the interaction token (no channel permission needed) while it is valid;
+ * 2. past its 15 minutes, or when Discord says it is invalid: the bot token, editing the reply;
+ * 3. when that is impossible too: a new message in the channel that replies to the original and
+ *    mentions the requester. A result is never lost because a token expired.
+ */
+import {
+  type Client,
+  DiscordAPIError,
+  InteractionWebhook,
+  RESTJSONErrorCodes,
+  type SendableChannels,
+  ThreadAutoArchiveDuration,
+} from 'discord.js';
+import type { Clock } from '../clock.ts';
+import type { DeliveryRoute, JobContent, JobMessenger } from '../jobs/delivery.ts';
+import type { Job } from '../jobs/job.ts';
+import type { Logger } from '../log.ts';
+import { renderFailureReport, renderJob } from './render.ts';
+
+/** Discord's interaction token lifetime. */
+export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
+/** Stop using the token a little early: an edit that starts valid must not land after expiry. */
+const TOKEN_SAFETY_MARGIN_MS = 30_000;
+
+const TOKEN_GONE_CODES = new Set<number>([
+  RESTJSONErrorCodes.InvalidWebhookToken,
+  RESTJSONErrorCodes.UnknownWebhook,
+  RESTJSONErrorCodes.UnknownMessage,
+  RESTJSONErrorCodes.UnknownInteraction,
+]);
+
+export class DiscordMessenger implements JobMessenger {
+  constructor(
+    private readonly client: Client<true>,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
+    const message = renderJob(job, content);
+    const { reply } = job;
+    if (this.tokenValid(job)) {
+      try {
+        const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
+        await webhook.editMessage('@original', message);
+        return 'interaction';
+      } catch (err) {
+        if (!isTokenGone(err)) throw err;
+        this.logger.info(
+          { generationId: job.generationId },
+          'interaction token no longer valid; using the bot token',
+        );
+      }
+    }
+    const channel = await this.sendableChannel(job);
+    if (reply.messageId && channel && 'messages' in channel) {
+      try {
+        await channel.messages.edit(reply.messageId, message);
+        return 'bot';
+      } catch (err) {
+        this.logger.info(
+          { err, generationId: job.generationId },
+          'cannot edit the reply with the bot token; posting a new message',
+        );
+      }
+    }
+    // Only a finished job is worth a new message; a progress update can wait for the final one.
+    if (content.kind === 'progress') return 'none';
+    if (!channel)
+      throw new Error(`channel ${reply.channelId} cannot be reached to deliver ${job.generationId}`);
+    await channel.send({
+      ...message,
+      content: `<@${reply.userId}>`,
+      allowedMentions: { users: [reply.userId] },
+      reply: reply.messageId ? { messageReference: reply.messageId, failIfNotExists: false } : undefined,
+      // The same nonce makes Discord drop a second copy if a restart repeats this step.
+      nonce: nonceFor(job, content.kind),
+      enforceNonce: true,
+    });
+    return 'channel';
+  }
+
+  async reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'> {
+    const text = renderFailureReport(job, refundedMicros);
+    const channel = await this.sendableChannel(job);
+    if (!channel)
+      throw new Error(`channel ${job.reply.channelId} cannot be reached to report ${job.generationId}`);
+    if (job.reply.messageId && 'threads' in channel) {
+      try {
+        const thread = await channel.threads.create({
+          startMessage: job.reply.messageId,
+          name: `Failed: ${job.prompt}`.slice(0, 90),
+          autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+        });
+        await thread.send({ content: text, allowedMentions: { users: [job.reply.userId] } });
+        return 'thread';
+      } catch (err) {
+        this.logger.info(
+          { err, generationId: job.generationId },
+          'cannot open a thread; reporting in the channel',
+        );
+      }
+    }
+    await channel.send({
+      content: text,
+      allowedMentions: { users: [job.reply.userId] },
+      reply: job.reply.messageId
+        ? { messageReference: job.reply.messageId, failIfNotExists: false }
+        : undefined,
+      nonce: nonceFor(job, 'report'),
+      enforceNonce: true,
+    });
+    return 'channel';
+  }
+
+  private tokenValid(job: Job): boolean {
+    return (
+      this.clock.now() < job.reply.interactionAt + INTERACTION_TOKEN_LIFETIME_MS - TOKEN_SAFETY_MARGIN_MS
+    );
+  }
+
+  private async sendableChannel(job: Job): Promise<SendableChannels | undefined> {
+    try {
+      const channel = await this.client.channels.fetch(job.reply.channelId);
+      return channel?.isSendable() ? channel : undefined;
+    } catch (err) {
+      this.logger.info({ err, generationId: job.generationId }, 'cannot fetch the channel');
+      return undefined;
+    }
+  }
+}
+
+function isTokenGone(err: unknown): boolean {
+  if (!(err instanceof DiscordAPIError)) return false;
+  return (
+    err.status === 401 ||
+    err.status === 404 ||
+    (typeof err.code === 'number' && TOKEN_GONE_CODES.has(err.code))
+  );
+}
+
+/** Discord nonces are at most 25 characters. */
+function nonceFor(job: Job, what: string): string {
+  return `${what.slice(0, 3)}${job.generationId.replace(/-/g, '')}`.slice(0, 25);
+}

@@ -1,0 +1,23 @@
+/** What command handlers may use: the domain services, never each other. */
+import type { ModelCatalog } from '../catalog/catalog.ts';
+import type { Clock } from '../clock.ts';
+import type { Job } from '../jobs/job.ts';
+import type { JobStore } from '../jobs/job-store.ts';
+import type { Submitter } from '../jobs/submitter.ts';
+import type { Logger } from '../log.ts';
+import type { MediaClient } from '../media/client.ts';
+import type { QuotaService } from '../quota/service.ts';
+
+export interface BotServices {
+  catalog: ModelCatalog;
+  quota: QuotaService;
+  submitter: Submitter;
+  jobs: JobStore;
+  media: MediaClient;
+  clock: Clock;
+  logger: Logger;
+  /** True when the bot runs on its built-in simulator: every result says so. */
+  simulated: boolean;
+  /** Hands a submitted job to the poller, once its queued embed is shown. */
+  follow(job: Job): void;
+}

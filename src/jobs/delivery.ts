@@ -1,0 +1,208 @@
+/**
+ * Delivery: turns what the poller learns into what members see. Progress edits are rate
+ * limited per message; a completed job gets its file (or a link when the file is too large);
+ * a failed job gets its refund and a report. Each step is recorded on the job before the next
+ * one starts, so a restart repeats nothing that already happened.
+ */
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../log.ts';
+import type { Generation } from '../media/schemas.ts';
+import type { DownloadResult } from './download.ts';
+import type { Job } from './job.ts';
+import type { JobStore } from './job-store.ts';
+
+/** What the reply should show now; the Discord edge renders it from the job. */
+export type JobContent =
+  | { kind: 'progress' }
+  | { kind: 'result'; file?: { name: string; data: Buffer }; linkReason?: 'too_large' | 'download_failed' }
+  | { kind: 'failed' };
+
+/** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
+export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
+
+/** The Discord side of delivery (src/discord/messenger.ts). */
+export interface JobMessenger {
+  /** Shows the job in its reply: interaction token while valid, then the bot token, then a new message. */
+  show(job: Job, content: JobContent): Promise<DeliveryRoute>;
+  /** Reports a failure and its refund in a thread on the reply, or in the channel when no thread can be opened. */
+  reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'>;
+}
+
+/** The quota steps delivery takes (src/quota). */
+export interface DeliveryQuota {
+  finish(generationId: string): Promise<unknown>;
+  refund(generationId: string, note?: string): Promise<{ refundedMicros: number }>;
+}
+
+export interface DeliveryOptions {
+  jobs: JobStore;
+  messenger: JobMessenger;
+  quota: DeliveryQuota;
+  clock: Clock;
+  logger: Logger;
+  download: (url: string, capBytes: number) => Promise<DownloadResult>;
+  /** No message is edited more often than this (clock ms). */
+  minEditIntervalMs?: number;
+  /** Delivery retry backoff base when Discord cannot be reached (clock ms). */
+  retryBaseMs?: number;
+  /** Called when a job is done (tests and the benchmark wait on it). */
+  onDone?: (job: Job) => void;
+}
+
+export class Delivery {
+  private readonly busy = new Map<string, Promise<void>>();
+  private readonly minEditIntervalMs: number;
+  private readonly retryBaseMs: number;
+
+  constructor(private readonly o: DeliveryOptions) {
+    this.minEditIntervalMs = o.minEditIntervalMs ?? 5_000;
+    this.retryBaseMs = o.retryBaseMs ?? 5_000;
+  }
+
+  /** Takes a fresh status from the poller. Returns at once; the work runs one at a time per job. */
+  onStatus(generation: Generation): void {
+    this.run(generation.id, () => this.apply(generation));
+  }
+
+  /** Resumes a job that finished at the service but was not delivered (after a restart). */
+  resume(job: Job): void {
+    this.run(job.generationId, () => this.finishJob(job.generationId));
+  }
+
+  /** Resolves when no delivery is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.busy.size > 0) await Promise.allSettled([...this.busy.values()]);
+  }
+
+  private run(generationId: string, work: () => Promise<void>): void {
+    const previous = this.busy.get(generationId) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((err) => this.o.logger.error({ err, generationId }, 'delivery step failed'))
+      .finally(() => {
+        if (this.busy.get(generationId) === next) this.busy.delete(generationId);
+      });
+    this.busy.set(generationId, next);
+  }
+
+  private async apply(generation: Generation): Promise<void> {
+    const { jobs, clock } = this.o;
+    const before = await jobs.get(generation.id);
+    if (!before || before.step !== 'following') return;
+    const finished = generation.status === 'completed' || generation.status === 'failed';
+    // Most rounds bring no news; a write per job per round would be wasted I/O.
+    if (!finished && generation.status === before.status && before.shownStatus === before.status) return;
+    const job = await jobs.update(generation.id, () => ({
+      status: generation.status,
+      output: generation.output,
+      error: generation.error,
+      step: finished ? 'delivering' : 'following',
+    }));
+    if (!job) return;
+    if (finished) return this.finishJob(job.generationId);
+    // A progress edit only on a change of state, and never more than one per message per interval.
+    if (job.status !== job.shownStatus && clock.now() - job.editedAt >= this.minEditIntervalMs) {
+      await this.o.messenger.show(job, { kind: 'progress' });
+      await jobs.update(job.generationId, () => ({ shownStatus: job.status, editedAt: clock.now() }));
+    }
+  }
+
+  private async finishJob(generationId: string): Promise<void> {
+    const job = await this.o.jobs.get(generationId);
+    if (!job || job.step !== 'delivering') return;
+    try {
+      if (job.status === 'completed') await this.deliverResult(job);
+      else await this.deliverFailure(job);
+    } catch (err) {
+      const attempts = job.deliveryAttempts + 1;
+      await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
+      const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), 10 * 60_000);
+      this.o.logger.warn({ err, generationId, attempts, retryInMs: wait }, 'delivery failed; will retry');
+      void this.o.clock.sleep(wait).then(() => this.resume(job));
+    }
+  }
+
+  private async deliverResult(job: Job): Promise<void> {
+    const { jobs, messenger, quota, clock, logger } = this.o;
+    await quota.finish(job.generationId);
+    let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
+    if (job.output) {
+      const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit);
+      if (downloaded.ok) content = { kind: 'result', file: { name: fileName(job), data: downloaded.data } };
+      else {
+        logger.info(
+          { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail },
+          'delivering a link instead of the file',
+        );
+        content = {
+          kind: 'result',
+          linkReason: downloaded.reason === 'too_large' ? 'too_large' : 'download_failed',
+        };
+      }
+    }
+    await this.waitForEditSlot(job);
+    const via = await messenger.show(job, content);
+    const done = await jobs.update(job.generationId, () => ({
+      step: 'done',
+      deliveredVia: via,
+      shownStatus: 'completed',
+      editedAt: clock.now(),
+    }));
+    logger.info(
+      { generationId: job.generationId, guildId: job.reply.guildId, userId: job.reply.userId, via },
+      'delivered',
+    );
+    if (done) this.o.onDone?.(done);
+  }
+
+  private async deliverFailure(job: Job): Promise<void> {
+    const { jobs, messenger, quota, clock, logger } = this.o;
+    let current = job;
+    if (!current.refunded) {
+      // The quota's refund is idempotent per generation id; the flag only spares a second call.
+      const { refundedMicros } = await quota.refund(current.generationId, current.error ?? undefined);
+      current =
+        (await jobs.update(current.generationId, () => ({ refunded: true, refundedMicros }))) ?? current;
+    }
+    if (current.shownStatus !== 'failed') {
+      await this.waitForEditSlot(current);
+      await messenger.show(current, { kind: 'failed' });
+      current =
+        (await jobs.update(current.generationId, () => ({ shownStatus: 'failed', editedAt: clock.now() }))) ??
+        current;
+    }
+    if (!current.reported) {
+      const where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
+      logger.info({ generationId: current.generationId, where }, 'failure reported');
+    }
+    const done = await jobs.update(current.generationId, () => ({ reported: true, step: 'done' }));
+    if (done) this.o.onDone?.(done);
+  }
+
+  private async waitForEditSlot(job: Job): Promise<void> {
+    const wait = job.editedAt + this.minEditIntervalMs - this.o.clock.now();
+    if (wait > 0) await this.o.clock.sleep(wait);
+  }
+}
+
+/** The attachment's name: Discord shows `.png` inline and plays `.mp4`. */
+export function fileName(job: Job): string {
+  const ext =
+    job.output?.content_type === 'video/mp4' || job.type === 'video'
+      ? 'mp4'
+      : extensionOf(job.output?.content_type);
+  return `${job.type}-${job.generationId.slice(0, 8)}.${ext}`;
+}
+
+function extensionOf(contentType: string | undefined): string {
+  switch (contentType) {
+    case 'image/jpeg':
+      return 'jpg';
+    case 'image/webp':
+      return 'webp';
+    case 'image/gif':
+      return 'gif';
+    default:
+      return 'png';
+  }
+}

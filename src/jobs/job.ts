@@ -1,0 +1,65 @@
+/**
+ * A job: one generation the bot submitted and must deliver. It is persisted before anything
+ * else happens after the 201, and every step of its life is recorded on it, so that a restart
+ * resumes exactly where the last process stopped.
+ */
+import type { GenerationOutput, GenerationStatus, MediaType } from '../media/schemas.ts';
+
+/** Where the bot's reply lives and how to reach it. */
+export interface ReplyTarget {
+  applicationId: string;
+  /** Lets the bot edit its reply for 15 minutes without any permission in the channel. */
+  interactionToken: string;
+  /** When the interaction arrived (clock ms): the token expires 15 minutes later. */
+  interactionAt: number;
+  guildId: string | null;
+  channelId: string;
+  /** The id of the reply message, once known (needed for bot-token edits and threads). */
+  messageId: string | null;
+  userId: string;
+}
+
+export type DeliveryStep =
+  /** Following the generation at the service. */
+  | 'following'
+  /** Finished at the service; the result is not yet in Discord. */
+  | 'delivering'
+  /** Done: the result (or the failure and its refund) is in Discord. */
+  | 'done';
+
+export interface Job {
+  generationId: string;
+  type: MediaType;
+  model: string;
+  modelLabel: string;
+  prompt: string;
+  parameters: Record<string, unknown>;
+  reply: ReplyTarget;
+  reservationId: string;
+  quotedMicros: number;
+  chargedMicros: number;
+  /** From the interaction (`attachment_size_limit`): the largest file Discord takes here. */
+  attachmentSizeLimit: number;
+  /** Whether the result footer must say it came from the built-in simulator. */
+  simulated: boolean;
+  status: GenerationStatus;
+  step: DeliveryStep;
+  output: GenerationOutput | null;
+  error: string | null;
+  createdAt: number;
+  /** Last time the service was asked about this job (clock ms). */
+  checkedAt: number;
+  /** Last time the reply message was edited (clock ms). */
+  editedAt: number;
+  /** The status the reply message shows now. */
+  shownStatus: GenerationStatus;
+  /** Failure steps done so far, so a restart does not repeat them. */
+  refunded: boolean;
+  /** What the refund returned to the member's quota (micro-USD). */
+  refundedMicros?: number;
+  reported: boolean;
+  /** How the result reached Discord. */
+  deliveredVia?: 'interaction' | 'bot' | 'channel' | 'none';
+  /** Failed delivery attempts (Discord down, no access); retried with backoff. */
+  deliveryAttempts: number;
+}

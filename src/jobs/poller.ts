@@ -1,0 +1,174 @@
+/**
+ * The poller: follows every generation in flight with as few requests as the shared budget
+ * allows. One `GET /generations?per_page=100` answers for up to 100 generations at once, so
+ * a list is fetched whenever any job is due; typed pages reach further back when more are in
+ * flight than one page covers, and `GET /generations/{id}` is asked only for jobs no list
+ * covered. Cadence follows the spec (images about every 3 s, videos every 5 s) and stretches
+ * when the rate budget runs short, so submissions keep their priority.
+ */
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../log.ts';
+import type { Generation, MediaType } from '../media/schemas.ts';
+
+export interface PollerClient {
+  listGenerations(
+    q: { type?: MediaType; perPage?: number; page?: number },
+    opts?: { signal?: AbortSignal },
+  ): Promise<{ generations: Generation[]; meta?: { last_page: number } }>;
+  getGeneration(id: string, opts?: { signal?: AbortSignal }): Promise<Generation>;
+}
+
+export interface PollerOptions {
+  client: PollerClient;
+  clock: Clock;
+  logger: Logger;
+  /** How many requests the shared limiter could take right now (RateLimiter.available). */
+  budgetAvailable: () => number;
+  /** The budget's size per window, to judge when it is short. */
+  budgetLimit: number;
+  /** Receives every generation whose status was learned. */
+  onGeneration: (generation: Generation) => void;
+  intervals?: { imageMs: number; videoMs: number; maxMs: number };
+}
+
+interface Followed {
+  id: string;
+  type: MediaType;
+  createdAt: number;
+  checkedAt: number;
+}
+
+const PAGE_SIZE = 100;
+/** Typed pages reach at most this far back per round; older jobs fall back to single checks. */
+const MAX_TYPED_PAGES = 5;
+
+export class Poller {
+  private readonly followed = new Map<string, Followed>();
+  private readonly stop = new AbortController();
+  private wake: (() => void) | undefined;
+  private running: Promise<void> | undefined;
+  /** Extra wait added while the budget is short (clock ms); shrinks again when it recovers. */
+  private backoffMs = 0;
+
+  constructor(private readonly o: PollerOptions) {}
+
+  /** Starts following a generation. `checkedAt` is when its status was last known. */
+  follow(job: { id: string; type: MediaType; createdAt: number; checkedAt?: number }): void {
+    this.followed.set(job.id, { ...job, checkedAt: job.checkedAt ?? job.createdAt });
+    this.wake?.();
+  }
+
+  /** Stops following (the job finished). */
+  forget(id: string): void {
+    this.followed.delete(id);
+  }
+
+  get size(): number {
+    return this.followed.size;
+  }
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    this.wake?.();
+    await this.running;
+  }
+
+  private intervalFor(type: MediaType): number {
+    const { imageMs = 3_000, videoMs = 5_000 } = this.o.intervals ?? {};
+    return (type === 'image' ? imageMs : videoMs) + this.backoffMs;
+  }
+
+  private async loop(): Promise<void> {
+    const { clock, logger } = this.o;
+    while (!this.stop.signal.aborted) {
+      const now = clock.now();
+      let nextDue = Number.POSITIVE_INFINITY;
+      let anyDue = false;
+      for (const f of this.followed.values()) {
+        const due = f.checkedAt + this.intervalFor(f.type);
+        if (due <= now) anyDue = true;
+        nextDue = Math.min(nextDue, due);
+      }
+      if (!anyDue) {
+        await this.sleepUntil(nextDue);
+        continue;
+      }
+      try {
+        await this.round();
+      } catch (err) {
+        if (this.stop.signal.aborted) return;
+        logger.warn({ err }, 'status check round failed; will try again');
+        await clock.sleep(this.intervalFor('image'), this.stop.signal).catch(() => undefined);
+      }
+    }
+  }
+
+  private async sleepUntil(due: number): Promise<void> {
+    const wait = Number.isFinite(due) ? Math.max(1, due - this.o.clock.now()) : 60_000;
+    const woken = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+    await Promise.race([this.o.clock.sleep(wait, this.stop.signal).catch(() => undefined), woken]);
+    this.wake = undefined;
+  }
+
+  /** One round: the combined list, typed pages for what it missed, single checks for the rest. */
+  private async round(): Promise<void> {
+    this.adjustBackoff();
+    const signal = this.stop.signal;
+    const startedAt = this.o.clock.now();
+    const missing = new Set(this.followed.keys());
+    const take = (generations: Generation[]) => {
+      for (const g of generations) {
+        const f = this.followed.get(g.id);
+        if (!f) continue;
+        f.checkedAt = startedAt;
+        missing.delete(g.id);
+        this.o.onGeneration(g);
+      }
+    };
+
+    const combined = await this.o.client.listGenerations({ perPage: PAGE_SIZE }, { signal });
+    take(combined.generations);
+
+    // Only jobs that are due deserve more requests; the others were just lucky to be covered.
+    for (const type of ['video', 'image'] as const) {
+      const due = () => [...missing].filter((id) => this.isDue(id, type, startedAt));
+      if (due().length === 0 || this.followed.size <= PAGE_SIZE) continue;
+      for (let page = 1; page <= MAX_TYPED_PAGES && due().length > 0; page++) {
+        const res = await this.o.client.listGenerations({ type, perPage: PAGE_SIZE, page }, { signal });
+        take(res.generations);
+        if (!res.meta || page >= res.meta.last_page) break;
+      }
+    }
+
+    for (const id of missing) {
+      const f = this.followed.get(id);
+      if (!f || !this.isDue(id, f.type, startedAt)) continue;
+      try {
+        take([await this.o.client.getGeneration(id, { signal })]);
+      } catch (err) {
+        this.o.logger.warn({ err, generationId: id }, 'single status check failed');
+        f.checkedAt = startedAt;
+      }
+    }
+  }
+
+  private isDue(id: string, type: MediaType, now: number): boolean {
+    const f = this.followed.get(id);
+    return f !== undefined && f.type === type && f.checkedAt + this.intervalFor(type) <= now;
+  }
+
+  /** Stretches the cadence while less than a quarter of the budget is left, so submissions go first. */
+  private adjustBackoff(): void {
+    const { maxMs = 30_000 } = this.o.intervals ?? {};
+    const short = this.o.budgetAvailable() < this.o.budgetLimit / 4;
+    this.backoffMs = short
+      ? Math.min(maxMs, Math.max(1_000, this.backoffMs * 2))
+      : Math.floor(this.backoffMs / 2);
+  }
+}

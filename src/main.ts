@@ -1,0 +1,21 @@
+/** `npm start`: reads the configuration and runs the bot until it is told to stop. */
+import { startBot } from './app.ts';
+import { loadConfigOrExit } from './config.ts';
+import { createLogger } from './log.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger({ level: config.logLevel, secrets: [config.discord.token, config.media?.token] });
+
+try {
+  const bot = await startBot(config, { logger });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'stopping');
+    await bot.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (err) {
+  logger.fatal({ err }, 'the bot could not start');
+  process.exit(1);
+}

@@ -1,0 +1,213 @@
+/**
+ * Runs the real bot (startBot) against the fake Discord and the simulator, on one scaled clock,
+ * with its store in a real SQLite file. Tests drive it with interactions and assert on what
+ * the fake Discord received.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { APIApplicationCommandInteractionDataOption, APIInteraction } from 'discord.js';
+import { type Bot, startBot } from '../../src/app.ts';
+import { type Clock, scaledClock } from '../../src/clock.ts';
+import { parseConfig } from '../../src/config.ts';
+import type { Job } from '../../src/jobs/job.ts';
+import { createLogger } from '../../src/log.ts';
+import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
+import {
+  autocompleteInteraction,
+  type ChatInputInteractionOptions,
+  chatInputInteraction,
+  type FakeDiscord,
+  type FakeGuildSpec,
+  type RecordedCall,
+  startFakeDiscord,
+} from './fake-discord.ts';
+
+export const GUILD = '1300000000000000001';
+export const ART = '1300000000000000002';
+export const NO_THREADS = '1300000000000000003';
+export const NSFW = '1300000000000000004';
+export const OTHER = '1300000000000000005';
+export const ALICE = '1300000000000000010';
+export const BOB = '1300000000000000011';
+export const ADMIN = '1300000000000000012';
+export const ADMINS_ROLE = '1300000000000000020';
+export const PATRON_ROLE = '1300000000000000021';
+
+const MANAGE_GUILD = String(1n << 5n);
+
+export const DEFAULT_GUILD: FakeGuildSpec = {
+  id: GUILD,
+  name: 'Art Club',
+  channels: [
+    { id: ART, name: 'art' },
+    { id: NO_THREADS, name: 'no-threads', canCreateThreads: false },
+    { id: NSFW, name: 'after-dark', nsfw: true },
+    { id: OTHER, name: 'general' },
+  ],
+  roles: [
+    { id: ADMINS_ROLE, name: 'admins', permissions: MANAGE_GUILD },
+    { id: PATRON_ROLE, name: 'patrons' },
+  ],
+  members: [
+    { userId: ALICE, username: 'alice' },
+    { userId: BOB, username: 'bob' },
+    { userId: ADMIN, username: 'ada', roles: [ADMINS_ROLE] },
+  ],
+};
+
+export interface HarnessOptions {
+  /** Simulated time runs this many times faster than real time (default 100). */
+  timeScale?: number;
+  simulator?: SimulatorOptions;
+  env?: Record<string, string>;
+}
+
+export interface Harness {
+  discord: FakeDiscord;
+  sim: Simulator;
+  bot: Bot;
+  clock: Clock;
+  /** Every log line the bot wrote, as text. */
+  logs: string[];
+  /** Sends /name with options from a member; returns the interaction sent. */
+  command(
+    name: string,
+    options: APIApplicationCommandInteractionDataOption[],
+    context?: Partial<ChatInputInteractionOptions>,
+  ): Promise<APIInteraction>;
+  /** Sends an autocomplete for /name and resolves with the choices the bot answered. */
+  autocomplete(
+    name: string,
+    options: APIApplicationCommandInteractionDataOption[],
+  ): Promise<{ name: string; value: string | number }[]>;
+  /** The bot's first answer (callback) to an interaction. */
+  callbackOf(interaction: APIInteraction): Promise<RecordedCall>;
+  /** The last edit of an interaction's original reply that matches, waiting for it. */
+  editOf(interaction: APIInteraction, pred?: (c: RecordedCall) => boolean): Promise<RecordedCall>;
+  /** Resolves when the job made from this interaction is done (delivered or failure reported). */
+  jobDone(interaction: APIInteraction): Promise<Job>;
+  /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the simulator, the fake Discord and the bot. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = scaledClock(options.timeScale ?? 100);
+  const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
+  const sim = await startSimulator({ clock, ...options.simulator });
+  const discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+  const config = parseConfig({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_API_URL: discord.apiUrl,
+    MEDIA_API_BASE_URL: sim.baseUrl,
+    MEDIA_API_TOKEN: sim.token,
+    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const done = new Map<string, Job>();
+  const waiters = new Set<() => void>();
+  const start = () =>
+    startBot(config, {
+      clock,
+      logger: createLogger({ level: 'debug', secrets: [config.discord.token, sim.token], destination }),
+      onJobDone: (job) => {
+        done.set(job.reply.interactionToken, job);
+        for (const w of waiters) w();
+      },
+    });
+  let bot = await start();
+
+  const harness: Harness = {
+    discord,
+    sim,
+    get bot() {
+      return bot;
+    },
+    clock,
+    logs,
+    async command(name, opts, context = {}) {
+      const payload = chatInputInteraction(discord, {
+        commandName: name,
+        options: opts,
+        channelId: ART,
+        userId: ALICE,
+        ...context,
+      });
+      await discord.sendInteraction(payload);
+      return payload;
+    },
+    async autocomplete(name, opts) {
+      const payload = autocompleteInteraction(discord, {
+        commandName: name,
+        options: opts,
+        channelId: ART,
+        userId: ALICE,
+      });
+      await discord.sendInteraction(payload);
+      const call = await harness.callbackOf(payload);
+      const body = call.body as {
+        type: number;
+        data: { choices: { name: string; value: string | number }[] };
+      };
+      return body.data.choices;
+    },
+    callbackOf(interaction) {
+      return discord.waitForCall(
+        (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
+      );
+    },
+    editOf(interaction, pred = () => true) {
+      return discord.waitForCall(
+        (c) => c.route === 'webhookEdit' && c.path.includes(`/${interaction.token}/`) && pred(c),
+      );
+    },
+    jobDone(interaction) {
+      return new Promise((resolve) => {
+        const check = () => {
+          const job = done.get(interaction.token);
+          if (job) {
+            waiters.delete(check);
+            resolve(job);
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async restart() {
+      await bot.stop();
+      bot = await start();
+    },
+    async close() {
+      await bot.stop();
+      await discord.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Option builders, as Discord sends them. */
+export const opt = {
+  string: (name: string, value: string, focused = false) => ({
+    name,
+    type: 3,
+    value,
+    ...(focused ? { focused } : {}),
+  }),
+  integer: (name: string, value: number) => ({ name, type: 4, value }),
+  boolean: (name: string, value: boolean) => ({ name, type: 5, value }),
+  attachment: (name: string, id: string) => ({ name, type: 11, value: id }),
+} as const;
