@@ -78,9 +78,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     .catch((err) => logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'));
 
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.discord.apiUrl } });
-  const ready = once(client, Events.ClientReady);
-  await client.login(config.discord.token);
-  await ready;
+  // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
 
   const delivery = new Delivery({
@@ -137,7 +135,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     simulated: simulator !== undefined,
     follow,
   };
+  // Listening before login: an interaction that arrives right after READY must not be missed.
   client.on(Events.InteractionCreate, createRouter(commands, services));
+  const ready = once(client, Events.ClientReady);
+  await client.login(config.discord.token);
+  await ready;
 
   // Resume: submissions cut short, jobs still followed, and results that arrived while down.
   const recovered = await submitter.recoverInterrupted();

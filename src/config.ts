@@ -18,9 +18,11 @@ const snowflake = z
   .trim()
   .regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');
 
+const REQUIRED_TOKEN = 'is required (the bot token from the Discord developer portal)';
+
 const envSchema = z
   .object({
-    DISCORD_TOKEN: z.string().trim().min(1, 'is required (the bot token from the Discord developer portal)'),
+    DISCORD_TOKEN: z.string({ error: REQUIRED_TOKEN }).trim().min(1, REQUIRED_TOKEN),
     DISCORD_APPLICATION_ID: snowflake.optional(),
     DISCORD_GUILD_ID: snowflake.optional(),
     DISCORD_API_URL: url('for example https://discord.com/api').default('https://discord.com/api'),

@@ -18,6 +18,12 @@ const REDACT_PATHS = [
   '*.interactionToken',
 ];
 
+/**
+ * Interaction tokens travel in URL paths (`/webhooks/{app}/{token}`, `/interactions/{id}/{token}`),
+ * and discord.js errors carry those URLs; every such path segment is censored.
+ */
+const TOKEN_IN_PATH = /(\/(?:webhooks|interactions)\/\d+\/)[A-Za-z0-9_.-]{20,}/g;
+
 export interface LoggerOptions {
   level?: string;
   /** Values that must never be written, wherever they appear. */
@@ -29,17 +35,14 @@ export interface LoggerOptions {
 /** Creates the process logger. */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const secrets = (options.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 6);
-  const scrub = (text: string) => secrets.reduce((acc, s) => acc.split(s).join('[REDACTED]'), text);
+  const scrub = (text: string) =>
+    secrets.reduce((acc, s) => acc.split(s).join('[REDACTED]'), text).replace(TOKEN_IN_PATH, '$1[REDACTED]');
   return pino(
     {
       level: options.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       // The final line is scrubbed as text, which covers messages, error stacks and nested fields.
-      hooks: secrets.length
-        ? {
-            streamWrite: scrub,
-          }
-        : {},
+      hooks: { streamWrite: scrub },
     },
     options.destination ?? pino.destination(1),
   );

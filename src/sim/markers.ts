@@ -10,6 +10,8 @@
  * - `[sim:status=500-after-create]` the generation is created and charged, but the POST is
  *                                   answered 500 (the ambiguous case: it exists although the
  *                                   client saw an error)
+ * - `[sim:status=422]`              the POST is answered 422 for `image_urls` (the service could not
+ *                                   fetch a reference image), a rejection no local check can foresee
  * - `[sim:delay=MS]`                the answer to the POST is sent MS real milliseconds late; the
  *                                   generation is created on receipt, so a client that gives up
  *                                   early cannot know whether it was
@@ -22,7 +24,7 @@ export interface InjectedBehaviour {
   /** The generation fails, for this reason, instead of completing. */
   fail?: 'content' | 'infrastructure';
   /** Answer with this status: without creating anything, or (afterCreate) after creating and charging. */
-  status?: 500;
+  status?: 500 | 422;
   afterCreate?: boolean;
   /** Extra real milliseconds before the answer is sent. */
   delayMs?: number;
@@ -41,6 +43,7 @@ export function parseMarkers(prompt: string): InjectedBehaviour {
     const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (key === 'fail' && (value === 'content' || value === 'infrastructure')) found.fail = value;
     else if (key === 'status' && value === '500') found.status = 500;
+    else if (key === 'status' && value === '422') found.status = 422;
     else if (key === 'status' && value === '500-after-create') {
       found.status = 500;
       found.afterCreate = true;

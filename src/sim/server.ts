@@ -170,6 +170,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     );
     const delayMs = behaviour.delayMs;
     if (behaviour.status === 500 && !behaviour.afterCreate) return { ...error(500, 'Server Error'), delayMs };
+    if (behaviour.status === 422) {
+      return {
+        ...validationError({ image_urls: ['The image could not be downloaded from the given URL.'] }),
+        delayMs,
+      };
+    }
 
     const model = findModel(fields.model);
     const errors = validateCreateRequest(model, fields);

@@ -47,9 +47,12 @@ describe('price quotes for every model of the catalog', () => {
     ['nano-fruit-pro', {}, 100_000],
     ['nano-fruit-pro', { resolution: '4K' }, 300_000],
     ['nano-fruit-2', { resolution: '2K' }, 80_000],
-  ] satisfies [string, Partial<CreateGenerationRequest>, number][])('%s with %o costs %i micro-USD', (slug, extra, expected) => {
-    expect(quote(slug, extra)).toBe(expected);
-  });
+  ] satisfies [string, Partial<CreateGenerationRequest>, number][])(
+    '%s with %o costs %i micro-USD',
+    (slug, extra, expected) => {
+      expect(quote(slug, extra)).toBe(expected);
+    },
+  );
 
   it('covers all 14 models of the spec', () => {
     expect(SIM_MODELS.map((m) => m.slug).sort()).toEqual(

@@ -89,7 +89,7 @@ export interface Harness {
   /** Resolves when the job made from this interaction is done (delivered or failure reported). */
   jobDone(interaction: APIInteraction): Promise<Job>;
   /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
-  restart(): Promise<void>;
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -185,8 +185,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         check();
       });
     },
-    async restart() {
+    async restart(whileDown) {
       await bot.stop();
+      await whileDown?.();
       bot = await start();
     },
     async close() {

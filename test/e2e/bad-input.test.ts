@@ -1,0 +1,202 @@
+import type { APIInteraction } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const EPHEMERAL = 1 << 6;
+const posts = () => h.sim.requests.filter((r) => r.method === 'POST').length;
+
+/** The bot's ephemeral answer to an interaction (callback type 4 with the ephemeral flag). */
+async function ephemeralAnswer(interaction: APIInteraction): Promise<string> {
+  const call = await h.callbackOf(interaction);
+  const body = call.body as { type: number; data: { content: string; flags: number } };
+  expect(body.type).toBe(4);
+  expect(body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+  return body.data.content;
+}
+
+describe('bad input is answered privately and costs nothing', () => {
+  it.each([
+    [
+      'a prompt over 2,000 characters',
+      'imagine',
+      [opt.string('prompt', 'a'.repeat(2001))],
+      /prompt.*at most 2000 characters/,
+    ],
+    [
+      'an unknown model',
+      'imagine',
+      [opt.string('prompt', 'x'), opt.string('model', 'no-such-model')],
+      /Unknown model "no-such-model"/,
+    ],
+    [
+      'a video model in /imagine',
+      'imagine',
+      [opt.string('prompt', 'x'), opt.string('model', 'motion-2.0')],
+      /makes videos; use \/video/,
+    ],
+    [
+      'a resolution the model lacks',
+      'imagine',
+      [opt.string('prompt', 'x'), opt.string('model', 'dream-4.5'), opt.string('resolution', '8K')],
+      /resolution.*1K, 2K, 4K/,
+    ],
+    [
+      'a pixel size on lang-image-2',
+      'imagine',
+      [
+        opt.string('prompt', 'x'),
+        opt.string('model', 'lang-image-2'),
+        opt.string('aspect_ratio', '1024x1024'),
+      ],
+      /not a pixel size/,
+    ],
+    [
+      'reference URLs that are not URLs',
+      'imagine',
+      [opt.string('prompt', 'x'), opt.string('image_urls', 'hello world')],
+      /not an http\(s\) URL/,
+    ],
+    [
+      'a duration the model lacks',
+      'video',
+      [opt.string('prompt', 'x'), opt.string('model', 'omni-flash-ext'), opt.integer('duration', 5)],
+      /duration.*4, 6, 8 or 10 seconds/,
+    ],
+    [
+      'a style on a model without styles',
+      'video',
+      [opt.string('prompt', 'x'), opt.string('model', 'motion-2.0'), opt.string('style', 'anime')],
+      /Only orbit-2 and orbit-2-pro take a style/,
+    ],
+    [
+      'a mode the model lacks',
+      'video',
+      [opt.string('prompt', 'x'), opt.string('model', 'vista-3.1-fast'), opt.string('mode', 'fun')],
+      /mode must be one of frame, ingredient/,
+    ],
+    [
+      'audio on a model without it',
+      'video',
+      [opt.string('prompt', 'x'), opt.string('model', 'quick-video-1'), opt.boolean('generate_audio', true)],
+      /Only the motion models take generate_audio/,
+    ],
+  ] as const)('%s', async (_what, command, options, expected) => {
+    const before = posts();
+    const interaction = await h.command(command, [...options]);
+    expect(await ephemeralAnswer(interaction)).toMatch(expected);
+    expect(posts()).toBe(before);
+  });
+
+  it('refuses an attachment that is not an image', async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'x'), opt.attachment('image', '900')],
+      {
+        attachments: [
+          {
+            id: '900',
+            filename: 'notes.txt',
+            url: 'https://cdn.example.com/notes.txt',
+            contentType: 'text/plain',
+          },
+        ],
+      },
+    );
+    expect(await ephemeralAnswer(interaction)).toMatch(/"notes.txt" is not an image/);
+  });
+
+  it('sends an attached image as the first reference URL', async () => {
+    const interaction = await h.command(
+      'imagine',
+      [
+        opt.string('prompt', 'like this one'),
+        opt.string('model', 'dream-4.5'),
+        opt.attachment('image', '901'),
+        opt.string('image_urls', 'https://example.com/b.png'),
+      ],
+      {
+        attachments: [
+          {
+            id: '901',
+            filename: 'cat.png',
+            url: 'https://cdn.example.com/cat.png',
+            contentType: 'image/png',
+          },
+        ],
+      },
+    );
+    await h.jobDone(interaction);
+    const post = h.sim.requests.filter((r) => r.method === 'POST').at(-1);
+    expect((post?.body as { image_urls: string[] }).image_urls).toEqual([
+      'https://cdn.example.com/cat.png',
+      'https://example.com/b.png',
+    ]);
+  });
+});
+
+describe('answers from the service are shown readably', () => {
+  it('says the shared balance is used up on 402 and charges the member nothing', async () => {
+    h.sim.setBalanceUsd(0.01);
+    try {
+      const interaction = await h.command('imagine', [
+        opt.string('prompt', 'an expensive idea'),
+        opt.string('model', 'nano-fruit-pro'),
+      ]);
+      const edit = await h.editOf(interaction);
+      expect((edit.body as { content: string }).content).toMatch(
+        /shared balance .* used up.*Nothing was charged to your quota/,
+      );
+    } finally {
+      h.sim.setBalanceUsd(100);
+    }
+    const summary = await h.bot.services.quota.summary({
+      guildId: '1300000000000000001',
+      userId: ALICE,
+      roleIds: [],
+    });
+    expect(summary.reservedMicros).toBe(0);
+    expect(summary.inFlight).toBe(0);
+  });
+
+  it('lists the field errors of a 422 from the service', async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'from a picture [sim:status=422]')],
+      { userId: '1300000000000000011' },
+    );
+    const edit = await h.editOf(interaction);
+    const content = (edit.body as { content: string }).content;
+    expect(content).toContain('**image_urls**: The image could not be downloaded from the given URL.');
+    expect(content).toContain('Nothing was charged to your quota');
+  });
+
+  it('says nothing was charged when the service fails before creating anything, without sending twice', async () => {
+    const before = posts();
+    const interaction = await h.command('imagine', [opt.string('prompt', 'bad timing [sim:status=500]')], {
+      userId: '1300000000000000012',
+    });
+    const edit = await h.editOf(interaction);
+    expect((edit.body as { content: string }).content).toMatch(/could not be submitted.*Nothing was charged/);
+    expect(posts()).toBe(before + 1);
+  });
+
+  it('finds a generation the service created despite answering 500, and delivers it once', async () => {
+    const before = posts();
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'lost answer [sim:status=500-after-create]')],
+      { userId: '1300000000000000012' },
+    );
+    const job = await h.jobDone(interaction);
+    expect(job.status).toBe('completed');
+    expect(posts()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIEmbed } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIMULATOR_FOOTER } from '../../src/discord/render.ts';
+import { ALICE, ART, DEFAULT_GUILD } from '../support/bot-harness.ts';
+import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Runs `npm start`'s command (tsx src/main.ts) with exactly this environment. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn(TSX, ['src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the bot process', () => {
+  it('runs on the built-in simulator with only DISCORD_TOKEN set, and says so on every result', async () => {
+    const discord: FakeDiscord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+    const dir = mkdtempSync(join(tmpdir(), 'bot-process-'));
+    cleanups.push(
+      () => discord.close(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
+    // The fake Discord's address and a throwaway store path are the only other settings.
+    const bot = startProcess({
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_API_URL: discord.apiUrl,
+      STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+    });
+    await discord.connected;
+
+    const interaction = chatInputInteraction(discord, {
+      commandName: 'imagine',
+      options: [{ name: 'prompt', type: 3, value: 'a paper boat [sim:duration=300]' }],
+      channelId: ART,
+      userId: ALICE,
+    });
+    await discord.sendInteraction(interaction);
+    const delivered = await discord.waitForCall(
+      (c) => c.route === 'webhookEdit' && c.path.includes(interaction.token) && c.files.length > 0,
+      20_000,
+    );
+    const embed = (delivered.body as { embeds: APIEmbed[] }).embeds[0];
+    expect(embed?.footer?.text).toBe(SIMULATOR_FOOTER);
+    expect(bot.output().stdout).toMatch(/BUILT-IN SIMULATOR/);
+    expect(bot.output().stdout).not.toContain(discord.botToken);
+  }, 30_000);
+
+  it('exits with code 2 and one line naming a missing variable', async () => {
+    const run = startProcess({});
+    expect(await run.exited).toBe(2);
+    expect(run.output().stderr.trim()).toBe(
+      'Configuration error: DISCORD_TOKEN is required (the bot token from the Discord developer portal)',
+    );
+  });
+
+  it('exits with code 2 on a malformed variable, naming it', async () => {
+    const run = startProcess({ DISCORD_TOKEN: 'x', MEDIA_API_BASE_URL: 'not a url', MEDIA_API_TOKEN: 't' });
+    expect(await run.exited).toBe(2);
+    expect(run.output().stderr).toMatch(/^Configuration error: MEDIA_API_BASE_URL must be an http\(s\) URL/);
+    expect(run.output().stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
