@@ -16,7 +16,7 @@ import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
-import { Poller } from './jobs/poller.ts';
+import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
 import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -35,12 +35,14 @@ export interface BotOptions {
   timings?: { imagePollMs?: number; videoPollMs?: number; minEditIntervalMs?: number };
   /** Called whenever a job is done (delivered, or its failure reported). */
   onJobDone?: (job: Job) => void;
+  /** Replaces the list-first poller (the benchmark compares a naive one). */
+  createPoller?: (options: PollerOptions) => GenerationFollower;
 }
 
 export interface Bot {
   client: Client<true>;
   services: BotServices;
-  poller: Poller;
+  poller: GenerationFollower;
   delivery: Delivery;
   /** The built-in simulator, when the bot runs on it. */
   simulator?: Simulator;
@@ -91,7 +93,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     minEditIntervalMs: options.timings?.minEditIntervalMs,
     onDone: options.onJobDone,
   });
-  const poller = new Poller({
+  const pollerOptions: PollerOptions = {
     client: mediaClient,
     clock,
     logger,
@@ -106,7 +108,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       if (generation.status === 'completed' || generation.status === 'failed') poller.forget(generation.id);
       delivery.onStatus(generation);
     },
-  });
+  };
+  const poller = options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,

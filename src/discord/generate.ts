@@ -8,11 +8,10 @@ import {
   type ChatInputCommandInteraction,
   channelMention,
   type GuildMember,
-  MessageFlags,
 } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
-import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
+import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { ReserveResult } from '../quota/service.ts';
 import { UserError } from './command.ts';

@@ -88,7 +88,7 @@ export class Delivery {
   private async apply(generation: Generation): Promise<void> {
     const { jobs, clock } = this.o;
     const before = await jobs.get(generation.id);
-    if (!before || before.step !== 'following') return;
+    if (before?.step !== 'following') return;
     const finished = generation.status === 'completed' || generation.status === 'failed';
     // Most rounds bring no news; a write per job per round would be wasted I/O.
     if (!finished && generation.status === before.status && before.shownStatus === before.status) return;
@@ -109,7 +109,7 @@ export class Delivery {
 
   private async finishJob(generationId: string): Promise<void> {
     const job = await this.o.jobs.get(generationId);
-    if (!job || job.step !== 'delivering') return;
+    if (job?.step !== 'delivering') return;
     try {
       if (job.status === 'completed') await this.deliverResult(job);
       else await this.deliverFailure(job);

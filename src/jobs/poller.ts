@@ -38,11 +38,19 @@ interface Followed {
   checkedAt: number;
 }
 
+/** What the rest of the bot needs from a poller; the benchmark swaps in a naive one. */
+export interface GenerationFollower {
+  follow(job: { id: string; type: MediaType; createdAt: number; checkedAt?: number }): void;
+  forget(id: string): void;
+  start(): void;
+  close(): Promise<void>;
+}
+
 const PAGE_SIZE = 100;
 /** Typed pages reach at most this far back per round; older jobs fall back to single checks. */
 const MAX_TYPED_PAGES = 5;
 
-export class Poller {
+export class Poller implements GenerationFollower {
   private readonly followed = new Map<string, Followed>();
   private readonly stop = new AbortController();
   private wake: (() => void) | undefined;

@@ -89,7 +89,7 @@ export class Submitter {
 
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
   async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
-    const { client, clock, logger, quota } = this.o;
+    const { client, clock, logger } = this.o;
     const startedAt = clock.now();
     await this.saveIntent({ input, startedAt });
 

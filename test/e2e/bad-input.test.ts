@@ -135,7 +135,7 @@ describe('bad input is answered privately and costs nothing', () => {
     );
     await h.jobDone(interaction);
     const post = h.sim.requests.filter((r) => r.method === 'POST').at(-1);
-    expect((post?.body as { image_urls: string[] }).image_urls).toEqual([
+    expect((post?.body as { image_urls?: string[] } | undefined)?.image_urls).toEqual([
       'https://cdn.example.com/cat.png',
       'https://example.com/b.png',
     ]);

@@ -1,7 +1,7 @@
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RecordedCall } from '../support/bot-harness.ts';
 import { ALICE, ART, type Harness, NO_THREADS, opt, startHarness } from '../support/bot-harness.ts';
+import type { RecordedCall } from '../support/fake-discord.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -154,7 +154,9 @@ describe('delivering results', () => {
     const job = await h.jobDone(interaction);
     expect(job.deliveredVia).toBe('channel');
     const sent = h.discord.calls.find((c) => c.route === 'channelMessage' && c.files.length > 0);
-    expect((sent?.body as { content: string }).content).toBe(`<@${ALICE}>`);
-    expect((sent?.body as { allowed_mentions: { users: string[] } }).allowed_mentions.users).toEqual([ALICE]);
+    expect((sent?.body as { content?: string } | undefined)?.content).toBe(`<@${ALICE}>`);
+    expect(
+      (sent?.body as { allowed_mentions?: { users: string[] } } | undefined)?.allowed_mentions?.users,
+    ).toEqual([ALICE]);
   });
 });
