@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { APIApplicationCommandInteractionDataOption, APIInteraction } from 'discord.js';
-import { type Bot, startBot } from '../../src/app.ts';
+import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
 import type { Job } from '../../src/jobs/job.ts';
@@ -62,6 +62,10 @@ export interface HarnessOptions {
   timeScale?: number;
   simulator?: SimulatorOptions;
   env?: Record<string, string>;
+  /** Extra startBot options (e.g. the benchmark's naive poller); onJobDone stays the harness's. */
+  botOptions?: Omit<BotOptions, 'clock' | 'logger' | 'onJobDone'>;
+  /** Log level of the captured bot log (default debug). */
+  logLevel?: string;
 }
 
 export interface Harness {
@@ -119,8 +123,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const waiters = new Set<() => void>();
   const start = () =>
     startBot(config, {
+      ...options.botOptions,
       clock,
-      logger: createLogger({ level: 'debug', secrets: [config.discord.token, sim.token], destination }),
+      logger: createLogger({ level: options.logLevel ?? 'debug', secrets: [config.discord.token, sim.token], destination }),
       onJobDone: (job) => {
         done.set(job.reply.interactionToken, job);
         for (const w of waiters) w();
