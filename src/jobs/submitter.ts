@@ -19,6 +19,7 @@ import {
   ValidationError,
 } from '../media/errors.ts';
 import type { CreateGenerationRequest, FieldErrors, Generation, MediaType, Model } from '../media/schemas.ts';
+import { FairQueue } from './fair-queue.ts';
 import type { Job, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { KeyvSet } from './keyv-set.ts';
@@ -76,15 +77,19 @@ export interface SubmitterOptions {
   recoveryWindowMs?: number;
   /** Members see a "waiting for capacity" note after this long without an answer (clock ms). */
   waitingNoticeMs?: number;
+  /** Submissions sent at once; the rest wait for their member's turn (default 4). */
+  concurrency?: number;
 }
 
 const intentKey = (reservationId: string) => `intent:${reservationId}`;
 
 export class Submitter {
   private readonly intents: KeyvSet;
+  private readonly turns: FairQueue;
 
   constructor(private readonly o: SubmitterOptions) {
     this.intents = new KeyvSet(o.keyv, 'intents', o.lock);
+    this.turns = new FairQueue(o.concurrency ?? 4);
   }
 
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
@@ -101,7 +106,9 @@ export class Submitter {
         .catch(() => undefined);
     }
     try {
-      const { generation, priceMicros } = await client.createGeneration(input.request);
+      const { generation, priceMicros } = await this.turns.run(input.reply.userId, () =>
+        client.createGeneration(input.request),
+      );
       answered.abort();
       const job = await this.adopt(input, generation, priceMicros);
       return { kind: 'submitted', job };
