@@ -1,0 +1,30 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  // The service allows fewer requests than the bot believes: its 429s must be obeyed.
+  h = await startHarness({ simulator: { rateLimitPerMinute: 3 } });
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+describe('the service is out of request budget', () => {
+  it('tells the member the request waits for capacity, sends it once Retry-After allows, and charges once', async () => {
+    const first = await h.command('imagine', [opt.string('prompt', 'first [sim:duration=90000]')]);
+    await h.editOf(first);
+    const second = await h.command('imagine', [opt.string('prompt', 'second [sim:duration=2000]')], { userId: BOB });
+    const waiting = await h.editOf(second, (c) => /waits for capacity/.test((c.body as { content?: string }).content ?? ''));
+    expect(waiting).toBeDefined();
+    const job = await h.jobDone(second);
+    expect(job.status).toBe('completed');
+
+    // The service refused some request (a status check or the POST itself) with 429.
+    expect(h.sim.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    const created = h.sim.requests.filter((r) => r.method === 'POST' && r.status === 201);
+    expect(created.map((r) => (r.body as { prompt: string }).prompt.split(' ')[0])).toEqual(['first', 'second']);
+    const summary = await h.bot.services.quota.summary({ guildId: job.reply.guildId as string, userId: BOB, roleIds: [] });
+    expect(summary.spentMicros).toBe(20_000);
+  });
+});
