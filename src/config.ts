@@ -32,7 +32,10 @@ const envSchema = z
     STORE_URL: z
       .string()
       .trim()
-      .regex(/^(sqlite|memory|redis|rediss):/, 'must start with sqlite://, redis:// or memory://')
+      .regex(
+        /^(sqlite|memory):/,
+        'must start with sqlite:// or memory:// (Redis for several processes is not built yet)',
+      )
       .default('sqlite://data/bot.sqlite'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     QUOTA_DEFAULT_USD: z

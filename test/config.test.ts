@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('needs only DISCORD_TOKEN and runs on the simulator without a service URL', () => {
+    const config = parseConfig({ DISCORD_TOKEN: 'abc' });
+    expect(config.media).toBeUndefined();
+    expect(config.discord.apiUrl).toBe('https://discord.com/api');
+    expect(config.storeUrl).toBe('sqlite://data/bot.sqlite');
+    expect(config.quotaDefault).toEqual({ micros: 1_000_000, period: 'daily' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats empty values, as in a copied .env.example, as unset', () => {
+    expect(parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_API_BASE_URL: '', LOG_LEVEL: '' }).logLevel).toBe(
+      'info',
+    );
+  });
+
+  it('names every bad variable on its own line', () => {
+    const attempt = () =>
+      parseConfig({
+        DISCORD_TOKEN: 'abc',
+        DISCORD_GUILD_ID: 'my-server',
+        QUOTA_DEFAULT_USD: '1.23456',
+        STORE_URL: 'redis://localhost',
+      });
+    expect(attempt).toThrow(ConfigError);
+    let lines: string[] = [];
+    try {
+      attempt();
+    } catch (err) {
+      lines = (err as Error).message.split('\n');
+    }
+    expect(lines.map((l) => l.split(' ')[0]).sort()).toEqual(
+      ['DISCORD_GUILD_ID', 'QUOTA_DEFAULT_USD', 'STORE_URL'].sort(),
+    );
+  });
+
+  it('needs the API token when a service URL is given', () => {
+    expect(() =>
+      parseConfig({ DISCORD_TOKEN: 'a', MEDIA_API_BASE_URL: 'https://m.example.com/api/v1' }),
+    ).toThrow('MEDIA_API_TOKEN is required when MEDIA_API_BASE_URL is set');
+  });
+
+  it('strips a trailing slash from service URLs', () => {
+    const config = parseConfig({
+      DISCORD_TOKEN: 'a',
+      MEDIA_API_BASE_URL: 'https://m.example.com/api/v1/',
+      MEDIA_API_TOKEN: 't',
+    });
+    expect(config.media).toEqual({ baseUrl: 'https://m.example.com/api/v1', token: 't' });
+  });
+});
