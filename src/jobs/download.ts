@@ -3,7 +3,8 @@
  * oversized video never sits whole in memory. The service's token is never sent: output
  * URLs are public addresses, possibly on another host.
  */
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { httpAgent, request } from '../http-agent.ts';
 
 export type DownloadResult =
   | { ok: true; data: Buffer; contentType: string | undefined }
@@ -24,7 +25,7 @@ export async function downloadCapped(
     const res = await request(url, {
       method: 'GET',
       signal: controller.signal,
-      dispatcher: options.dispatcher,
+      dispatcher: options.dispatcher ?? httpAgent,
     });
     if (res.statusCode !== 200) {
       await res.body.dump();

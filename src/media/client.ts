@@ -4,9 +4,10 @@
  * class per failure kind (errors.ts), bounded retries with exponential backoff and full jitter,
  * and every request through one shared rate limiter.
  */
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock.ts';
+import { httpAgent, request } from '../http-agent.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import { usdToMicros } from '../money.ts';
 import {
@@ -119,7 +120,7 @@ export class MediaClient {
   readonly #token: string;
   readonly #limiter: RateLimiter;
   readonly #clock: Clock;
-  readonly #dispatcher: Dispatcher | undefined;
+  readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #log: Logger;
@@ -131,7 +132,7 @@ export class MediaClient {
     this.#token = opts.token;
     this.#clock = opts.clock ?? systemClock;
     this.#limiter = opts.limiter ?? createLocalRateLimiter({ clock: this.#clock });
-    this.#dispatcher = opts.dispatcher;
+    this.#dispatcher = opts.dispatcher ?? httpAgent;
     this.#timeoutMs = opts.timeoutMs ?? 30_000;
     this.#maxRetries = opts.maxRetries ?? 3;
     this.#log = opts.logger ?? silentLogger;

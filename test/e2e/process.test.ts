@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,34 +5,24 @@ import type { APIEmbed } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_FOOTER } from '../../src/discord/render.ts';
 import { ALICE, ART, DEFAULT_GUILD } from '../support/bot-harness.ts';
+import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const children: ChildProcess[] = [];
+const children: BotProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const bot of children.splice(0)) {
+    bot.child.kill('SIGKILL');
+    await bot.exited;
+  }
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** Runs `npm start`'s command (tsx src/main.ts) with exactly this environment. */
-function startProcess(env: Record<string, string>) {
-  const child = spawn(TSX, ['src/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+function startProcess(env: Record<string, string>): BotProcess {
+  const bot = spawnBot(env);
+  children.push(bot);
+  return bot;
 }
 
 describe('the bot process', () => {
