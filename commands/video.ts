@@ -9,7 +9,7 @@ import {
 import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
 import { autocompleteChoices } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
-import { handleGenerate } from '../src/discord/generate.ts';
+import { handleGenerate, isAgeRestricted } from '../src/discord/generate.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
@@ -87,6 +87,7 @@ export const video: Command = {
         focused.name,
         String(focused.value),
         interaction.options.getString('model'),
+        isAgeRestricted(interaction),
       ),
     );
   },

@@ -24,13 +24,17 @@ function perSecondTable(model: Model): boolean {
   return model.multiply_by_duration && model.resolution_multipliers === null;
 }
 
-/** The choices for the focused option, given what was typed and the model chosen so far (if any). */
+/**
+ * The choices for the focused option, given what was typed and the model chosen so far (if any).
+ * `ageRestricted`: whether the channel is age-restricted; only there are age-restricted modes offered.
+ */
 export function autocompleteChoices(
   catalog: ModelCatalog,
   type: MediaType,
   focused: string,
   typed: string,
   chosenModel: string | null,
+  ageRestricted = false,
 ): APIApplicationCommandOptionChoice[] {
   const query = typed.trim().toLowerCase();
   const models = catalog.list(type);
@@ -56,17 +60,27 @@ export function autocompleteChoices(
         }));
     }
     case 'resolution':
-    case 'aspect_ratio':
-    case 'mode': {
-      const field =
-        focused === 'resolution' ? 'resolutions' : focused === 'aspect_ratio' ? 'aspect_ratios' : 'modes';
+    case 'aspect_ratio': {
+      const field = focused === 'resolution' ? 'resolutions' : 'aspect_ratios';
       return stringChoices(unique(scope.flatMap((m) => m[field])), query);
     }
+    case 'mode':
+      return stringChoices(
+        unique(
+          scope.flatMap((m) => m.modes.filter((mode) => ageRestricted || !isAgeRestrictedMode(m.slug, mode))),
+        ),
+        query,
+      );
     case 'style':
       return !model || ORBIT_SLUGS.has(model.slug) ? stringChoices(ORBIT_STYLES, query) : [];
     default:
       return [];
   }
+}
+
+/** The same rule as the one /video enforces (generate.ts): quick-video-1's `spicy` mode needs an age-restricted channel. */
+export function isAgeRestrictedMode(slug: string, mode: string): boolean {
+  return slug === 'quick-video-1' && mode === 'spicy';
 }
 
 function stringChoices(values: readonly string[], query: string): APIApplicationCommandOptionChoice[] {

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { periodEnd } from '../../src/quota/periods.ts';
+import {
+  ADMIN,
+  ALICE,
+  ART,
+  GUILD,
+  type Harness,
+  NSFW,
+  OTHER,
+  opt,
+  startHarness,
+} from '../support/bot-harness.ts';
+import { autocompleteInteraction } from '../support/fake-discord.ts';
+import { entity, ephemeralReply, fieldsOf, resolvedChannel, resolvedMember, sub } from './quota-helpers.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
+const resetStamp = (at: number) => `<t:${Math.floor((periodEnd('daily', at) as Date).getTime() / 1000)}:R>`;
+
+async function adminSetsAlice(usd: string) {
+  const answer = await ephemeralReply(
+    h,
+    await h.command('quota', [sub('set', [entity.user('user', ALICE), opt.string('usd', usd)])], {
+      userId: ADMIN,
+      resolved: resolvedMember(ALICE, 'alice'),
+    }),
+  );
+  expect(answer.content).toContain(`<@${ALICE}> now has`);
+}
+
+async function adminAllows(channelId: string) {
+  await ephemeralReply(
+    h,
+    await h.command(
+      'quota',
+      [sub('channels', [opt.string('action', 'allow'), entity.channel('channel', channelId)])],
+      {
+        userId: ADMIN,
+        resolved: resolvedChannel(channelId, 'allowed'),
+      },
+    ),
+  );
+}
+
+describe('allowances end to end', () => {
+  it("refuses a member's /imagine beyond the allowance an admin set, saying what is left and when it resets, without asking the service", async () => {
+    await adminSetsAlice('0.05');
+    const first = await h.command('imagine', [
+      opt.string('prompt', 'a fox'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    expect((await h.callbackOf(first)).body).toMatchObject({ type: 5 });
+    await h.jobDone(first);
+    expect(posts()).toHaveLength(1);
+
+    const before = h.clock.now();
+    const second = await h.command('imagine', [
+      opt.string('prompt', 'a bigger fox'),
+      opt.string('model', 'nano-fruit-pro'),
+    ]);
+    const refusal = await ephemeralReply(h, second);
+    expect(refusal.content).toContain(
+      'This costs about $0.1000, but you have $0.0300 left of your $0.0500 allowance.',
+    );
+    expect([resetStamp(before), resetStamp(h.clock.now())].some((s) => refusal.content.includes(s))).toBe(
+      true,
+    );
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('refunds a failed generation once, even when the failure is seen twice, and /usage shows it', async () => {
+    await adminSetsAlice('0.05');
+    const interaction = await h.command('imagine', [
+      opt.string('prompt', 'something forbidden [sim:fail=content]'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    const job = await h.jobDone(interaction);
+    expect(job.status).toBe('failed');
+
+    // The poller seeing the same failure again (a list and a status check, or after a restart) refunds nothing more.
+    const failed = h.sim.generation(job.generationId);
+    expect(failed?.status).toBe('failed');
+    if (failed) {
+      h.bot.delivery.onStatus(failed);
+      h.bot.delivery.onStatus(failed);
+    }
+    await h.bot.delivery.idle();
+    const refunds = (await h.bot.services.quota.memberLedger(GUILD, ALICE)).filter(
+      (e) => e.kind === 'refund',
+    );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ generationId: job.generationId, amountMicros: 20_000 });
+    expect(h.discord.calls.filter((c) => c.route === 'threadCreate')).toHaveLength(1);
+
+    const usage = await ephemeralReply(h, await h.command('usage', []));
+    const fields = fieldsOf(usage.embeds[0]);
+    expect(usage.embeds[0]?.title).toBe('Your generation quota');
+    expect(fields.Allowance).toBe('$0.0500 per day (their own allowance)');
+    expect(fields['Spent today']).toBe('$0.0000');
+    expect(fields['Reserved by generations in flight']).toBe('$0.0000 · 0 of at most 3 in progress');
+    expect(fields.Remaining).toBe('$0.0500');
+    expect(fields.Resets).toMatch(/^<t:\d+:R> \(<t:\d+:f>\)$/);
+    expect(fields['Last 1 generations']).toMatch(
+      /^<t:\d+:R> · Lang 4o Image · \$0\.0200 · failed · refunded$/,
+    );
+  });
+
+  it('shows a member with no generations their default allowance on /usage', async () => {
+    const usage = await ephemeralReply(h, await h.command('usage', []));
+    const fields = fieldsOf(usage.embeds[0]);
+    expect(fields.Allowance).toBe('$1.0000 per day (the server default)');
+    expect(fields['Last generations']).toBe('None yet.');
+  });
+});
+
+describe('channel rules end to end', () => {
+  it('refuses /imagine outside the allowed channels with a message naming them, and asks the service nothing', async () => {
+    await adminAllows(ART);
+    await adminAllows(NSFW);
+    const elsewhere = await h.command('imagine', [opt.string('prompt', 'a fox')], { channelId: OTHER });
+    const refusal = await ephemeralReply(h, elsewhere);
+    expect(refusal.content).toBe(`Generations can be made only in <#${ART}>, <#${NSFW}>.`);
+    expect(posts()).toHaveLength(0);
+
+    const inArt = await h.command('imagine', [opt.string('prompt', 'a fox')], { channelId: ART });
+    expect((await h.callbackOf(inArt)).body).toMatchObject({ type: 5 });
+    await h.jobDone(inArt);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('refuses the spicy mode outside age-restricted channels and sends it from one', async () => {
+    const spicy = [
+      opt.string('prompt', 'a dance [sim:duration=6000]'),
+      opt.string('model', 'quick-video-1'),
+      opt.string('mode', 'spicy'),
+    ];
+    const refusal = await ephemeralReply(h, await h.command('video', spicy, { channelId: ART }));
+    expect(refusal.content).toBe('The spicy mode can be used only in age-restricted channels.');
+    expect(posts()).toHaveLength(0);
+
+    const accepted = await h.command('video', spicy, { channelId: NSFW });
+    expect((await h.callbackOf(accepted)).body).toMatchObject({ type: 5 });
+    await h.jobDone(accepted);
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.body).toMatchObject({ model: 'quick-video-1', mode: 'spicy' });
+  });
+
+  it('offers the spicy mode in autocomplete only in age-restricted channels', async () => {
+    const modesIn = async (channelId: string, model?: string) => {
+      const payload = autocompleteInteraction(h.discord, {
+        commandName: 'video',
+        channelId,
+        userId: ALICE,
+        options: [...(model ? [opt.string('model', model)] : []), opt.string('mode', '', true)],
+      });
+      await h.discord.sendInteraction(payload);
+      const call = await h.callbackOf(payload);
+      return (call.body as { data: { choices: { value: string }[] } }).data.choices.map((c) => c.value);
+    };
+    expect(await modesIn(ART, 'quick-video-1')).toEqual(['custom', 'normal', 'fun']);
+    expect(await modesIn(NSFW, 'quick-video-1')).toEqual(['custom', 'normal', 'fun', 'spicy']);
+    expect(await modesIn(ART)).not.toContain('spicy');
+    expect(await modesIn(NSFW)).toContain('spicy');
+  });
+});
