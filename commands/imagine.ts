@@ -7,7 +7,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
-import { autocompleteChoices } from '../src/discord/autocomplete.ts';
+import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 
@@ -55,16 +55,5 @@ const data = {
 export const imagine: Command = {
   data,
   execute: (interaction, services) => handleGenerate(interaction, services, 'image'),
-  autocomplete: async (interaction, services) => {
-    const focused = interaction.options.getFocused(true);
-    await interaction.respond(
-      autocompleteChoices(
-        services.catalog,
-        'image',
-        focused.name,
-        String(focused.value),
-        interaction.options.getString('model'),
-      ),
-    );
-  },
+  autocomplete: generationAutocomplete('image'),
 };

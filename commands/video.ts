@@ -7,9 +7,9 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
-import { autocompleteChoices } from '../src/discord/autocomplete.ts';
+import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
-import { handleGenerate, isAgeRestricted } from '../src/discord/generate.ts';
+import { handleGenerate } from '../src/discord/generate.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
@@ -78,17 +78,5 @@ const data = {
 export const video: Command = {
   data,
   execute: (interaction, services) => handleGenerate(interaction, services, 'video'),
-  autocomplete: async (interaction, services) => {
-    const focused = interaction.options.getFocused(true);
-    await interaction.respond(
-      autocompleteChoices(
-        services.catalog,
-        'video',
-        focused.name,
-        String(focused.value),
-        interaction.options.getString('model'),
-        isAgeRestricted(interaction),
-      ),
-    );
-  },
+  autocomplete: generationAutocomplete('video'),
 };

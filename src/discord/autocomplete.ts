@@ -2,12 +2,14 @@
  * Autocomplete for /imagine and /video, answered from the cached catalog only: no network call
  * on the way, so the answer is ready in well under Discord's 3 s.
  */
-import type { APIApplicationCommandOptionChoice } from 'discord.js';
+import type { APIApplicationCommandOptionChoice, AutocompleteInteraction } from 'discord.js';
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import { basePriceMicros, quoteMicros } from '../catalog/pricing.ts';
 import { ORBIT_SLUGS, ORBIT_STYLES } from '../catalog/service-rules.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsdShort } from '../money.ts';
+import { isAgeRestricted } from './generate.ts';
+import type { BotServices } from './services.ts';
 
 /** Discord shows at most 25 choices. */
 export const MAX_CHOICES = 25;
@@ -92,4 +94,21 @@ function stringChoices(values: readonly string[], query: string): APIApplication
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
+}
+
+/** The autocomplete handler of /imagine (images) and /video (videos). */
+export function generationAutocomplete(type: MediaType) {
+  return async (interaction: AutocompleteInteraction, services: BotServices): Promise<void> => {
+    const focused = interaction.options.getFocused(true);
+    await interaction.respond(
+      autocompleteChoices(
+        services.catalog,
+        type,
+        focused.name,
+        String(focused.value),
+        interaction.options.getString('model'),
+        isAgeRestricted(interaction),
+      ),
+    );
+  };
 }
