@@ -159,6 +159,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   logger.info({ resumed: open.length, recovered, user: readyClient.user.tag }, 'bot ready');
   poller.start();
   catalog.startRefreshing();
+  const sweeping = new AbortController();
+  void sweepIntents(submitter, clock, logger, sweeping.signal);
 
   return {
     client: readyClient,
@@ -167,6 +169,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     delivery,
     simulator,
     async stop() {
+      sweeping.abort();
       catalog.close();
       await poller.close();
       await delivery.idle();
@@ -175,4 +178,22 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await simulator?.close();
     },
   };
+}
+
+/** Every minute, settles or releases submissions whose outcome could not be learned at the time. */
+async function sweepIntents(
+  submitter: Submitter,
+  clock: Clock,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await clock.sleep(60_000, signal);
+      const adopted = await submitter.recoverInterrupted();
+      if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
+    } catch (err) {
+      if (!signal.aborted) logger.warn({ err }, 'recovery sweep failed; trying again later');
+    }
+  }
 }

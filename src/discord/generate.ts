@@ -119,6 +119,11 @@ export async function handleGenerate(
         `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors)}\nNothing was charged to your quota.`,
       );
       return;
+    case 'unconfirmed':
+      await interaction.editReply(
+        'The generation service did not confirm this request and cannot be asked about it right now. If it was created, the result will appear here; nothing is charged twice.',
+      );
+      return;
     case 'failed':
       await interaction.editReply(
         'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',

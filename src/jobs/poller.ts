@@ -47,6 +47,8 @@ export interface GenerationFollower {
 }
 
 const PAGE_SIZE = 100;
+/** With fewer due jobs missing from the combined list, single checks cost no more than a page. */
+const MIN_MISSING_FOR_TYPED_PAGES = 2;
 /** Typed pages reach at most this far back per round; older jobs fall back to single checks. */
 const MAX_TYPED_PAGES = 5;
 
@@ -133,7 +135,8 @@ export class Poller implements GenerationFollower {
     const take = (generations: Generation[]) => {
       for (const g of generations) {
         const f = this.followed.get(g.id);
-        if (!f) continue;
+        // A generation on two lists of one round is reported once.
+        if (!f || !missing.has(g.id)) continue;
         f.checkedAt = startedAt;
         missing.delete(g.id);
         this.o.onGeneration(g);
@@ -146,7 +149,9 @@ export class Poller implements GenerationFollower {
     // Only jobs that are due deserve more requests; the others were just lucky to be covered.
     for (const type of ['video', 'image'] as const) {
       const due = () => [...missing].filter((id) => this.isDue(id, type, startedAt));
-      if (due().length === 0 || this.followed.size <= PAGE_SIZE) continue;
+      // One typed page is cheaper than two single checks, even with few in flight: newer
+      // generations (finished ones too) can push followed ones off the combined list.
+      if (due().length < MIN_MISSING_FOR_TYPED_PAGES) continue;
       for (let page = 1; page <= MAX_TYPED_PAGES && due().length > 0; page++) {
         const res = await this.o.client.listGenerations({ type, perPage: PAGE_SIZE, page }, { signal });
         take(res.generations);

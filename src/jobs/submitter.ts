@@ -54,7 +54,9 @@ export type SubmitOutcome =
   | { kind: 'submitted'; job: Job }
   | { kind: 'insufficient_balance' }
   | { kind: 'rejected'; fieldErrors: FieldErrors }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The service may have created it, and the list could not be searched: recovery settles it later. */
+  | { kind: 'unconfirmed' };
 
 /** What is stored between reserving and knowing the outcome of the POST. */
 interface Intent {
@@ -71,7 +73,7 @@ export interface SubmitterOptions {
   quota: SubmitterQuota;
   clock: Clock;
   logger: Logger;
-  /** A new job to follow. */
+  /** A job adopted by recovery, to follow (fresh submissions are followed by their caller). */
   onSubmitted: (job: Job) => void;
   /** How far back the ambiguous-POST search looks (clock ms). */
   recoveryWindowMs?: number;
@@ -86,6 +88,13 @@ const intentKey = (reservationId: string) => `intent:${reservationId}`;
 export class Submitter {
   private readonly intents: KeyvSet;
   private readonly turns: FairQueue;
+  /** Reservations whose POST this process is still waiting for: not for recovery to touch. */
+  private readonly inProgress = new Set<string>();
+  /**
+   * Generations being adopted, so that two identical submissions whose answers were both lost
+   * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
+   */
+  private readonly claimed = new Set<string>();
 
   constructor(private readonly o: SubmitterOptions) {
     this.intents = new KeyvSet(o.keyv, 'intents', o.lock);
@@ -94,9 +103,18 @@ export class Submitter {
 
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
   async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
-    const { client, clock, logger } = this.o;
-    const startedAt = clock.now();
+    const startedAt = this.o.clock.now();
     await this.saveIntent({ input, startedAt });
+    this.inProgress.add(input.reservationId);
+    try {
+      return await this.send(input, startedAt, onWaiting);
+    } finally {
+      this.inProgress.delete(input.reservationId);
+    }
+  }
+
+  private async send(input: SubmitInput, startedAt: number, onWaiting?: () => void): Promise<SubmitOutcome> {
+    const { client, clock, logger } = this.o;
 
     const answered = new AbortController();
     if (onWaiting) {
@@ -127,7 +145,15 @@ export class Submitter {
           { err, model: input.model.slug },
           'submission outcome unknown; searching the recent list',
         );
-        const found = await this.findSubmitted(input, startedAt).catch(() => undefined);
+        let found: Generation | undefined;
+        try {
+          found = await this.findSubmitted(input, startedAt);
+        } catch (searchErr) {
+          // Releasing now could leave a charged generation unpaid and undelivered, and invite a
+          // second POST: keep the intent and the reservation for the recovery sweep instead.
+          logger.warn({ err: searchErr }, 'cannot search for the submission; leaving it to recovery');
+          return { kind: 'unconfirmed' };
+        }
         if (found) {
           const job = await this.adopt(input, found, input.quotedMicros);
           return { kind: 'submitted', job };
@@ -140,24 +166,33 @@ export class Submitter {
     }
   }
 
-  /** After a restart: settles or releases every submission whose outcome the last process never learned. */
+  /**
+   * Settles or releases every submission whose outcome was never learned: after a restart, and
+   * periodically for searches that failed. Submissions still waiting for their answer are skipped.
+   * Returns how many generations were adopted.
+   */
   async recoverInterrupted(): Promise<number> {
-    const ids = await this.intents.list();
     let adopted = 0;
-    for (const id of ids) {
+    for (const id of await this.intents.list()) {
+      if (this.inProgress.has(id)) continue;
       const intent = await this.o.keyv.get<Intent>(intentKey(id));
       if (!intent) {
         await this.dropIntent(id);
         continue;
       }
+      // The process may have died after saving the job but before settling: settle that job.
+      const saved = (await this.o.jobs.open()).find((j) => j.reservationId === id);
+      if (saved) {
+        await this.o.quota.settle(id, {
+          generationId: saved.generationId,
+          chargedMicros: saved.chargedMicros,
+        });
+        await this.dropIntent(id);
+        continue;
+      }
       const found = await this.findSubmitted(intent.input, intent.startedAt);
       if (found) {
-        const existing = await this.o.jobs.get(found.id);
-        if (existing) {
-          await this.dropIntent(id);
-          continue;
-        }
-        await this.adopt(intent.input, found, intent.input.quotedMicros);
+        this.o.onSubmitted(await this.adopt(intent.input, found, intent.input.quotedMicros));
         adopted += 1;
       } else {
         await this.giveBack(intent.input);
@@ -166,7 +201,10 @@ export class Submitter {
     return adopted;
   }
 
-  /** The 201 arrived (or the generation was found): persist the job first, then settle and follow. */
+  /**
+   * The 201 arrived (or the generation was found): persist the job first, then settle. The caller
+   * starts following it (after showing the queued embed, so a fast result is never overwritten).
+   */
   private async adopt(input: SubmitInput, generation: Generation, chargedMicros: number): Promise<Job> {
     const now = this.o.clock.now();
     const job: Job = {
@@ -189,7 +227,8 @@ export class Submitter {
       createdAt: now,
       checkedAt: now,
       editedAt: 0,
-      shownStatus: generation.status,
+      // Nothing is shown yet: even a generation that already failed gets its failed state shown.
+      shownStatus: 'pending',
       refunded: false,
       reported: false,
       deliveryAttempts: 0,
@@ -197,7 +236,7 @@ export class Submitter {
     await this.o.jobs.create(job);
     await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
     await this.dropIntent(input.reservationId);
-    this.o.onSubmitted(job);
+    this.claimed.delete(generation.id);
     return job;
   }
 
@@ -212,7 +251,10 @@ export class Submitter {
       const created = Date.parse(g.created_at);
       if (g.model !== input.model.slug || g.prompt !== input.request.prompt) continue;
       if (Number.isFinite(created) && created < startedAt - window) continue;
-      if (await this.o.jobs.get(g.id)) continue;
+      if (this.claimed.has(g.id) || (await this.o.jobs.get(g.id))) continue;
+      // Checked again after the await: another search may have claimed it meanwhile.
+      if (this.claimed.has(g.id)) continue;
+      this.claimed.add(g.id);
       return g;
     }
     return undefined;
