@@ -14,8 +14,12 @@ describe('the service is out of request budget', () => {
   it('tells the member the request waits for capacity, sends it once Retry-After allows, and charges once', async () => {
     const first = await h.command('imagine', [opt.string('prompt', 'first [sim:duration=90000]')]);
     await h.editOf(first);
-    const second = await h.command('imagine', [opt.string('prompt', 'second [sim:duration=2000]')], { userId: BOB });
-    const waiting = await h.editOf(second, (c) => /waits for capacity/.test((c.body as { content?: string }).content ?? ''));
+    const second = await h.command('imagine', [opt.string('prompt', 'second [sim:duration=2000]')], {
+      userId: BOB,
+    });
+    const waiting = await h.editOf(second, (c) =>
+      /waits for capacity/.test((c.body as { content?: string }).content ?? ''),
+    );
     expect(waiting).toBeDefined();
     const job = await h.jobDone(second);
     expect(job.status).toBe('completed');
@@ -23,8 +27,15 @@ describe('the service is out of request budget', () => {
     // The service refused some request (a status check or the POST itself) with 429.
     expect(h.sim.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     const created = h.sim.requests.filter((r) => r.method === 'POST' && r.status === 201);
-    expect(created.map((r) => (r.body as { prompt: string }).prompt.split(' ')[0])).toEqual(['first', 'second']);
-    const summary = await h.bot.services.quota.summary({ guildId: job.reply.guildId as string, userId: BOB, roleIds: [] });
+    expect(created.map((r) => (r.body as { prompt: string }).prompt.split(' ')[0])).toEqual([
+      'first',
+      'second',
+    ]);
+    const summary = await h.bot.services.quota.summary({
+      guildId: job.reply.guildId as string,
+      userId: BOB,
+      roleIds: [],
+    });
     expect(summary.spentMicros).toBe(20_000);
   });
 });

@@ -125,7 +125,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startBot(config, {
       ...options.botOptions,
       clock,
-      logger: createLogger({ level: options.logLevel ?? 'debug', secrets: [config.discord.token, sim.token], destination }),
+      logger: createLogger({
+        level: options.logLevel ?? 'debug',
+        secrets: [config.discord.token, sim.token],
+        destination,
+      }),
       onJobDone: (job) => {
         done.set(job.reply.interactionToken, job);
         for (const w of waiters) w();
