@@ -3,8 +3,10 @@
  * allows. One `GET /generations?per_page=100` answers for up to 100 generations at once, so
  * a list is fetched whenever any job is due; typed pages reach further back when more are in
  * flight than one page covers, and `GET /generations/{id}` is asked only for jobs no list
- * covered. Cadence follows the spec (images about every 3 s, videos every 5 s) and stretches
- * when the rate budget runs short, so submissions keep their priority.
+ * covered. Cadence follows the spec (images about every 3 s, videos every 5 s). When the rate
+ * budget runs short (submissions take most of it) the list cadence stretches by a third and the
+ * per-job requests (typed pages, single checks) wait until a job has not been seen for `maxMs`:
+ * the one list request keeps delivering everything, the extra requests make room for submissions.
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
@@ -47,6 +49,8 @@ export interface GenerationFollower {
 }
 
 const PAGE_SIZE = 100;
+/** The list cadence while the budget is short: images every 4 s instead of 3, still within a 6 s delivery lag. */
+const SHORT_BUDGET_STRETCH = 4 / 3;
 /** With fewer due jobs missing from the combined list, single checks cost no more than a page. */
 const MIN_MISSING_FOR_TYPED_PAGES = 2;
 /** Typed pages reach at most this far back per round; older jobs fall back to single checks. */
@@ -57,8 +61,6 @@ export class Poller implements GenerationFollower {
   private readonly stop = new AbortController();
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
-  /** Extra wait added while the budget is short (clock ms); shrinks again when it recovers. */
-  private backoffMs = 0;
 
   constructor(private readonly o: PollerOptions) {}
 
@@ -87,19 +89,27 @@ export class Poller implements GenerationFollower {
     await this.running;
   }
 
-  private intervalFor(type: MediaType): number {
+  /** How often a job of this type is due for a status check (clock ms). */
+  private intervalFor(type: MediaType, budgetShort = this.budgetShort()): number {
     const { imageMs = 3_000, videoMs = 5_000 } = this.o.intervals ?? {};
-    return (type === 'image' ? imageMs : videoMs) + this.backoffMs;
+    const base = type === 'image' ? imageMs : videoMs;
+    return budgetShort ? Math.round(base * SHORT_BUDGET_STRETCH) : base;
+  }
+
+  /** Less than a quarter of the request budget is left. */
+  private budgetShort(): boolean {
+    return this.o.budgetAvailable() < this.o.budgetLimit / 4;
   }
 
   private async loop(): Promise<void> {
     const { clock, logger } = this.o;
     while (!this.stop.signal.aborted) {
       const now = clock.now();
+      const short = this.budgetShort();
       let nextDue = Number.POSITIVE_INFINITY;
       let anyDue = false;
       for (const f of this.followed.values()) {
-        const due = f.checkedAt + this.intervalFor(f.type);
+        const due = f.checkedAt + this.intervalFor(f.type, short);
         if (due <= now) anyDue = true;
         nextDue = Math.min(nextDue, due);
       }
@@ -128,9 +138,19 @@ export class Poller implements GenerationFollower {
 
   /** One round: the combined list, typed pages for what it missed, single checks for the rest. */
   private async round(): Promise<void> {
-    this.adjustBackoff();
     const signal = this.stop.signal;
     const startedAt = this.o.clock.now();
+    const short = this.budgetShort();
+    const { maxMs = 30_000 } = this.o.intervals ?? {};
+    // Per-job requests: at the normal cadence, or only for jobs unseen for maxMs when short.
+    const needsOwnRequest = (id: string, type: MediaType) => {
+      const f = this.followed.get(id);
+      return (
+        f !== undefined &&
+        f.type === type &&
+        f.checkedAt + (short ? maxMs : this.intervalFor(type, false)) <= startedAt
+      );
+    };
     const missing = new Set(this.followed.keys());
     const take = (generations: Generation[]) => {
       for (const g of generations) {
@@ -148,7 +168,7 @@ export class Poller implements GenerationFollower {
 
     // Only jobs that are due deserve more requests; the others were just lucky to be covered.
     for (const type of ['video', 'image'] as const) {
-      const due = () => [...missing].filter((id) => this.isDue(id, type, startedAt));
+      const due = () => [...missing].filter((id) => needsOwnRequest(id, type));
       // One typed page is cheaper than two single checks, even with few in flight: newer
       // generations (finished ones too) can push followed ones off the combined list.
       if (due().length < MIN_MISSING_FOR_TYPED_PAGES) continue;
@@ -161,7 +181,7 @@ export class Poller implements GenerationFollower {
 
     for (const id of missing) {
       const f = this.followed.get(id);
-      if (!f || !this.isDue(id, f.type, startedAt)) continue;
+      if (!f || !needsOwnRequest(id, f.type)) continue;
       try {
         take([await this.o.client.getGeneration(id, { signal })]);
       } catch (err) {
@@ -169,19 +189,5 @@ export class Poller implements GenerationFollower {
         f.checkedAt = startedAt;
       }
     }
-  }
-
-  private isDue(id: string, type: MediaType, now: number): boolean {
-    const f = this.followed.get(id);
-    return f !== undefined && f.type === type && f.checkedAt + this.intervalFor(type) <= now;
-  }
-
-  /** Stretches the cadence while less than a quarter of the budget is left, so submissions go first. */
-  private adjustBackoff(): void {
-    const { maxMs = 30_000 } = this.o.intervals ?? {};
-    const short = this.o.budgetAvailable() < this.o.budgetLimit / 4;
-    this.backoffMs = short
-      ? Math.min(maxMs, Math.max(1_000, this.backoffMs * 2))
-      : Math.floor(this.backoffMs / 2);
   }
 }

@@ -7,7 +7,11 @@
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 
-/** `submit`: a member's submission, always served before waiting polls. `poll`: status checks. */
+/**
+ * `submit`: a member's submission, served before waiting polls. `poll`: status checks, which are
+ * served once `maxPollOvertakes` submissions went ahead of them, so a steady stream of submissions
+ * cannot starve them (one list poll delivers up to 100 results).
+ */
 export type Priority = 'submit' | 'poll';
 
 export interface RateLimiter {
@@ -24,10 +28,14 @@ export interface LocalRateLimiterOptions {
   limit?: number;
   windowMs?: number;
   clock?: Clock;
+  /** How many submissions may overtake a waiting poll before it goes first. Default 4. */
+  maxPollOvertakes?: number;
 }
 
 interface Waiter {
   priority: Priority;
+  /** Submissions granted while this poll waited. */
+  overtaken: number;
   resolve: () => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
@@ -37,12 +45,13 @@ interface Waiter {
 /**
  * An in-process limiter: a sliding log of acquisition times, so that at most `limit` requests
  * fall in any window of `windowMs` of clock time. Waiters are served submissions first, then
- * in arrival order.
+ * in arrival order, except that a poll overtaken `maxPollOvertakes` times goes first.
  */
 export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): RateLimiter {
   const limit = options.limit ?? 120;
   const windowMs = options.windowMs ?? 60_000;
   const clock = options.clock ?? systemClock;
+  const maxPollOvertakes = options.maxPollOvertakes ?? 4;
   if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError('limit must be a positive integer');
   if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
 
@@ -69,7 +78,14 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
 
   const waiting = () => queues.submit.length + queues.poll.length;
 
-  const nextWaiter = (): Waiter | undefined => queues.submit.shift() ?? queues.poll.shift();
+  const nextWaiter = (): Waiter | undefined => {
+    const oldestPoll = queues.poll[0];
+    if (oldestPoll && oldestPoll.overtaken >= maxPollOvertakes) return queues.poll.shift();
+    const submit = queues.submit.shift();
+    if (!submit) return queues.poll.shift();
+    if (oldestPoll) oldestPoll.overtaken += 1;
+    return submit;
+  };
 
   const removeWaiter = (waiter: Waiter) => {
     const queue = queues[waiter.priority];
@@ -116,7 +132,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
         return Promise.resolve();
       }
       return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { priority, resolve, reject, signal, onAbort: undefined };
+        const waiter: Waiter = { priority, overtaken: 0, resolve, reject, signal, onAbort: undefined };
         if (signal) {
           waiter.onAbort = () => {
             removeWaiter(waiter);

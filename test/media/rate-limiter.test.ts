@@ -145,6 +145,20 @@ describe('createLocalRateLimiter', () => {
     expect(t.names()).toEqual(['submit-1', 'submit-2', 'poll-1', 'poll-2', 'poll-3']);
   });
 
+  it('serves a poll once maxPollOvertakes submissions went ahead of it, so status checks never starve', async () => {
+    const clock = new ManualClock();
+    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock, maxPollOvertakes: 2 });
+    const t = tracker(clock);
+    const start = clock.now();
+    await limiter.acquire('submit');
+    t.track('poll', limiter.acquire('poll'));
+    // Submissions keep arriving: without a bound on overtakes the poll would wait for all of them.
+    for (let i = 1; i <= 4; i++) t.track(`submit-${i}`, limiter.acquire('submit'));
+    await clock.runUntil(() => t.granted.length === 5);
+    expect(t.names()).toEqual(['submit-1', 'submit-2', 'poll', 'submit-3', 'submit-4']);
+    expect(t.granted[2]?.at).toBe(start + 3_000);
+  });
+
   it('does not let a new caller jump ahead of callers already waiting', async () => {
     const clock = new ManualClock();
     const limiter = createLocalRateLimiter({ limit: 2, windowMs: 1_000, clock });
