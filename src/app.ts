@@ -26,6 +26,13 @@ import { createQuotaService } from './quota/service.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { openStore } from './store.ts';
 
+/**
+ * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
+ * so two requests sent exactly a minute apart can arrive less than a minute apart and draw a 429;
+ * one second of margin (under 2 % of the budget) absorbs that.
+ */
+const RATE_WINDOW_MS = 61_000;
+
 export interface BotOptions {
   clock?: Clock;
   logger?: Logger;
@@ -67,7 +74,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     );
   }
 
-  const limiter = createLocalRateLimiter({ limit: config.mediaRateLimitPerMinute, clock });
+  const limiter = createLocalRateLimiter({
+    limit: config.mediaRateLimitPerMinute,
+    windowMs: RATE_WINDOW_MS,
+    clock,
+  });
   const mediaClient = new MediaClient({ baseUrl: media.baseUrl, token: media.token, limiter, clock, logger });
   const store = openStore(config.storeUrl);
   const lock = createInProcessLock();
