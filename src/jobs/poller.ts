@@ -61,6 +61,8 @@ export class Poller implements GenerationFollower {
   private readonly stop = new AbortController();
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
+  /** When the last round started (clock ms). */
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly o: PollerOptions) {}
 
@@ -107,13 +109,16 @@ export class Poller implements GenerationFollower {
       const now = clock.now();
       const short = this.budgetShort();
       let nextDue = Number.POSITIVE_INFINITY;
-      let anyDue = false;
+      let shortest = Number.POSITIVE_INFINITY;
       for (const f of this.followed.values()) {
-        const due = f.checkedAt + this.intervalFor(f.type, short);
-        if (due <= now) anyDue = true;
-        nextDue = Math.min(nextDue, due);
+        const interval = this.intervalFor(f.type, short);
+        nextDue = Math.min(nextDue, f.checkedAt + interval);
+        shortest = Math.min(shortest, interval);
       }
-      if (!anyDue) {
+      // Rounds keep their cadence: a job that arrived just after a round (so missed its list)
+      // waits for the next round rather than calling an extra one.
+      nextDue = Math.max(nextDue, this.lastRoundAt + shortest);
+      if (nextDue > now) {
         await this.sleepUntil(nextDue);
         continue;
       }
@@ -140,17 +145,19 @@ export class Poller implements GenerationFollower {
   private async round(): Promise<void> {
     const signal = this.stop.signal;
     const startedAt = this.o.clock.now();
+    this.lastRoundAt = startedAt;
     const short = this.budgetShort();
     const { maxMs = 30_000 } = this.o.intervals ?? {};
-    // Per-job requests: at the normal cadence, or only for jobs unseen for maxMs when short.
-    const needsOwnRequest = (id: string, type: MediaType) => {
+    // Requests beyond the combined list, for jobs it missed: a typed page (one request for up to
+    // 100) at twice the cadence when the budget is short; a single check only after maxMs then.
+    const unseenFor = (id: string, type: MediaType, ms: number) => {
       const f = this.followed.get(id);
-      return (
-        f !== undefined &&
-        f.type === type &&
-        f.checkedAt + (short ? maxMs : this.intervalFor(type, false)) <= startedAt
-      );
+      return f !== undefined && f.type === type && f.checkedAt + ms <= startedAt;
     };
+    const wantsPage = (id: string, type: MediaType) =>
+      unseenFor(id, type, short ? 2 * this.intervalFor(type, true) : this.intervalFor(type, false));
+    const wantsSingle = (id: string, type: MediaType) =>
+      unseenFor(id, type, short ? maxMs : this.intervalFor(type, false));
     const missing = new Set(this.followed.keys());
     const take = (generations: Generation[]) => {
       for (const g of generations) {
@@ -168,7 +175,7 @@ export class Poller implements GenerationFollower {
 
     // Only jobs that are due deserve more requests; the others were just lucky to be covered.
     for (const type of ['video', 'image'] as const) {
-      const due = () => [...missing].filter((id) => needsOwnRequest(id, type));
+      const due = () => [...missing].filter((id) => wantsPage(id, type));
       // One typed page is cheaper than two single checks, even with few in flight: newer
       // generations (finished ones too) can push followed ones off the combined list.
       if (due().length < MIN_MISSING_FOR_TYPED_PAGES) continue;
@@ -181,7 +188,7 @@ export class Poller implements GenerationFollower {
 
     for (const id of missing) {
       const f = this.followed.get(id);
-      if (!f || !needsOwnRequest(id, f.type)) continue;
+      if (!f || !wantsSingle(id, f.type)) continue;
       try {
         take([await this.o.client.getGeneration(id, { signal })]);
       } catch (err) {
