@@ -30,6 +30,11 @@ export interface LocalRateLimiterOptions {
   clock?: Clock;
   /** How many submissions may overtake a waiting poll before it goes first. Default 4. */
   maxPollOvertakes?: number;
+  /**
+   * Grants that may come back to back; beyond it they are spaced by windowMs / limit (0.5 s for
+   * 120 a minute). Default 10.
+   */
+  burst?: number;
 }
 
 interface Waiter {
@@ -52,6 +57,17 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
   const windowMs = options.windowMs ?? 60_000;
   const clock = options.clock ?? systemClock;
   const maxPollOvertakes = options.maxPollOvertakes ?? 4;
+  const burst = Math.min(limit, options.burst ?? 10);
+  const spacing = windowMs / limit;
+  let tokens = burst;
+  let refilledAt = clock.now();
+  const tokensAt = (now: number) => Math.min(burst, tokens + (now - refilledAt) / spacing);
+  /** Records one grant at `now` in the window log and the bucket. */
+  const take = (now: number) => {
+    tokens = tokensAt(now) - 1;
+    refilledAt = now;
+    log.push(now);
+  };
   if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError('limit must be a positive integer');
   if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
 
@@ -73,7 +89,11 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
     prune(now);
     const pause = pausedUntil - now;
     const full = log.length >= limit ? (log[log.length - limit] as number) + windowMs - now : 0;
-    return Math.max(0, pause, full);
+    // Pacing, a token bucket of `burst` refilled one per `spacing`: a saturated budget flows at an
+    // even rate instead of in a burst at the top of each window and silence after it (during
+    // which not even a status check could go).
+    const paced = Math.ceil((1 - tokensAt(now)) * spacing);
+    return Math.max(0, pause, full, paced);
   };
 
   const waiting = () => queues.submit.length + queues.poll.length;
@@ -113,7 +133,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
         }
         const waiter = nextWaiter();
         if (!waiter) break;
-        log.push(now);
+        take(now);
         if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
         waiter.resolve();
       }
@@ -128,7 +148,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
       const now = clock.now();
       // Fast path: nobody waits and there is room. Waiters, when there are any, go first.
       if (waiting() === 0 && waitMs(now) === 0) {
-        log.push(now);
+        take(now);
         return Promise.resolve();
       }
       return new Promise<void>((resolve, reject) => {

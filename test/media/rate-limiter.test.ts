@@ -159,6 +159,19 @@ describe('createLocalRateLimiter', () => {
     expect(t.granted[2]?.at).toBe(start + 3_000);
   });
 
+  it('paces grants evenly once a burst is spent, instead of spending the whole window at once', async () => {
+    const clock = new ManualClock();
+    const limiter = createLocalRateLimiter({ limit: 120, windowMs: 60_000, clock, burst: 10 });
+    const t = tracker(clock);
+    const start = clock.now();
+    for (let i = 0; i < 30; i++) t.track(`r${i}`, limiter.acquire('submit'));
+    await clock.runUntil(() => t.granted.length === 30);
+    const offsets = t.granted.map((g) => g.at - start);
+    expect(offsets.slice(0, 10)).toEqual(Array(10).fill(0));
+    // Then one every 500 ms (60 s / 120), not the rest of the window's budget at once and silence after.
+    expect(offsets.slice(10)).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 500));
+  });
+
   it('does not let a new caller jump ahead of callers already waiting', async () => {
     const clock = new ManualClock();
     const limiter = createLocalRateLimiter({ limit: 2, windowMs: 1_000, clock });
