@@ -183,7 +183,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       sweeping.abort();
       catalog.close();
       await poller.close();
-      await delivery.idle();
+      await delivery.close();
       await client.destroy();
       await store.close();
       await simulator?.close();

@@ -51,6 +51,7 @@ export interface DeliveryOptions {
 
 export class Delivery {
   private readonly busy = new Map<string, Promise<void>>();
+  private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
   private readonly retryBaseMs: number;
 
@@ -74,7 +75,17 @@ export class Delivery {
     while (this.busy.size > 0) await Promise.allSettled([...this.busy.values()]);
   }
 
+  /**
+   * Stops taking work and cancels pending retries, then waits for running steps: after a stop,
+   * only the next process may deliver (two would edit the same reply twice).
+   */
+  async close(): Promise<void> {
+    this.closed.abort();
+    await this.idle();
+  }
+
   private run(generationId: string, work: () => Promise<void>): void {
+    if (this.closed.signal.aborted) return;
     const previous = this.busy.get(generationId) ?? Promise.resolve();
     const next = previous
       .then(work)
@@ -118,7 +129,10 @@ export class Delivery {
       await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), 10 * 60_000);
       this.o.logger.warn({ err, generationId, attempts, retryInMs: wait }, 'delivery failed; will retry');
-      void this.o.clock.sleep(wait).then(() => this.resume(job));
+      this.o.clock.sleep(wait, this.closed.signal).then(
+        () => this.resume(job),
+        () => undefined,
+      );
     }
   }
 

@@ -134,10 +134,13 @@ export class Poller implements GenerationFollower {
 
   private async sleepUntil(due: number): Promise<void> {
     const wait = Number.isFinite(due) ? Math.max(1, due - this.o.clock.now()) : 60_000;
-    const woken = new Promise<void>((resolve) => {
-      this.wake = resolve;
-    });
-    await Promise.race([this.o.clock.sleep(wait, this.stop.signal).catch(() => undefined), woken]);
+    // One controller per sleep, aborted on wake-up or stop, so no timer or listener outlives it.
+    const sleeping = new AbortController();
+    const onStop = () => sleeping.abort();
+    this.stop.signal.addEventListener('abort', onStop, { once: true });
+    this.wake = () => sleeping.abort();
+    await this.o.clock.sleep(wait, sleeping.signal).catch(() => undefined);
+    this.stop.signal.removeEventListener('abort', onStop);
     this.wake = undefined;
   }
 
