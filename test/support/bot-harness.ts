@@ -60,6 +60,10 @@ export const DEFAULT_GUILD: FakeGuildSpec = {
 export interface HarnessOptions {
   /** Simulated time runs this many times faster than real time (default 100). */
   timeScale?: number;
+  /** The one clock of the bot and the simulator; replaces timeScale (the benchmark's changes speed). */
+  clock?: Clock;
+  /** Folder for the SQLite file's temporary directory (default the OS temp dir). */
+  storeParent?: string;
   simulator?: SimulatorOptions;
   env?: Record<string, string>;
   /** Extra startBot options (e.g. the benchmark's naive poller); onJobDone stays the harness's. */
@@ -75,6 +79,12 @@ export interface Harness {
   clock: Clock;
   /** Every log line the bot wrote, as text. */
   logs: string[];
+  /** Jobs done, by interaction token, with the clock time they were first reported done. */
+  done: Map<string, { job: Job; at: number }>;
+  /** How many times each interaction's job was reported done (more than once is a duplicate). */
+  doneCount: Map<string, number>;
+  /** Where the SQLite file lives. */
+  storeDir: string;
   /** Sends /name with options from a member; returns the interaction sent. */
   command(
     name: string,
@@ -99,8 +109,8 @@ export interface Harness {
 
 /** Starts the simulator, the fake Discord and the bot. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const clock = scaledClock(options.timeScale ?? 100);
-  const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
+  const clock = options.clock ?? scaledClock(options.timeScale ?? 100);
+  const dir = mkdtempSync(join(options.storeParent ?? tmpdir(), 'bot-e2e-'));
   const sim = await startSimulator({ clock, ...options.simulator });
   const discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
   const config = parseConfig({
@@ -119,8 +129,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       done();
     },
   });
-  const done = new Map<string, Job>();
-  const waiters = new Set<() => void>();
+  const done = new Map<string, { job: Job; at: number }>();
+  const doneCount = new Map<string, number>();
+  const waiters = new Map<string, ((job: Job) => void)[]>();
   const start = () =>
     startBot(config, {
       ...options.botOptions,
@@ -131,8 +142,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         destination,
       }),
       onJobDone: (job) => {
-        done.set(job.reply.interactionToken, job);
-        for (const w of waiters) w();
+        const token = job.reply.interactionToken;
+        doneCount.set(token, (doneCount.get(token) ?? 0) + 1);
+        if (!done.has(token)) done.set(token, { job, at: clock.now() });
+        for (const resolve of waiters.get(token) ?? []) resolve(job);
+        waiters.delete(token);
       },
     });
   let bot = await start();
@@ -145,6 +159,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     clock,
     logs,
+    done,
+    doneCount,
+    storeDir: dir,
     async command(name, opts, context = {}) {
       const payload = chatInputInteraction(discord, {
         commandName: name,
@@ -182,16 +199,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       );
     },
     jobDone(interaction) {
+      const finished = done.get(interaction.token);
+      if (finished) return Promise.resolve(finished.job);
       return new Promise((resolve) => {
-        const check = () => {
-          const job = done.get(interaction.token);
-          if (job) {
-            waiters.delete(check);
-            resolve(job);
-          }
-        };
-        waiters.add(check);
-        check();
+        waiters.set(interaction.token, [...(waiters.get(interaction.token) ?? []), resolve]);
       });
     },
     async restart(whileDown) {

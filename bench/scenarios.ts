@@ -1,0 +1,263 @@
+/**
+ * One benchmark run: a fresh simulator, fake Discord and bot (test/support/bot-harness.ts) on one clock,
+ * the workload played into it, the drain, and the figures. Each run goes in its own child
+ * process (bench/run.ts forks bench/run-one.ts), so that peak RSS is that run's alone and no run
+ * inherits another's heap or timers.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { NaivePoller } from '../src/jobs/naive-poller.ts';
+import {
+  ADMIN,
+  ART,
+  type Harness as BenchHarness,
+  GUILD,
+  opt,
+  startHarness,
+} from '../test/support/bot-harness.ts';
+import { autocompleteInteraction } from '../test/support/fake-discord.ts';
+import { ShiftableClock } from './clock.ts';
+import { collect, drain, play, waitForAcks } from './driver.ts';
+import { figures, type RunFigures } from './metrics.ts';
+import { burstPlan, memberIds, type Plan, seededRandom, steadyPlan } from './workloads.ts';
+
+export type RunName = 'steady-list' | 'steady-naive' | 'burst-list' | 'burst-naive' | 'burst-disk';
+export const RUNS: RunName[] = ['steady-list', 'steady-naive', 'burst-list', 'burst-naive', 'burst-disk'];
+
+interface RunSpec {
+  workload: 'steady' | 'burst';
+  poller: 'list' | 'naive';
+  /** Where the SQLite file lives: tmpfs, or this machine's disk. */
+  store: 'tmpfs' | 'disk';
+  /** Only the burst's acknowledgements are measured; the run stops once every interaction is answered. */
+  acksOnly: boolean;
+}
+
+const SPECS: Record<RunName, RunSpec> = {
+  'steady-list': { workload: 'steady', poller: 'list', store: 'tmpfs', acksOnly: false },
+  'steady-naive': { workload: 'steady', poller: 'naive', store: 'tmpfs', acksOnly: false },
+  'burst-list': { workload: 'burst', poller: 'list', store: 'tmpfs', acksOnly: false },
+  'burst-naive': { workload: 'burst', poller: 'naive', store: 'tmpfs', acksOnly: false },
+  'burst-disk': { workload: 'burst', poller: 'list', store: 'disk', acksOnly: true },
+};
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** Everything that shapes the runs; written with the results so a figure can be traced to its setup. */
+export const SETTINGS = {
+  /**
+   * Clock speed. Steady at x10: at x20 the one process (bot, fake Discord, simulator) needs more
+   * than its one JavaScript thread (measured: 1.0 core busy, acks p50 1 s), and every real
+   * millisecond it queues becomes 20 simulated ones. At x10 it stays near 0.6 core. The burst's
+   * arrivals are played at x1 (below), the rest of the burst at x20.
+   */
+  timeScale: { steady: envNumber('BENCH_STEADY_SCALE', 10), burst: envNumber('BENCH_BURST_SCALE', 20) },
+  rateLimitPerMinute: 120,
+  steady: { minutes: 10, perMinute: 150, members: 50, autocompletes: 200, seed: 20_240_611 },
+  burst: { members: 50, perMember: 10, windowMs: 10_000, seed: 20_240_612 },
+  /**
+   * Clock minutes the bot gets after the workload to finish what it accepted. The steady figures
+   * count the window only, so its drain is short: it lets the window's last generations show
+   * their lag. A burst is measured until its last job is delivered.
+   */
+  drainCapMinutes: { steady: 2, burst: 30 },
+  /** Real seconds the burst waits, after its last interaction, for every one to be answered. */
+  ackWaitCapS: 30,
+  /**
+   * Raised through the bot's own admin API before each run, so that the quota never refuses the
+   * workload: the benchmark measures the request budget, not the members' allowances.
+   */
+  quota: { allowanceUsdPerDay: 100_000, inFlightCap: 1_000 },
+  /** The simulator's prepaid balance, large enough for every run. */
+  simBalanceUsd: 10_000_000,
+  /**
+   * discord.js limits its own REST calls to 50 per REAL second (globalRequestsPerSecond; the
+   * interaction callbacks are exempt), outside the bot's clock. At a time scale of 10 the bot
+   * makes 10 times as many Discord calls per real second as in production, so the limit follows
+   * the clock's scale: 50/s while the burst plays in real time, 50 x scale otherwise. Otherwise the
+   * benchmark would measure that client-side throttle instead of the bot.
+   */
+  discordGlobalPerSecond: 50,
+} as const;
+
+function planFor(workload: 'steady' | 'burst'): Plan {
+  if (workload === 'steady') {
+    const s = SETTINGS.steady;
+    const members = memberIds(s.members, seededRandom(s.seed + 1));
+    return steadyPlan({ ...s, members });
+  }
+  const b = SETTINGS.burst;
+  const members = memberIds(b.members, seededRandom(b.seed + 1));
+  return burstPlan({ ...b, members });
+}
+
+/**
+ * Where the SQLite file goes. The store is the real SQLite store either way; on tmpfs its
+ * writes cost what SQLite and keyv cost (~0.2 ms), on this VM's disk each also waits for a sync
+ * (~3.4 ms measured), which at x10 would weigh 10 times what it weighs in production. The
+ * burst-disk run measures acknowledgements with the file on disk, in real time, where that cost
+ * is real (the file goes under data/, where the bot keeps it by default). BENCH_STORE_DIR
+ * overrides the tmpfs choice.
+ */
+export function storeParent(store: 'tmpfs' | 'disk' = 'tmpfs'): string {
+  if (store === 'disk') {
+    // data/ (git-ignored) is where the bot keeps its store by default: the disk production uses.
+    const data = fileURLToPath(new URL('../data/', import.meta.url));
+    mkdirSync(data, { recursive: true });
+    return data;
+  }
+  if (process.env.BENCH_STORE_DIR) return process.env.BENCH_STORE_DIR;
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+const log = (name: string, text: string) => console.log(`  [${name}] ${text}`);
+
+/** A few autocompletes before the run, so that the first measured interaction does not pay for JIT warm-up. */
+async function warmUp(h: BenchHarness): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const payload = autocompleteInteraction(h.discord, {
+      commandName: 'imagine',
+      options: [opt.string('prompt', 'warm-up'), opt.string('model', '', true)],
+      channelId: ART,
+      userId: ADMIN,
+    });
+    await h.discord.sendInteraction(payload);
+    await h.discord.waitForCall(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${payload.id}/`),
+    );
+  }
+}
+
+/** A one-line state of the run for the progress lines. */
+function status(h: BenchHarness, peakRss: number): string {
+  let posts = 0;
+  let api = 0;
+  let limited = 0;
+  for (const r of h.sim.requests) {
+    if (!r.path.startsWith('/api/')) continue;
+    api++;
+    if (r.method === 'POST' && r.status === 201) posts++;
+    if (r.status === 429) limited++;
+  }
+  return `submitted ${posts} · delivered ${h.done.size} · API requests ${api} (429: ${limited}) · rss ${Math.round(peakRss / 2 ** 20)} MB`;
+}
+
+/** Runs one scenario end to end and returns its figures. */
+export async function runScenario(name: RunName): Promise<RunFigures> {
+  const spec = SPECS[name];
+  const { workload, poller } = spec;
+  const plan = planFor(workload);
+  const realStart = Date.now();
+  // The burst's arrivals are played in real time; everything else at the time scale.
+  const clock = new ShiftableClock(workload === 'burst' ? 1 : SETTINGS.timeScale.steady);
+  const h = await startHarness({
+    clock,
+    logLevel: 'warn',
+    storeParent: storeParent(spec.store),
+    simulator: { balanceUsd: SETTINGS.simBalanceUsd, rateLimitPerMinute: SETTINGS.rateLimitPerMinute },
+    botOptions: poller === 'naive' ? { createPoller: (options) => new NaivePoller(options) } : {},
+  });
+  // Hook wanted in startBot (BotOptions): Discord REST options. Until then: discord.js reads this option per request.
+  const restOptions = h.bot.client.rest.options as { globalRequestsPerSecond: number };
+  const setScale = (scale: number) => {
+    clock.setScale(scale);
+    restOptions.globalRequestsPerSecond = SETTINGS.discordGlobalPerSecond * scale;
+  };
+  setScale(clock.scale);
+  try {
+    const { quota } = h.bot.services;
+    await quota.setDefault(GUILD, SETTINGS.quota.allowanceUsdPerDay * 1_000_000, 'daily', ADMIN);
+    await quota.setInFlightCap(GUILD, SETTINGS.quota.inFlightCap, ADMIN);
+    await warmUp(h);
+
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 100);
+    // Whether the process kept up: when its one thread is saturated every real millisecond of
+    // queueing becomes `scale` simulated ones, so these two figures say how far to trust the rest.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const cpuStart = process.cpuUsage();
+    const measuredFrom = performance.now();
+
+    log(
+      name,
+      `playing ${plan.arrivals.length} interactions and ${plan.autocompletes.length} autocompletes at x${clock.scale}, store on ${spec.store}`,
+    );
+    const recording = await play(h, plan, (r) => {
+      const simMin = (h.clock.now() - r.startClock) / 60_000;
+      log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h, peakRss)}`);
+    });
+    const firstSent = Math.min(...recording.generates.map((s) => s.sentClock));
+    const windowStart = workload === 'steady' ? recording.startClock : firstSent;
+    let windowEnd = recording.startClock + SETTINGS.steady.minutes * 60_000;
+    let left = 0;
+    const drainClock = h.clock.now();
+    const drainReal = Date.now();
+    if (workload === 'steady') {
+      const wait = windowEnd - h.clock.now();
+      if (wait > 0) await h.clock.sleep(wait);
+      log(name, `window over · ${status(h, peakRss)}; draining`);
+    } else {
+      const unanswered = await waitForAcks(h, recording, SETTINGS.ackWaitCapS * 1000);
+      log(
+        name,
+        `all sent in ${((h.clock.now() - firstSent) / 1000).toFixed(1)} s, ${unanswered} unanswered · ${status(h, peakRss)}${spec.acksOnly ? '' : `; now x${SETTINGS.timeScale.burst}`}`,
+      );
+      if (!spec.acksOnly) setScale(SETTINGS.timeScale.burst);
+    }
+    if (!spec.acksOnly) {
+      left = await drain(h, recording, SETTINGS.drainCapMinutes[workload] * 60_000, (n) =>
+        log(
+          name,
+          `draining: ${n} not done · sim +${((h.clock.now() - drainClock) / 60_000).toFixed(1)} min · ${status(h, peakRss)}`,
+        ),
+      );
+      if (left > 0) log(name, `drain cap reached: ${left} interactions not done`);
+    }
+    const runEnd = h.clock.now();
+    if (workload === 'burst') windowEnd = runEnd;
+    clearInterval(sampler);
+    loopDelay.disable();
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuCores = (cpu.user + cpu.system) / 1000 / (performance.now() - measuredFrom);
+    await collect(h, recording);
+
+    const result = figures({
+      name,
+      poller,
+      workload,
+      acksOnly: spec.acksOnly,
+      recording,
+      windowStart,
+      windowEnd,
+      runEnd,
+      requests: h.sim.requests,
+      calls: h.discord.calls,
+      generation: (id) => h.sim.generation(id),
+      rateLimitPerMinute: SETTINGS.rateLimitPerMinute,
+      peakRssBytes: peakRss,
+      cpuCores,
+      eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      drain: { simS: (runEnd - drainClock) / 1000, realS: (Date.now() - drainReal) / 1000, leftUndone: left },
+      realS: (Date.now() - realStart) / 1000,
+      logs: h.logs,
+    });
+    log(name, `done in ${result.realS.toFixed(0)} s real · ${status(h, peakRss)}`);
+    return result;
+  } finally {
+    // Work the bot accepted but did not finish (a capped drain, an acks-only run) fails against
+    // the closed store and servers; that is expected, and the figures are already taken.
+    await Promise.race([
+      h.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
+    rmSync(h.storeDir, { recursive: true, force: true });
+  }
+}
