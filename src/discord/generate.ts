@@ -3,18 +3,14 @@
  * channel rules, quota) while the member can still get a private answer, then defer publicly,
  * submit, and show the queued job. The poller takes it from there.
  */
-import {
-  type APIInteractionGuildMember,
-  type ChatInputCommandInteraction,
-  channelMention,
-  type GuildMember,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
 import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { ReserveResult } from '../quota/service.ts';
 import { UserError } from './command.ts';
+import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
 
@@ -51,7 +47,7 @@ export async function handleGenerate(
   const reservation = await quota.reserve({
     guildId: interaction.guildId,
     userId: interaction.user.id,
-    roleIds: memberRoleIds(interaction.member),
+    roleIds: roleIdsOf(interaction.member),
     model: model.slug,
     quoteMicros: quotedMicros,
   });
@@ -193,12 +189,6 @@ async function checkChannelRules(
 export function isAgeRestricted(interaction: { channel: unknown }): boolean {
   const channel = interaction.channel as { nsfw?: boolean } | null;
   return channel?.nsfw === true;
-}
-
-/** A member's role ids, whether discord.js has the member cached or only the raw payload. */
-export function memberRoleIds(member: GuildMember | APIInteractionGuildMember | null): string[] {
-  if (!member) return [];
-  return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
 }
 
 function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMicros: number): string {
