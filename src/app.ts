@@ -116,8 +116,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       maxMs: 30_000,
     },
     onGeneration: (generation) => {
-      if (generation.status === 'completed' || generation.status === 'failed') poller.forget(generation.id);
-      delivery.onStatus(generation);
+      const recorded = delivery.onStatus(generation);
+      // Forgotten only once delivery has recorded the finish: if that failed, the next round retries.
+      if (generation.status === 'completed' || generation.status === 'failed') {
+        void recorded.then((ok) => ok && poller.forget(generation.id));
+      }
     },
   };
   const poller = options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
@@ -191,6 +194,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   };
 }
 
+/** How long an unconfirmed submission waits before a search that finds nothing releases it. */
+const UNCONFIRMED_GRACE_MS = 2 * 60_000;
+
 /** Every minute, settles or releases submissions whose outcome could not be learned at the time. */
 async function sweepIntents(
   submitter: Submitter,
@@ -201,7 +207,7 @@ async function sweepIntents(
   while (!signal.aborted) {
     try {
       await clock.sleep(60_000, signal);
-      const adopted = await submitter.recoverInterrupted();
+      const adopted = await submitter.recoverInterrupted(UNCONFIRMED_GRACE_MS);
       if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
     } catch (err) {
       if (!signal.aborted) logger.warn({ err }, 'recovery sweep failed; trying again later');

@@ -117,7 +117,7 @@ export async function handleGenerate(
       return;
     case 'unconfirmed':
       await interaction.editReply(
-        'The generation service did not confirm this request and cannot be asked about it right now. If it was created, the result will appear here; nothing is charged twice.',
+        'The generation service did not confirm this request, so it could not be submitted for sure. Nothing was charged to your quota; if the service created it after all, the result will appear here within a few minutes. Please wait before trying again.',
       );
       return;
     case 'failed':

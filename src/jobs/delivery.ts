@@ -50,7 +50,7 @@ export interface DeliveryOptions {
 }
 
 export class Delivery {
-  private readonly busy = new Map<string, Promise<void>>();
+  private readonly busy = new Map<string, Promise<boolean>>();
   private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
   private readonly retryBaseMs: number;
@@ -61,8 +61,8 @@ export class Delivery {
   }
 
   /** Takes a fresh status from the poller. Returns at once; the work runs one at a time per job. */
-  onStatus(generation: Generation): void {
-    this.run(generation.id, () => this.apply(generation));
+  onStatus(generation: Generation): Promise<boolean> {
+    return this.run(generation.id, () => this.apply(generation));
   }
 
   /** Resumes a job that finished at the service but was not delivered (after a restart). */
@@ -84,16 +84,24 @@ export class Delivery {
     await this.idle();
   }
 
-  private run(generationId: string, work: () => Promise<void>): void {
-    if (this.closed.signal.aborted) return;
-    const previous = this.busy.get(generationId) ?? Promise.resolve();
-    const next = previous
+  /** Queues `work` behind the job's earlier steps; resolves with whether it succeeded. */
+  private run(generationId: string, work: () => Promise<void>): Promise<boolean> {
+    if (this.closed.signal.aborted) return Promise.resolve(false);
+    const previous = this.busy.get(generationId) ?? Promise.resolve(true);
+    const next: Promise<boolean> = previous
       .then(work)
-      .catch((err) => this.o.logger.error({ err, generationId }, 'delivery step failed'))
+      .then(
+        () => true,
+        (err) => {
+          this.o.logger.error({ err, generationId }, 'delivery step failed');
+          return false;
+        },
+      )
       .finally(() => {
         if (this.busy.get(generationId) === next) this.busy.delete(generationId);
       });
     this.busy.set(generationId, next);
+    return next;
   }
 
   private async apply(generation: Generation): Promise<void> {

@@ -62,6 +62,8 @@ export type SubmitOutcome =
 interface Intent {
   input: SubmitInput;
   startedAt: number;
+  /** Set as soon as the generation is known, before its job is written. */
+  generationId?: string;
 }
 
 export interface SubmitterOptions {
@@ -104,9 +106,9 @@ export class Submitter {
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
   async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
     const startedAt = this.o.clock.now();
-    await this.saveIntent({ input, startedAt });
     this.inProgress.add(input.reservationId);
     try {
+      await this.saveIntent({ input, startedAt });
       return await this.send(input, startedAt, onWaiting);
     } finally {
       this.inProgress.delete(input.reservationId);
@@ -114,8 +116,7 @@ export class Submitter {
   }
 
   private async send(input: SubmitInput, startedAt: number, onWaiting?: () => void): Promise<SubmitOutcome> {
-    const { client, clock, logger } = this.o;
-
+    const { client, clock } = this.o;
     const answered = new AbortController();
     if (onWaiting) {
       clock
@@ -123,56 +124,58 @@ export class Submitter {
         .then(onWaiting)
         .catch(() => undefined);
     }
+    let created: { generation: Generation; priceMicros: number };
     try {
-      const { generation, priceMicros } = await this.turns.run(input.reply.userId, () =>
-        client.createGeneration(input.request),
-      );
-      answered.abort();
-      const job = await this.adopt(input, generation, priceMicros);
-      return { kind: 'submitted', job };
+      created = await this.turns.run(input.reply.userId, () => client.createGeneration(input.request));
     } catch (err) {
+      return this.unanswered(input, startedAt, err);
+    } finally {
       answered.abort();
-      if (err instanceof InsufficientBalanceError) {
-        await this.giveBack(input);
-        return { kind: 'insufficient_balance' };
-      }
-      if (err instanceof ValidationError) {
-        await this.giveBack(input);
-        return { kind: 'rejected', fieldErrors: err.fieldErrors };
-      }
-      if (mayHaveCreatedGeneration(err)) {
-        logger.warn(
-          { err, model: input.model.slug },
-          'submission outcome unknown; searching the recent list',
-        );
-        let found: Generation | undefined;
-        try {
-          found = await this.findSubmitted(input, startedAt);
-        } catch (searchErr) {
-          // Releasing now could leave a charged generation unpaid and undelivered, and invite a
-          // second POST: keep the intent and the reservation for the recovery sweep instead.
-          logger.warn({ err: searchErr }, 'cannot search for the submission; leaving it to recovery');
-          return { kind: 'unconfirmed' };
-        }
-        if (found) {
-          const job = await this.adopt(input, found, input.quotedMicros);
-          return { kind: 'submitted', job };
-        }
-      }
-      await this.giveBack(input);
-      const reason = err instanceof MediaApiError ? err.message : 'unexpected error';
-      logger.error({ err, model: input.model.slug }, 'submission failed');
-      return { kind: 'failed', reason };
     }
+    // Outside the try: once the service has confirmed (and charged), a failure to record it must
+    // never release the reservation; the intent stays and recovery adopts the generation.
+    return { kind: 'submitted', job: await this.adopt(input, created.generation, created.priceMicros) };
+  }
+
+  /** The POST failed: release what provably was not created; search for, or keep, the rest. */
+  private async unanswered(input: SubmitInput, startedAt: number, err: unknown): Promise<SubmitOutcome> {
+    const { logger } = this.o;
+    if (err instanceof InsufficientBalanceError) {
+      await this.giveBack(input);
+      return { kind: 'insufficient_balance' };
+    }
+    if (err instanceof ValidationError) {
+      await this.giveBack(input);
+      return { kind: 'rejected', fieldErrors: err.fieldErrors };
+    }
+    if (!mayHaveCreatedGeneration(err)) {
+      await this.giveBack(input);
+      logger.error({ err, model: input.model.slug }, 'submission failed');
+      return { kind: 'failed', reason: err instanceof MediaApiError ? err.message : 'unexpected error' };
+    }
+    logger.warn({ err, model: input.model.slug }, 'submission outcome unknown; searching the recent list');
+    let found: Generation | undefined;
+    try {
+      found = await this.findSubmitted(input, startedAt);
+    } catch (searchErr) {
+      logger.warn({ err: searchErr }, 'cannot search for the submission; leaving it to recovery');
+    }
+    if (found) return { kind: 'submitted', job: await this.adopt(input, found, input.quotedMicros) };
+    // Not found (yet): the service may still record it a moment later. Releasing now could leave
+    // a charged generation unpaid and undelivered and invite a second POST, so the intent and the
+    // reservation stay until the recovery sweep looks again after the grace period.
+    return { kind: 'unconfirmed' };
   }
 
   /**
    * Settles or releases every submission whose outcome was never learned: after a restart, and
-   * periodically for searches that failed. Submissions still waiting for their answer are skipped.
+   * periodically for unconfirmed ones. Submissions still waiting for their answer, and intents
+   * younger than `graceMs` (the service may not list a generation at once), are left for later.
    * Returns how many generations were adopted.
    */
-  async recoverInterrupted(): Promise<number> {
+  async recoverInterrupted(graceMs = 0): Promise<number> {
     let adopted = 0;
+    const now = this.o.clock.now();
     for (const id of await this.intents.list()) {
       if (this.inProgress.has(id)) continue;
       const intent = await this.o.keyv.get<Intent>(intentKey(id));
@@ -180,14 +183,17 @@ export class Submitter {
         await this.dropIntent(id);
         continue;
       }
-      // The process may have died after saving the job but before settling: settle that job.
-      const saved = (await this.o.jobs.open()).find((j) => j.reservationId === id);
+      if (now - intent.startedAt < graceMs) continue;
+      // The process may have died after saving the job but before settling or indexing it.
+      const saved = intent.generationId ? await this.o.jobs.get(intent.generationId) : undefined;
       if (saved) {
+        await this.o.jobs.create(saved);
         await this.o.quota.settle(id, {
           generationId: saved.generationId,
           chargedMicros: saved.chargedMicros,
         });
         await this.dropIntent(id);
+        if (saved.step !== 'done') this.o.onSubmitted(saved);
         continue;
       }
       const found = await this.findSubmitted(intent.input, intent.startedAt);
@@ -233,10 +239,20 @@ export class Submitter {
       reported: false,
       deliveryAttempts: 0,
     };
-    await this.o.jobs.create(job);
-    await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
-    await this.dropIntent(input.reservationId);
-    this.claimed.delete(generation.id);
+    try {
+      // The intent learns the generation id first, so recovery finds the job even when the
+      // process dies between the writes below.
+      await this.o.keyv.set(intentKey(input.reservationId), {
+        ...(await this.o.keyv.get<Intent>(intentKey(input.reservationId))),
+        input,
+        generationId: generation.id,
+      });
+      await this.o.jobs.create(job);
+      await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
+      await this.dropIntent(input.reservationId);
+    } finally {
+      this.claimed.delete(generation.id);
+    }
     return job;
   }
 

@@ -148,19 +148,59 @@ describe('submitter', () => {
     expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
   });
 
-  it('releases the reservation and reports a failure when the POST is answered 500 and nothing was created', async () => {
+  it('keeps the reservation of an unconfirmed 500 through the grace period, then releases it when nothing was created', async () => {
     const { submitter, followed } = submitterOf(w.proc);
     const input = await reserved(w.proc.quota, { prompt: 'a red fox [sim:status=500]' });
 
     const outcome = await submitter.submit(input);
 
-    expect(outcome.kind).toBe('failed');
+    // The service may still record a generation a moment after answering 500: nothing is released yet.
+    expect(outcome.kind).toBe('unconfirmed');
     expect(posts(w.sim).map((r) => r.status)).toEqual([500]);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({
+      spentMicros: 0,
+      reservedMicros: input.quotedMicros,
+    });
+    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: input.quotedMicros });
+
+    // Past the grace period the search finds nothing: the reservation goes back.
+    await w.clock.sleep(60_000);
+    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
     expect(await generationsAtService()).toEqual([]);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
     expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(await w.proc.jobs.open()).toEqual([]);
     expect(followed).toEqual([]);
+  });
+
+  it('never releases a reservation the service confirmed, even when recording the charge fails; recovery settles it', async () => {
+    let failSettle = true;
+    const flakyQuota = {
+      settle: async (...args: Parameters<typeof w.proc.quota.settle>) => {
+        if (failSettle) {
+          failSettle = false;
+          throw new Error('store hiccup');
+        }
+        return w.proc.quota.settle(...args);
+      },
+      release: (...args: Parameters<typeof w.proc.quota.release>) => w.proc.quota.release(...args),
+    };
+    const { submitter, followed } = submitterOf(w.proc, w.client, { quota: flakyQuota });
+    const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
+
+    await expect(submitter.submit(input)).rejects.toThrow('store hiccup');
+    // The 201 came: the money stays reserved rather than being handed back.
+    expect(await summaryOf(w.proc.quota)).toMatchObject({
+      reservedMicros: input.quotedMicros,
+      spentMicros: 0,
+    });
+
+    await submitter.recoverInterrupted();
+    const [generation] = await generationsAtService();
+    expect(posts(w.sim)).toHaveLength(1);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
+    expect(followed.map((j) => j.generationId)).toEqual([generation?.id]);
   });
 
   it('adopts the generation when the answer to the POST is lost to an unexpected error', async () => {
