@@ -91,7 +91,7 @@ export class Submitter {
   private readonly intents: KeyvSet;
   private readonly turns: FairQueue;
   /** Reservations whose POST this process is still waiting for: not for recovery to touch. */
-  private readonly inProgress = new Set<string>();
+  private readonly inProgress = new Map<string, SubmitInput>();
   /**
    * Generations being adopted, so that two identical submissions whose answers were both lost
    * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
@@ -106,7 +106,7 @@ export class Submitter {
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
   async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
     const startedAt = this.o.clock.now();
-    this.inProgress.add(input.reservationId);
+    this.inProgress.set(input.reservationId, input);
     try {
       await this.saveIntent({ input, startedAt });
       return await this.send(input, startedAt, onWaiting);
@@ -184,6 +184,9 @@ export class Submitter {
         continue;
       }
       if (now - intent.startedAt < graceMs) continue;
+      // A submission of the same model and prompt still waiting for its answer could own the
+      // generation the search would find: look again at the next sweep.
+      if (this.sameRequestInProgress(intent.input)) continue;
       // The process may have died after saving the job but before settling or indexing it.
       const saved = intent.generationId ? await this.o.jobs.get(intent.generationId) : undefined;
       if (saved) {
@@ -274,6 +277,13 @@ export class Submitter {
       return g;
     }
     return undefined;
+  }
+
+  private sameRequestInProgress(input: SubmitInput): boolean {
+    for (const other of this.inProgress.values()) {
+      if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
+    }
+    return false;
   }
 
   private async giveBack(input: SubmitInput): Promise<void> {

@@ -203,6 +203,38 @@ describe('submitter', () => {
     expect(followed.map((j) => j.generationId)).toEqual([generation?.id]);
   });
 
+  it('leaves an unconfirmed submission alone while an identical one still waits for its answer', async () => {
+    const gate = deferred();
+    let calls = 0;
+    const client: SubmitterClient = {
+      createGeneration: async (req) => {
+        calls += 1;
+        // The first POST fails ambiguously without creating anything; the second is slow.
+        if (calls === 1) throw new ServerError('POST /generations answered 500', { status: 500 });
+        await gate.promise;
+        return w.client.createGeneration(req);
+      },
+      listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+    };
+    const { submitter } = submitterOf(w.proc, client);
+    const first = await reserved(w.proc.quota, { prompt: 'the same fox' });
+    const second = await reserved(w.proc.quota, { prompt: 'the same fox', userId: BOB });
+
+    expect((await submitter.submit(first)).kind).toBe('unconfirmed');
+    const pending = submitter.submit(second);
+    await w.clock.sleep(60_000);
+    // Past the grace period, but the search could find the second one's generation: wait.
+    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: first.quotedMicros });
+
+    gate.resolve();
+    expect((await pending).kind).toBe('submitted');
+    // Now the search finds only a generation that is already a job: the first reservation goes back.
+    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+    expect(await summaryOf(w.proc.quota, BOB)).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
+  });
+
   it('adopts the generation when the answer to the POST is lost to an unexpected error', async () => {
     const lossy: SubmitterClient = {
       createGeneration: async (req) => {
