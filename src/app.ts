@@ -161,12 +161,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // Resume: submissions cut short, jobs still followed, and results that arrived while down.
   const recovered = await submitter.recoverInterrupted();
   const open = await jobs.open();
+  // A job saved but not yet settled when the process died still has its intent: the recovery
+  // above settled it.
   for (const job of open) {
-    // Idempotent: repairs a crash between persisting the job and settling its reservation.
-    await quota.settle(job.reservationId, {
-      generationId: job.generationId,
-      chargedMicros: job.chargedMicros,
-    });
     if (job.step === 'following') follow(job);
     else delivery.resume(job);
   }

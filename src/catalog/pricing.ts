@@ -50,6 +50,8 @@ export function quoteMicros(model: Model, req: CreateGenerationRequest): Micros 
 /** The lowest price of a model, for menus: per second when billed by the second. */
 export function basePriceMicros(model: Model): { micros: Micros; perSecond: boolean; varies: boolean } {
   const multipliers = Object.values(model.resolution_multipliers ?? {});
-  const varies = multipliers.some((m) => m !== 1) || Boolean(MOTION_PRICES[model.slug]);
+  // Motion models price resolutions from a table, not multipliers: their menu shows the base
+  // per-second price as the spec's example does (`Motion 2.0 · $0.132/s`).
+  const varies = multipliers.some((m) => m !== 1);
   return { micros: usdToMicros(model.price_usd), perSecond: model.multiply_by_duration, varies };
 }

@@ -11,6 +11,11 @@ export const SLUG_ALIASES: Record<string, string> = { 'dream-5-lite': 'dream-5.0
 export const MOTION_SLUGS = new Set(['motion-2.0', 'motion-2.0-fast']);
 /** Orbit models: the only ones that take `style`, `watermark` and `private`. */
 export const ORBIT_SLUGS = new Set(['orbit-2', 'orbit-2-pro']);
+/** quick-video-1's `spicy` mode: offered and accepted only in age-restricted channels. */
+export function needsAgeRestrictedChannel(slug: string, mode: string | undefined): boolean {
+  return slug === 'quick-video-1' && mode === 'spicy';
+}
+
 export const ORBIT_STYLES = ['none', 'thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'];
 
 /** Per-second USD prices of the motion models, by resolution, plain and with `video_urls`. */

@@ -5,7 +5,7 @@
 import type { APIApplicationCommandOptionChoice, AutocompleteInteraction } from 'discord.js';
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import { basePriceMicros, quoteMicros } from '../catalog/pricing.ts';
-import { ORBIT_SLUGS, ORBIT_STYLES } from '../catalog/service-rules.ts';
+import { needsAgeRestrictedChannel, ORBIT_SLUGS, ORBIT_STYLES } from '../catalog/service-rules.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsdShort } from '../money.ts';
 import { isAgeRestricted } from './generate.ts';
@@ -17,13 +17,7 @@ export const MAX_CHOICES = 25;
 /** The menu name of a model: its label and price, e.g. `Motion 2.0 · $0.132/s` or `Nano Fruit Pro · from $0.10`. */
 export function modelChoiceName(model: Model): string {
   const { micros, perSecond, varies } = basePriceMicros(model);
-  return `${model.label} · ${varies && !perSecondTable(model) ? 'from ' : ''}${formatUsdShort(micros)}${perSecond ? '/s' : ''}`;
-}
-
-// Motion models have a per-resolution price table rather than multipliers; their menu shows the
-// base per-second price as the spec's example does (`Motion 2.0 · $0.132/s`).
-function perSecondTable(model: Model): boolean {
-  return model.multiply_by_duration && model.resolution_multipliers === null;
+  return `${model.label} · ${varies ? 'from ' : ''}${formatUsdShort(micros)}${perSecond ? '/s' : ''}`;
 }
 
 /**
@@ -69,7 +63,9 @@ export function autocompleteChoices(
     case 'mode':
       return stringChoices(
         unique(
-          scope.flatMap((m) => m.modes.filter((mode) => ageRestricted || !isAgeRestrictedMode(m.slug, mode))),
+          scope.flatMap((m) =>
+            m.modes.filter((mode) => ageRestricted || !needsAgeRestrictedChannel(m.slug, mode)),
+          ),
         ),
         query,
       );
@@ -78,11 +74,6 @@ export function autocompleteChoices(
     default:
       return [];
   }
-}
-
-/** The same rule as the one /video enforces (generate.ts): quick-video-1's `spicy` mode needs an age-restricted channel. */
-export function isAgeRestrictedMode(slug: string, mode: string): boolean {
-  return slug === 'quick-video-1' && mode === 'spicy';
 }
 
 function stringChoices(values: readonly string[], query: string): APIApplicationCommandOptionChoice[] {

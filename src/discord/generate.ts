@@ -5,6 +5,7 @@
  */
 import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
+import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
 import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
@@ -180,7 +181,7 @@ async function checkChannelRules(
     const allowed = await services.quota.listChannels(interaction.guildId);
     throw new UserError(`Generations can be made only in ${allowed.map(channelMention).join(', ')}.`);
   }
-  if (request.model === 'quick-video-1' && request.mode === 'spicy' && !isAgeRestricted(interaction)) {
+  if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
     throw new UserError('The spicy mode can be used only in age-restricted channels.');
   }
 }

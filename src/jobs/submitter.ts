@@ -134,7 +134,10 @@ export class Submitter {
     }
     // Outside the try: once the service has confirmed (and charged), a failure to record it must
     // never release the reservation; the intent stays and recovery adopts the generation.
-    return { kind: 'submitted', job: await this.adopt(input, created.generation, created.priceMicros) };
+    return {
+      kind: 'submitted',
+      job: await this.adopt(input, startedAt, created.generation, created.priceMicros),
+    };
   }
 
   /** The POST failed: release what provably was not created; search for, or keep, the rest. */
@@ -160,7 +163,8 @@ export class Submitter {
     } catch (searchErr) {
       logger.warn({ err: searchErr }, 'cannot search for the submission; leaving it to recovery');
     }
-    if (found) return { kind: 'submitted', job: await this.adopt(input, found, input.quotedMicros) };
+    if (found)
+      return { kind: 'submitted', job: await this.adopt(input, startedAt, found, input.quotedMicros) };
     // Not found (yet): the service may still record it a moment later. Releasing now could leave
     // a charged generation unpaid and undelivered and invite a second POST, so the intent and the
     // reservation stay until the recovery sweep looks again after the grace period.
@@ -201,7 +205,9 @@ export class Submitter {
       }
       const found = await this.findSubmitted(intent.input, intent.startedAt);
       if (found) {
-        this.o.onSubmitted(await this.adopt(intent.input, found, intent.input.quotedMicros));
+        this.o.onSubmitted(
+          await this.adopt(intent.input, intent.startedAt, found, intent.input.quotedMicros),
+        );
         adopted += 1;
       } else {
         await this.giveBack(intent.input);
@@ -214,7 +220,12 @@ export class Submitter {
    * The 201 arrived (or the generation was found): persist the job first, then settle. The caller
    * starts following it (after showing the queued embed, so a fast result is never overwritten).
    */
-  private async adopt(input: SubmitInput, generation: Generation, chargedMicros: number): Promise<Job> {
+  private async adopt(
+    input: SubmitInput,
+    startedAt: number,
+    generation: Generation,
+    chargedMicros: number,
+  ): Promise<Job> {
     const now = this.o.clock.now();
     const job: Job = {
       generationId: generation.id,
@@ -246,10 +257,10 @@ export class Submitter {
       // The intent learns the generation id first, so recovery finds the job even when the
       // process dies between the writes below.
       await this.o.keyv.set(intentKey(input.reservationId), {
-        ...(await this.o.keyv.get<Intent>(intentKey(input.reservationId))),
         input,
+        startedAt,
         generationId: generation.id,
-      });
+      } satisfies Intent);
       await this.o.jobs.create(job);
       await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
       await this.dropIntent(input.reservationId);
