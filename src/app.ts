@@ -14,9 +14,11 @@ import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
+import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
+import { Recovery } from './jobs/recovery.ts';
 import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -131,15 +133,17 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       createdAt: job.createdAt,
       checkedAt: job.checkedAt,
     });
-  const submitter = new Submitter({
-    client: mediaClient,
+  const intents = new IntentStore(jobsKeyv, lock);
+  const submitter = new Submitter({ client: mediaClient, jobs, intents, quota, clock, logger });
+  const recovery = new Recovery({
+    intents,
     jobs,
-    keyv: jobsKeyv,
-    lock,
+    submitter,
     quota,
     clock,
     logger,
-    onSubmitted: follow,
+    follow,
+    deliver: (job) => delivery.resume(job),
   });
   const services: BotServices = {
     catalog,
@@ -159,19 +163,12 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   await ready;
 
   // Resume: submissions cut short, jobs still followed, and results that arrived while down.
-  const recovered = await submitter.recoverInterrupted();
-  const open = await jobs.open();
-  // A job saved but not yet settled when the process died still has its intent: the recovery
-  // above settled it.
-  for (const job of open) {
-    if (job.step === 'following') follow(job);
-    else delivery.resume(job);
-  }
-  logger.info({ resumed: open.length, recovered, user: readyClient.user.tag }, 'bot ready');
+  const { recovered, resumed } = await recovery.resume();
+  logger.info({ resumed, recovered, user: readyClient.user.tag }, 'bot ready');
   poller.start();
   catalog.startRefreshing();
   const sweeping = new AbortController();
-  void sweepIntents(submitter, clock, logger, sweeping.signal);
+  void recovery.sweep(sweeping.signal);
 
   return {
     client: readyClient,
@@ -189,25 +186,4 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await simulator?.close();
     },
   };
-}
-
-/** How long an unconfirmed submission waits before a search that finds nothing releases it. */
-const UNCONFIRMED_GRACE_MS = 2 * 60_000;
-
-/** Every minute, settles or releases submissions whose outcome could not be learned at the time. */
-async function sweepIntents(
-  submitter: Submitter,
-  clock: Clock,
-  logger: Logger,
-  signal: AbortSignal,
-): Promise<void> {
-  while (!signal.aborted) {
-    try {
-      await clock.sleep(60_000, signal);
-      const adopted = await submitter.recoverInterrupted(UNCONFIRMED_GRACE_MS);
-      if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
-    } catch (err) {
-      if (!signal.aborted) logger.warn({ err }, 'recovery sweep failed; trying again later');
-    }
-  }
 }

@@ -5,12 +5,11 @@
  * - The job is persisted before anything else after the 201 (the service has charged).
  * - A POST that may have reached the service is never sent again (the client guarantees it);
  *   instead the recent list is searched for a generation with the same model and prompt.
- * - An intent record is written before the POST and removed after the outcome, so a crash in
- *   between is recovered on the next start: the generation is adopted, or the reservation released.
+ * - An intent record (jobs/intents.ts) is written before the POST and removed after the outcome,
+ *   so a crash in between is resolved by jobs/recovery.ts: the generation adopted, or the
+ *   reservation released.
  */
-import type Keyv from 'keyv';
 import type { Clock } from '../clock.ts';
-import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import {
   InsufficientBalanceError,
@@ -20,9 +19,9 @@ import {
 } from '../media/errors.ts';
 import type { CreateGenerationRequest, FieldErrors, Generation, MediaType, Model } from '../media/schemas.ts';
 import { FairQueue } from './fair-queue.ts';
+import type { IntentStore } from './intents.ts';
 import type { Job, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
-import { KeyvSet } from './keyv-set.ts';
 
 export interface SubmitterClient {
   createGeneration(
@@ -58,25 +57,13 @@ export type SubmitOutcome =
   /** The service may have created it, and the list could not be searched: recovery settles it later. */
   | { kind: 'unconfirmed' };
 
-/** What is stored between reserving and knowing the outcome of the POST. */
-interface Intent {
-  input: SubmitInput;
-  startedAt: number;
-  /** Set as soon as the generation is known, before its job is written. */
-  generationId?: string;
-}
-
 export interface SubmitterOptions {
   client: SubmitterClient;
   jobs: JobStore;
-  /** The jobs namespace: intents live beside the jobs. */
-  keyv: Keyv;
-  lock: KeyedLock;
+  intents: IntentStore;
   quota: SubmitterQuota;
   clock: Clock;
   logger: Logger;
-  /** A job adopted by recovery, to follow (fresh submissions are followed by their caller). */
-  onSubmitted: (job: Job) => void;
   /** How far back the ambiguous-POST search looks (clock ms). */
   recoveryWindowMs?: number;
   /** Members see a "waiting for capacity" note after this long without an answer (clock ms). */
@@ -85,13 +72,8 @@ export interface SubmitterOptions {
   concurrency?: number;
 }
 
-const intentKey = (reservationId: string) => `intent:${reservationId}`;
-
 export class Submitter {
-  private readonly intents: KeyvSet;
   private readonly turns: FairQueue;
-  /** Reservations whose POST this process is still waiting for: not for recovery to touch. */
-  private readonly inProgress = new Map<string, SubmitInput>();
   /**
    * Generations being adopted, so that two identical submissions whose answers were both lost
    * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
@@ -99,19 +81,18 @@ export class Submitter {
   private readonly claimed = new Set<string>();
 
   constructor(private readonly o: SubmitterOptions) {
-    this.intents = new KeyvSet(o.keyv, 'intents', o.lock);
     this.turns = new FairQueue(o.concurrency ?? 4);
   }
 
   /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
   async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
     const startedAt = this.o.clock.now();
-    this.inProgress.set(input.reservationId, input);
+    this.o.intents.begin(input);
     try {
-      await this.saveIntent({ input, startedAt });
+      await this.o.intents.save({ input, startedAt });
       return await this.send(input, startedAt, onWaiting);
     } finally {
-      this.inProgress.delete(input.reservationId);
+      this.o.intents.end(input.reservationId);
     }
   }
 
@@ -172,55 +153,10 @@ export class Submitter {
   }
 
   /**
-   * Settles or releases every submission whose outcome was never learned: after a restart, and
-   * periodically for unconfirmed ones. Submissions still waiting for their answer, and intents
-   * younger than `graceMs` (the service may not list a generation at once), are left for later.
-   * Returns how many generations were adopted.
-   */
-  async recoverInterrupted(graceMs = 0): Promise<number> {
-    let adopted = 0;
-    const now = this.o.clock.now();
-    for (const id of await this.intents.list()) {
-      if (this.inProgress.has(id)) continue;
-      const intent = await this.o.keyv.get<Intent>(intentKey(id));
-      if (!intent) {
-        await this.dropIntent(id);
-        continue;
-      }
-      if (now - intent.startedAt < graceMs) continue;
-      // A submission of the same model and prompt still waiting for its answer could own the
-      // generation the search would find: look again at the next sweep.
-      if (this.sameRequestInProgress(intent.input)) continue;
-      // The process may have died after saving the job but before settling or indexing it.
-      const saved = intent.generationId ? await this.o.jobs.get(intent.generationId) : undefined;
-      if (saved) {
-        await this.o.jobs.create(saved);
-        await this.o.quota.settle(id, {
-          generationId: saved.generationId,
-          chargedMicros: saved.chargedMicros,
-        });
-        await this.dropIntent(id);
-        if (saved.step !== 'done') this.o.onSubmitted(saved);
-        continue;
-      }
-      const found = await this.findSubmitted(intent.input, intent.startedAt);
-      if (found) {
-        this.o.onSubmitted(
-          await this.adopt(intent.input, intent.startedAt, found, intent.input.quotedMicros),
-        );
-        adopted += 1;
-      } else {
-        await this.giveBack(intent.input);
-      }
-    }
-    return adopted;
-  }
-
-  /**
    * The 201 arrived (or the generation was found): persist the job first, then settle. The caller
    * starts following it (after showing the queued embed, so a fast result is never overwritten).
    */
-  private async adopt(
+  async adopt(
     input: SubmitInput,
     startedAt: number,
     generation: Generation,
@@ -256,14 +192,10 @@ export class Submitter {
     try {
       // The intent learns the generation id first, so recovery finds the job even when the
       // process dies between the writes below.
-      await this.o.keyv.set(intentKey(input.reservationId), {
-        input,
-        startedAt,
-        generationId: generation.id,
-      } satisfies Intent);
+      await this.o.intents.setGeneration({ input, startedAt }, generation.id);
       await this.o.jobs.create(job);
       await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
-      await this.dropIntent(input.reservationId);
+      await this.o.intents.drop(input.reservationId);
     } finally {
       this.claimed.delete(generation.id);
     }
@@ -271,7 +203,7 @@ export class Submitter {
   }
 
   /** Looks for our generation in the recent list: same model and prompt, created since we sent it, not already a job. */
-  private async findSubmitted(input: SubmitInput, startedAt: number): Promise<Generation | undefined> {
+  async findSubmitted(input: SubmitInput, startedAt: number): Promise<Generation | undefined> {
     const window = this.o.recoveryWindowMs ?? 5 * 60_000;
     const { generations } = await this.o.client.listGenerations(
       { type: input.model.type, perPage: 100 },
@@ -290,25 +222,9 @@ export class Submitter {
     return undefined;
   }
 
-  private sameRequestInProgress(input: SubmitInput): boolean {
-    for (const other of this.inProgress.values()) {
-      if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
-    }
-    return false;
-  }
-
-  private async giveBack(input: SubmitInput): Promise<void> {
+  /** Releases a reservation whose generation provably does not exist, and forgets its intent. */
+  async giveBack(input: SubmitInput): Promise<void> {
     await this.o.quota.release(input.reservationId);
-    await this.dropIntent(input.reservationId);
-  }
-
-  private async saveIntent(intent: Intent): Promise<void> {
-    await this.o.keyv.set(intentKey(intent.input.reservationId), intent);
-    await this.intents.add(intent.input.reservationId);
-  }
-
-  private async dropIntent(id: string): Promise<void> {
-    await this.intents.remove(id);
-    await this.o.keyv.delete(intentKey(id));
+    await this.o.intents.drop(input.reservationId);
   }
 }

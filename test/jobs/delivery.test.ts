@@ -8,6 +8,7 @@ import {
 } from '../../src/jobs/delivery.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';
+import { Recovery } from '../../src/jobs/recovery.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import type { QuotaService } from '../../src/quota/service.ts';
 import {
@@ -147,12 +148,10 @@ async function submitJob(
   const submitter = new Submitter({
     client: w.client,
     jobs: w.proc.jobs,
-    keyv: w.proc.keyv,
-    lock: w.proc.lock,
+    intents: w.proc.intents,
     quota: w.proc.quota,
     clock: w.clock,
     logger,
-    onSubmitted: () => {},
   });
   const input = await reserved(w.proc.quota, { prompt, attachmentSizeLimit: options.attachmentSizeLimit });
   const outcome = await submitter.submit(input);
@@ -371,12 +370,10 @@ describe('delivery', () => {
         listGenerations: (q, opts) => w.client.listGenerations(q, opts),
       },
       jobs: w.proc.jobs,
-      keyv: w.proc.keyv,
-      lock: w.proc.lock,
+      intents: w.proc.intents,
       quota: w.proc.quota,
       clock: w.clock,
       logger,
-      onSubmitted: () => {},
     });
     void dying.submit(
       await reserved(w.proc.quota, { prompt: 'a red fox [sim:fail=content] [sim:duration=2000]' }),
@@ -388,15 +385,22 @@ describe('delivery', () => {
 
     const next = w.openProc();
     const adopted: Job[] = [];
-    const recovering = new Submitter({
-      client: w.client,
+    const recovering = new Recovery({
+      intents: next.intents,
       jobs: next.jobs,
-      keyv: next.keyv,
-      lock: next.lock,
+      submitter: new Submitter({
+        client: w.client,
+        jobs: next.jobs,
+        intents: next.intents,
+        quota: next.quota,
+        clock: w.clock,
+        logger,
+      }),
       quota: next.quota,
       clock: w.clock,
       logger,
-      onSubmitted: (job) => adopted.push(job),
+      follow: (job) => adopted.push(job),
+      deliver: () => {},
     });
     expect(await recovering.recoverInterrupted()).toBe(1);
     const job = adopted[0] as Job;

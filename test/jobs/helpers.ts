@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type Keyv from 'keyv';
 import { quoteMicros } from '../../src/catalog/pricing.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
+import { IntentStore } from '../../src/jobs/intents.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import type { SubmitInput } from '../../src/jobs/submitter.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
@@ -39,6 +40,8 @@ export interface Proc {
   /** The jobs namespace (jobs and submission intents). */
   keyv: Keyv;
   jobs: JobStore;
+  /** The submission intents, and which of them this process still waits on. */
+  intents: IntentStore;
   quota: QuotaService;
 }
 
@@ -75,6 +78,7 @@ export async function startWorld(
       lock,
       keyv,
       jobs: new JobStore(keyv, lock),
+      intents: new IntentStore(keyv, lock),
       quota: createQuotaService({
         store,
         clock,

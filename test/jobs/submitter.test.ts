@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
+import { Recovery } from '../../src/jobs/recovery.ts';
 import { Submitter, type SubmitterClient, type SubmitterOptions } from '../../src/jobs/submitter.ts';
 import { ServerError } from '../../src/media/errors.ts';
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
@@ -27,21 +28,29 @@ afterEach(async () => {
   await w.close();
 });
 
-/** A Submitter of one process, recording the jobs it hands on to be followed. */
+/** A Submitter and the Recovery of one process, recording the jobs recovery hands on to be followed. */
 function submitterOf(proc: Proc, client: SubmitterClient = w.client, extra: Partial<SubmitterOptions> = {}) {
   const followed: Job[] = [];
   const submitter = new Submitter({
     client,
     jobs: proc.jobs,
-    keyv: proc.keyv,
-    lock: proc.lock,
+    intents: proc.intents,
     quota: proc.quota,
     clock: w.clock,
     logger,
-    onSubmitted: (job) => followed.push(job),
     ...extra,
   });
-  return { submitter, followed };
+  const recovery = new Recovery({
+    intents: proc.intents,
+    jobs: proc.jobs,
+    submitter,
+    quota: extra.quota ?? proc.quota,
+    clock: w.clock,
+    logger,
+    follow: (job) => followed.push(job),
+    deliver: () => {},
+  });
+  return { submitter, recovery, followed };
 }
 
 /** Every generation the simulator holds, newest first. */
@@ -86,7 +95,7 @@ describe('submitter', () => {
     expect(posts(w.sim)).toHaveLength(1);
     // Nothing is left for a restart to recover.
     const before = w.sim.requests.length;
-    expect(await submitterOf(w.openProc()).submitter.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
     expect(w.sim.requests.length).toBe(before);
   });
 
@@ -103,7 +112,7 @@ describe('submitter', () => {
     expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(await w.proc.jobs.open()).toEqual([]);
     expect(followed).toEqual([]);
-    expect(await submitterOf(w.openProc()).submitter.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
   });
 
   it('releases the reservation and hands back the field errors when the service rejects the request (422)', async () => {
@@ -149,7 +158,7 @@ describe('submitter', () => {
   });
 
   it('keeps the reservation of an unconfirmed 500 through the grace period, then releases it when nothing was created', async () => {
-    const { submitter, followed } = submitterOf(w.proc);
+    const { submitter, recovery, followed } = submitterOf(w.proc);
     const input = await reserved(w.proc.quota, { prompt: 'a red fox [sim:status=500]' });
 
     const outcome = await submitter.submit(input);
@@ -161,12 +170,12 @@ describe('submitter', () => {
       spentMicros: 0,
       reservedMicros: input.quotedMicros,
     });
-    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await recovery.recoverInterrupted(60_000)).toBe(0);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: input.quotedMicros });
 
     // Past the grace period the search finds nothing: the reservation goes back.
     await w.clock.sleep(60_000);
-    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await recovery.recoverInterrupted(60_000)).toBe(0);
     expect(await generationsAtService()).toEqual([]);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
     expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
@@ -186,7 +195,7 @@ describe('submitter', () => {
       },
       release: (...args: Parameters<typeof w.proc.quota.release>) => w.proc.quota.release(...args),
     };
-    const { submitter, followed } = submitterOf(w.proc, w.client, { quota: flakyQuota });
+    const { submitter, recovery, followed } = submitterOf(w.proc, w.client, { quota: flakyQuota });
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
 
     await expect(submitter.submit(input)).rejects.toThrow('store hiccup');
@@ -196,7 +205,7 @@ describe('submitter', () => {
       spentMicros: 0,
     });
 
-    await submitter.recoverInterrupted();
+    await recovery.recoverInterrupted();
     const [generation] = await generationsAtService();
     expect(posts(w.sim)).toHaveLength(1);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
@@ -216,7 +225,7 @@ describe('submitter', () => {
       },
       listGenerations: (q, opts) => w.client.listGenerations(q, opts),
     };
-    const { submitter } = submitterOf(w.proc, client);
+    const { submitter, recovery } = submitterOf(w.proc, client);
     const first = await reserved(w.proc.quota, { prompt: 'the same fox' });
     const second = await reserved(w.proc.quota, { prompt: 'the same fox', userId: BOB });
 
@@ -224,13 +233,13 @@ describe('submitter', () => {
     const pending = submitter.submit(second);
     await w.clock.sleep(60_000);
     // Past the grace period, but the search could find the second one's generation: wait.
-    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await recovery.recoverInterrupted(60_000)).toBe(0);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: first.quotedMicros });
 
     gate.resolve();
     expect((await pending).kind).toBe('submitted');
     // Now the search finds only a generation that is already a job: the first reservation goes back.
-    expect(await submitter.recoverInterrupted(60_000)).toBe(0);
+    expect(await recovery.recoverInterrupted(60_000)).toBe(0);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
     expect(await summaryOf(w.proc.quota, BOB)).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
   });
@@ -271,8 +280,8 @@ describe('submitter', () => {
     await w.proc.store.close();
 
     const next = w.openProc();
-    const { submitter, followed } = submitterOf(next);
-    expect(await submitter.recoverInterrupted()).toBe(1);
+    const { recovery, followed } = submitterOf(next);
+    expect(await recovery.recoverInterrupted()).toBe(1);
 
     const [generation] = await generationsAtService();
     const job = await next.jobs.get(generation?.id as string);
@@ -291,8 +300,8 @@ describe('submitter', () => {
     expect(posts(w.sim)).toHaveLength(1);
 
     // Recovered once: a second pass (or a third process) finds nothing left to do.
-    expect(await submitter.recoverInterrupted()).toBe(0);
-    expect(await submitterOf(w.openProc()).submitter.recoverInterrupted()).toBe(0);
+    expect(await recovery.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
     expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
     expect((await next.jobs.open()).map((j) => j.generationId)).toEqual([generation?.id]);
   });
@@ -312,8 +321,8 @@ describe('submitter', () => {
     await w.proc.store.close();
 
     const next = w.openProc();
-    const { submitter, followed } = submitterOf(next);
-    expect(await submitter.recoverInterrupted()).toBe(0);
+    const { recovery, followed } = submitterOf(next);
+    expect(await recovery.recoverInterrupted()).toBe(0);
 
     expect(posts(w.sim)).toEqual([]);
     expect(followed).toEqual([]);
@@ -323,7 +332,7 @@ describe('submitter', () => {
       expect.objectContaining({ kind: 'reserve', reservationId: input.reservationId }),
       expect.objectContaining({ kind: 'release', reservationId: input.reservationId }),
     ]);
-    expect(await submitter.recoverInterrupted()).toBe(0);
+    expect(await recovery.recoverInterrupted()).toBe(0);
   });
 
   it('settles on the next start a submission whose job was saved just before the process died', async () => {
@@ -342,8 +351,8 @@ describe('submitter', () => {
     await w.proc.store.close();
 
     const next = w.openProc();
-    const { submitter } = submitterOf(next);
-    await submitter.recoverInterrupted();
+    const { recovery } = submitterOf(next);
+    await recovery.recoverInterrupted();
 
     const [generation] = await generationsAtService();
     expect(await next.jobs.get(generation?.id as string)).toMatchObject({ step: 'following' });
@@ -371,7 +380,7 @@ describe('submitter', () => {
 
     // The service charged the shared balance for it: the next start must find and adopt it.
     const next = w.openProc();
-    await submitterOf(next).submitter.recoverInterrupted();
+    await submitterOf(next).recovery.recoverInterrupted();
     const [generation] = await generationsAtService();
     expect(w.sim.balanceMicros()).toBe(100 * USD - 20_000);
     expect(await next.jobs.get(generation?.id as string)).toMatchObject({ step: 'following' });

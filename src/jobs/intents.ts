@@ -1,0 +1,86 @@
+/**
+ * Intents: what is stored between reserving and knowing the outcome of a POST /generations.
+ * An intent is written before the POST and dropped once the outcome is recorded (a job, or a
+ * released reservation), so an intent still there after a crash is a submission whose outcome a
+ * restart must resolve (jobs/recovery.ts). The intent learns the generation id as soon as it is
+ * known, before the job is written, so recovery finds the job even when the process dies between
+ * those writes.
+ *
+ * Beside the stored records, this process remembers which intents are still waiting for their
+ * answer: recovery must leave those alone, and must not adopt a generation one of them may own.
+ */
+import type Keyv from 'keyv';
+import type { KeyedLock } from '../locks.ts';
+import { KeyvSet } from './keyv-set.ts';
+import type { SubmitInput } from './submitter.ts';
+
+/** What is stored between reserving and knowing the outcome of the POST. */
+export interface Intent {
+  input: SubmitInput;
+  startedAt: number;
+  /** Set as soon as the generation is known, before its job is written. */
+  generationId?: string;
+}
+
+const intentKey = (reservationId: string) => `intent:${reservationId}`;
+
+export class IntentStore {
+  private readonly ids: KeyvSet;
+  /** Reservations whose POST this process is still waiting for: not for recovery to touch. */
+  private readonly inProgress = new Map<string, SubmitInput>();
+
+  /** `keyv` is the jobs namespace: intents live beside the jobs. */
+  constructor(
+    private readonly keyv: Keyv,
+    lock: KeyedLock,
+  ) {
+    this.ids = new KeyvSet(keyv, 'intents', lock);
+  }
+
+  /** Records the intent before its POST is sent. */
+  async save(intent: Intent): Promise<void> {
+    await this.keyv.set(intentKey(intent.input.reservationId), intent);
+    await this.ids.add(intent.input.reservationId);
+  }
+
+  /** Rewrites the intent with the generation id the service gave it. */
+  async setGeneration(intent: Intent, generationId: string): Promise<void> {
+    await this.keyv.set(intentKey(intent.input.reservationId), { ...intent, generationId } satisfies Intent);
+  }
+
+  get(reservationId: string): Promise<Intent | undefined> {
+    return this.keyv.get<Intent>(intentKey(reservationId));
+  }
+
+  /** The reservation ids of every stored intent. */
+  list(): Promise<string[]> {
+    return this.ids.list();
+  }
+
+  async drop(reservationId: string): Promise<void> {
+    await this.ids.remove(reservationId);
+    await this.keyv.delete(intentKey(reservationId));
+  }
+
+  /** Marks a submission as waiting for its answer in this process, until `end`. */
+  begin(input: SubmitInput): void {
+    this.inProgress.set(input.reservationId, input);
+  }
+
+  end(reservationId: string): void {
+    this.inProgress.delete(reservationId);
+  }
+
+  isInProgress(reservationId: string): boolean {
+    return this.inProgress.has(reservationId);
+  }
+
+  /** Whether another submission of the same model and prompt still waits for its answer. */
+  sameRequestInProgress(input: SubmitInput): boolean {
+    for (const other of this.inProgress.values()) {
+      if (other.reservationId === input.reservationId) continue;
+      if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
+    }
+    return false;
+  }
+}

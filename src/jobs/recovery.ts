@@ -1,0 +1,106 @@
+/**
+ * Recovery: everything a restart resumes or resolves, and the sweep that settles submissions
+ * whose outcome could not be learned at the time.
+ * - An intent without a job: the POST may or may not have created a generation. The recent list is
+ *   searched; a match is adopted (job written, reservation settled), no match releases it.
+ * - An intent whose job was saved: the process died before settling; settle it now.
+ * - Open jobs: followed again, or their delivery resumed when the service finished meanwhile.
+ */
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../log.ts';
+import type { IntentStore } from './intents.ts';
+import type { Job } from './job.ts';
+import type { JobStore } from './job-store.ts';
+import type { Submitter, SubmitterQuota } from './submitter.ts';
+
+/** How long an unconfirmed submission waits before a search that finds nothing releases it. */
+export const UNCONFIRMED_GRACE_MS = 2 * 60_000;
+/** How often the sweep looks at unconfirmed submissions (clock ms). */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export interface RecoveryOptions {
+  intents: IntentStore;
+  jobs: JobStore;
+  submitter: Submitter;
+  quota: SubmitterQuota;
+  clock: Clock;
+  logger: Logger;
+  /** Starts following a job (an adopted generation, or an open job after a restart). */
+  follow: (job: Job) => void;
+  /** Resumes delivery of a job the service finished while nobody was following it. */
+  deliver: (job: Job) => void;
+}
+
+export class Recovery {
+  constructor(private readonly o: RecoveryOptions) {}
+
+  /** At start: resolves submissions cut short, then follows or delivers every open job. */
+  async resume(): Promise<{ recovered: number; resumed: number }> {
+    const recovered = await this.recoverInterrupted();
+    const open = await this.o.jobs.open();
+    // A job saved but not yet settled when the process died still has its intent: the recovery
+    // above settled it.
+    for (const job of open) {
+      if (job.step === 'following') this.o.follow(job);
+      else this.o.deliver(job);
+    }
+    return { recovered, resumed: open.length };
+  }
+
+  /**
+   * Settles or releases every submission whose outcome was never learned: after a restart, and
+   * periodically for unconfirmed ones. Submissions still waiting for their answer, and intents
+   * younger than `graceMs` (the service may not list a generation at once), are left for later.
+   * Returns how many generations were adopted.
+   */
+  async recoverInterrupted(graceMs = 0): Promise<number> {
+    const { intents, jobs, quota, submitter, clock } = this.o;
+    let adopted = 0;
+    const now = clock.now();
+    for (const id of await intents.list()) {
+      if (intents.isInProgress(id)) continue;
+      const intent = await intents.get(id);
+      if (!intent) {
+        await intents.drop(id);
+        continue;
+      }
+      if (now - intent.startedAt < graceMs) continue;
+      // A submission of the same model and prompt still waiting for its answer could own the
+      // generation the search would find: look again at the next sweep.
+      if (intents.sameRequestInProgress(intent.input)) continue;
+      // The process may have died after saving the job but before settling or indexing it.
+      const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
+      if (saved) {
+        await jobs.create(saved);
+        await quota.settle(id, { generationId: saved.generationId, chargedMicros: saved.chargedMicros });
+        await intents.drop(id);
+        if (saved.step !== 'done') this.o.follow(saved);
+        continue;
+      }
+      const found = await submitter.findSubmitted(intent.input, intent.startedAt);
+      if (found) {
+        this.o.follow(
+          await submitter.adopt(intent.input, intent.startedAt, found, intent.input.quotedMicros),
+        );
+        adopted += 1;
+      } else {
+        await submitter.giveBack(intent.input);
+      }
+    }
+    return adopted;
+  }
+
+  /** Every minute until `signal` aborts, settles or releases submissions left unconfirmed. */
+  async sweep(signal: AbortSignal): Promise<void> {
+    const { clock, logger } = this.o;
+    while (!signal.aborted) {
+      try {
+        await clock.sleep(SWEEP_INTERVAL_MS, signal);
+        const adopted = await this.recoverInterrupted(UNCONFIRMED_GRACE_MS);
+        if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
+      } catch (err) {
+        if (!signal.aborted) logger.warn({ err }, 'recovery sweep failed; trying again later');
+      }
+    }
+  }
+}
