@@ -26,7 +26,7 @@ import { MediaClient } from './media/client.ts';
 import { createLocalRateLimiter } from './media/rate-limiter.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { openStore } from './store.ts';
+import { logStoreErrors, openCheckedStore } from './store.ts';
 
 /**
  * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
@@ -76,13 +76,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     );
   }
 
+  // First: a store that cannot be written stops the bot before it takes a single request.
+  const store = await openCheckedStore(config.storeUrl, { onError: logStoreErrors(logger) }).catch(
+    async (err) => {
+      await simulator?.close();
+      throw err;
+    },
+  );
+
   const limiter = createLocalRateLimiter({
     limit: config.mediaRateLimitPerMinute,
     windowMs: RATE_WINDOW_MS,
     clock,
   });
   const mediaClient = new MediaClient({ baseUrl: media.baseUrl, token: media.token, limiter, clock, logger });
-  const store = openStore(config.storeUrl);
   const lock = createInProcessLock();
   const quota = createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger });
   const jobsKeyv = store.namespace('jobs');

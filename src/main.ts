@@ -2,6 +2,7 @@
 import { startBot } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './log.ts';
+import { StoreUnavailableError } from './store.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel, secrets: [config.discord.token, config.media?.token] });
@@ -16,6 +17,11 @@ try {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
+  if (err instanceof StoreUnavailableError) {
+    // One line an operator can act on, like a configuration error: the store is configuration.
+    process.stderr.write(`Store error: ${err.message}\n`);
+    process.exit(2);
+  }
   logger.fatal({ err }, 'the bot could not start');
   process.exit(1);
 }

@@ -4,11 +4,19 @@
  * - `memory://`: nothing persists (tests that do not restart).
  * Every namespace (quota, jobs, ledger…) gets its own Keyv over its own adapter, because a keyv
  * adapter carries one namespace at a time.
+ *
+ * Money fails closed (DESIGN.md): keyv swallows store errors by default (a failed read answers
+ * "nothing", a failed write `false`), which let a broken store accept paid requests without
+ * recording them. Every Keyv here throws instead (`throwOnErrors`), and every error is also logged.
+ * `openCheckedStore` is what the bot starts with: it takes the SQLite file for this process alone
+ * and proves the store can be written before anything else runs.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
+import type { Logger } from './log.ts';
+import { lockSqliteFile } from './store-lock.ts';
 
 export interface Store {
   /** A keyv for one namespace of this store. The same namespace gives the same instance. */
@@ -16,8 +24,16 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Opens the store that STORE_URL names. */
-export function openStore(url: string): Store {
+export interface StoreOptions {
+  /** Told of every store error (they are thrown to the caller as well). */
+  onError?: (err: unknown, namespace: string) => void;
+}
+
+/** The store cannot be used at start: the bot stops with this one line (path and reason). */
+export class StoreUnavailableError extends Error {}
+
+/** Opens the store that STORE_URL names. Errors surface on use; see `openCheckedStore` for the start. */
+export function openStore(url: string, options: StoreOptions = {}): Store {
   const spaces = new Map<string, Keyv>();
   const make = storeMaker(url);
   return {
@@ -25,23 +41,87 @@ export function openStore(url: string): Store {
       let keyv = spaces.get(name);
       if (!keyv) {
         keyv = make(name);
+        keyv.throwOnErrors = true;
+        // Without a listener keyv drops the event; with throwOnErrors the caller gets it too.
+        keyv.on('error', (err: unknown) => options.onError?.(err, name));
         spaces.set(name, keyv);
       }
       return keyv;
     },
     async close() {
-      await Promise.all([...spaces.values()].map((k) => k.disconnect()));
+      await Promise.all([...spaces.values()].map((k) => k.disconnect().catch(() => undefined)));
       spaces.clear();
     },
   };
+}
+
+/**
+ * Opens the store for the bot: takes the SQLite file's lock (a second process on the same file
+ * would overspend allowances and share ledger sequence numbers), then writes and reads back a
+ * probe value. Throws StoreUnavailableError, naming the path and the reason, when either fails.
+ */
+export async function openCheckedStore(url: string, options: StoreOptions = {}): Promise<Store> {
+  const file = sqliteFile(url);
+  const where = file && file !== ':memory:' ? `${url} (${resolve(file)})` : url;
+  let unlock: (() => Promise<void>) | undefined;
+  if (file && file !== ':memory:') {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (err) {
+      throw new StoreUnavailableError(`cannot create the folder of ${where}: ${reasonOf(err)}`);
+    }
+    const locked = await lockSqliteFile(file);
+    if (!locked.ok) {
+      throw new StoreUnavailableError(
+        locked.busy
+          ? `${where} is in use by another bot process. One process per SQLite file: stop the other one, or run several on Redis.`
+          : `cannot lock ${where}: ${locked.reason}`,
+      );
+    }
+    unlock = locked.release;
+  }
+  const store = openStore(url, options);
+  try {
+    await probe(store);
+  } catch (err) {
+    await store.close();
+    await unlock?.();
+    throw new StoreUnavailableError(`cannot write ${where}: ${reasonOf(err)}`);
+  }
+  return {
+    namespace: (name) => store.namespace(name),
+    async close() {
+      await store.close();
+      await unlock?.();
+    },
+  };
+}
+
+/** A real write, read back and removed: a store that answers reads but drops writes fails here. */
+async function probe(store: Store): Promise<void> {
+  const keyv = store.namespace('meta');
+  const value = { pid: process.pid, at: Date.now(), nonce: Math.random() };
+  await keyv.set('probe', value);
+  const back = await keyv.get<typeof value>('probe');
+  if (back?.nonce !== value.nonce) throw new Error('a value written could not be read back');
+  await keyv.delete('probe');
+}
+
+function reasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.split('\n')[0] ?? text;
+}
+
+function sqliteFile(url: string): string | undefined {
+  return url.startsWith('sqlite://') ? url.slice('sqlite://'.length) : undefined;
 }
 
 function storeMaker(url: string): (namespace: string) => Keyv {
   if (url === 'memory://' || url === 'memory:') {
     return (namespace) => new Keyv({ namespace });
   }
-  if (url.startsWith('sqlite://')) {
-    const file = url.slice('sqlite://'.length);
+  const file = sqliteFile(url);
+  if (file !== undefined) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     return (namespace) => {
       // busyTimeout: several connections (one per namespace) write to the same file.
@@ -49,7 +129,8 @@ function storeMaker(url: string): (namespace: string) => Keyv {
       // Write-ahead logging with NORMAL sync: a write costs no fsync of its own, so a burst of
       // reservations is not paced by the disk; committed data survives a crash of the process
       // (only a power loss can take the last transactions). The first statements on the
-      // connection, so every later query runs with them.
+      // connection, so every later query runs with them. A store that cannot take them fails
+      // its first real query too, where the error surfaces.
       void adapter
         .query('PRAGMA journal_mode=WAL')
         .then(() => adapter.query('PRAGMA synchronous=NORMAL'))
@@ -58,4 +139,9 @@ function storeMaker(url: string): (namespace: string) => Keyv {
     };
   }
   throw new Error(`STORE_URL must start with sqlite:// or memory:// (got a ${url.split(':')[0]}: URL)`);
+}
+
+/** Logs store errors at error level: a store fault is what an operator must see first. */
+export function logStoreErrors(logger: Logger): StoreOptions['onError'] {
+  return (err, namespace) => logger.error({ err, namespace }, 'store error');
 }

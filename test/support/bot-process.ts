@@ -11,11 +11,15 @@ export interface BotProcess {
   output(): { stdout: string; stderr: string };
 }
 
-/** Starts `src/main.ts` with exactly this environment (plus PATH). */
-export function spawnBot(env: Record<string, string>): BotProcess {
+/**
+ * Starts `src/main.ts` with exactly this environment (plus PATH). `as` runs it as another user
+ * (when the tests run as root, file permissions bind only an unprivileged process).
+ */
+export function spawnBot(env: Record<string, string>, as?: { uid: number; gid: number }): BotProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
   let stdout = '';
   let stderr = '';
