@@ -15,9 +15,14 @@ export interface CatalogOptions {
   logger: Logger;
   /** How often the background refresh runs, in clock ms. */
   refreshIntervalMs?: number;
-  /** How long to wait after a failed load before trying again, in clock ms. */
+  /**
+   * Until a first list has loaded, how long to wait after a failed load before trying again, in
+   * clock ms; doubled after each failure up to a minute.
+   */
   retryIntervalMs?: number;
 }
+
+const MAX_RETRY_INTERVAL_MS = 60_000;
 
 export class ModelCatalog {
   private models = new Map<string, Model>();
@@ -35,15 +40,22 @@ export class ModelCatalog {
 
   /** Refreshes in the background until `close()`; failures are logged and the stale list is kept. */
   startRefreshing(): void {
-    const { clock, logger, refreshIntervalMs = 10 * 60_000, retryIntervalMs = 30_000 } = this.options;
+    const { clock, logger, refreshIntervalMs = 10 * 60_000, retryIntervalMs = 2_000 } = this.options;
     const loop = async () => {
+      // Without a list, members are refused with "not reachable yet": retry soon, backing off.
+      let failures = 0;
       while (!this.stop.signal.aborted) {
-        const wait = this.loadedAt === undefined ? retryIntervalMs : refreshIntervalMs;
+        const wait =
+          this.loadedAt === undefined
+            ? Math.min(retryIntervalMs * 2 ** failures, MAX_RETRY_INTERVAL_MS)
+            : refreshIntervalMs;
         await clock.sleep(wait, this.stop.signal).catch(() => undefined);
         if (this.stop.signal.aborted) return;
         try {
           await this.load();
+          failures = 0;
         } catch (err) {
+          failures += 1;
           logger.warn(
             { err, models: this.models.size },
             'model catalog refresh failed; serving the cached list',

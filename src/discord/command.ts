@@ -2,6 +2,7 @@
  * The shape of a slash command module in commands/: one definition that both the deploy
  * script and the router read, and its handlers.
  */
+import { randomBytes } from 'node:crypto';
 import type {
   AutocompleteInteraction,
   ButtonInteraction,
@@ -24,4 +25,9 @@ export interface Command {
  */
 export class UserError extends Error {
   override name = 'UserError';
+}
+
+/** A short id that ties what a member is shown to the log line an admin looks for. */
+export function newErrorId(): string {
+  return randomBytes(4).toString('hex');
 }

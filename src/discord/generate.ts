@@ -3,14 +3,15 @@
  * channel rules, quota) while the member can still get a private answer, then defer publicly,
  * submit, and show the queued job. The poller takes it from there.
  */
+import { setTimeout as realDelay } from 'node:timers/promises';
 import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
 import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
-import type { ReserveResult } from '../quota/service.ts';
-import { UserError } from './command.ts';
+import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
+import { newErrorId, UserError } from './command.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
@@ -19,6 +20,14 @@ import type { BotServices } from './services.ts';
 export const DEFAULT_MODELS: Record<MediaType, string> = { image: 'lang-4o-image', video: 'quick-video-1' };
 /** Discord's attachment limit when the interaction does not say. */
 export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
+/**
+ * A reservation not recorded within this much wall time is given up: Discord wants the first
+ * answer within 3 s, and the refusal must still reach the member privately.
+ */
+const RESERVE_DEADLINE_MS = 2_000;
+
+const NOT_RECORDED =
+  'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
 
 /** Handles /imagine (type image) and /video (type video). */
 export async function handleGenerate(
@@ -29,6 +38,11 @@ export async function handleGenerate(
   const { catalog, quota, submitter, jobs, clock } = services;
   const receivedAt = clock.now();
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+  if (!catalog.ready) {
+    throw new UserError(
+      'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.',
+    );
+  }
 
   const request = readRequest(interaction, type);
   const model = catalog.get(request.model);
@@ -45,13 +59,17 @@ export async function handleGenerate(
   await checkChannelRules(interaction, services, request);
 
   const quotedMicros = quoteMicros(model, request);
-  const reservation = await quota.reserve({
-    guildId: interaction.guildId,
-    userId: interaction.user.id,
-    roleIds: roleIdsOf(interaction.member),
-    model: model.slug,
-    quoteMicros: quotedMicros,
-  });
+  const reservation = await reserveInTime(
+    quota,
+    {
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      roleIds: roleIdsOf(interaction.member),
+      model: model.slug,
+      quoteMicros: quotedMicros,
+    },
+    services.logger,
+  );
   if (!reservation.ok) throw new UserError(describeRefusal(reservation, quotedMicros));
 
   try {
@@ -126,6 +144,52 @@ export async function handleGenerate(
         'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',
       );
       return;
+    case 'gave_up':
+      await interaction.editReply(
+        `The generation service was too busy: this request waited ${Math.round(outcome.waitedMs / 60_000)} minutes for capacity and was not sent. Nothing was charged to your quota; please try again later.`,
+      );
+      return;
+    case 'not_recorded':
+      await interaction.editReply(NOT_RECORDED);
+      return;
+  }
+}
+
+/**
+ * Reserves the quote, failing closed: a store error, or a store too slow to answer before Discord's
+ * deadline, refuses the request (nothing is sent). A reservation that is recorded after all, too
+ * late to be used, is released at once.
+ */
+async function reserveInTime(
+  quota: QuotaService,
+  input: ReserveInput,
+  logger: BotServices['logger'],
+): Promise<ReserveResult> {
+  const reserving = quota.reserve(input);
+  const timer = new AbortController();
+  // Wall time, not the bot's clock: Discord's deadline does not scale with a test's clock.
+  // Cancelled in `finally`; the race has already settled then, so its rejection is handled.
+  const late = realDelay(RESERVE_DEADLINE_MS, 'late' as const, { signal: timer.signal });
+  try {
+    const first = await Promise.race([reserving, late]);
+    if (first === 'late') {
+      void reserving
+        .then(async (r) => {
+          if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
+        })
+        .catch(() => undefined);
+      throw new Error(`the store did not record the reservation within ${RESERVE_DEADLINE_MS} ms`);
+    }
+    return first;
+  } catch (err) {
+    const errorId = newErrorId();
+    logger.error(
+      { err, errorId, guildId: input.guildId, userId: input.userId },
+      'cannot reserve; request refused',
+    );
+    throw new UserError(`${NOT_RECORDED} If it lasts, tell an admin the error id \`${errorId}\`.`);
+  } finally {
+    timer.abort();
   }
 }
 

@@ -3,10 +3,9 @@
  * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
  * only a short apology with that id, never a stack trace or an internal message.
  */
-import { randomBytes } from 'node:crypto';
 import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { Logger } from '../log.ts';
-import { type Command, UserError } from './command.ts';
+import { type Command, newErrorId, UserError } from './command.ts';
 import type { BotServices } from './services.ts';
 
 /** Builds the interaction handler for a set of commands. */
@@ -45,7 +44,7 @@ async function answerError(interaction: RepliableInteraction, err: unknown, logg
   if (err instanceof UserError) {
     content = err.message;
   } else {
-    const errorId = randomBytes(4).toString('hex');
+    const errorId = newErrorId();
     logger.error(
       {
         err,

@@ -6,8 +6,9 @@
  * known, before the job is written, so recovery finds the job even when the process dies between
  * those writes.
  *
- * Beside the stored records, this process remembers which intents are still waiting for their
- * answer: recovery must leave those alone, and must not adopt a generation one of them may own.
+ * Beside the stored records, this process remembers which submissions are still in progress:
+ * recovery must leave those alone. Those whose POST still waits for its answer may own a
+ * generation that a search finds, so no search adopts a generation of the same request meanwhile.
  */
 import type Keyv from 'keyv';
 import type { KeyedLock } from '../locks.ts';
@@ -26,8 +27,8 @@ const intentKey = (reservationId: string) => `intent:${reservationId}`;
 
 export class IntentStore {
   private readonly ids: KeyvSet;
-  /** Reservations whose POST this process is still waiting for: not for recovery to touch. */
-  private readonly inProgress = new Map<string, SubmitInput>();
+  /** Submissions in progress in this process, and whether their POST still waits for its answer. */
+  private readonly inProgress = new Map<string, { input: SubmitInput; awaitingAnswer: boolean }>();
 
   /** `keyv` is the jobs namespace: intents live beside the jobs. */
   constructor(
@@ -62,9 +63,15 @@ export class IntentStore {
     await this.keyv.delete(intentKey(reservationId));
   }
 
-  /** Marks a submission as waiting for its answer in this process, until `end`. */
+  /** Marks a submission as in progress in this process, its POST awaiting an answer, until `end`. */
   begin(input: SubmitInput): void {
-    this.inProgress.set(input.reservationId, input);
+    this.inProgress.set(input.reservationId, { input, awaitingAnswer: true });
+  }
+
+  /** The POST was answered (or failed): whatever it created is known to it, or searched for. */
+  answered(reservationId: string): void {
+    const entry = this.inProgress.get(reservationId);
+    if (entry) entry.awaitingAnswer = false;
   }
 
   end(reservationId: string): void {
@@ -75,10 +82,10 @@ export class IntentStore {
     return this.inProgress.has(reservationId);
   }
 
-  /** Whether another submission of the same model and prompt still waits for its answer. */
-  sameRequestInProgress(input: SubmitInput): boolean {
-    for (const other of this.inProgress.values()) {
-      if (other.reservationId === input.reservationId) continue;
+  /** Whether another submission of the same model and prompt still waits for the answer to its POST. */
+  sameRequestAwaitingAnswer(input: SubmitInput): boolean {
+    for (const { input: other, awaitingAnswer } of this.inProgress.values()) {
+      if (!awaitingAnswer || other.reservationId === input.reservationId) continue;
       if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
     }
     return false;

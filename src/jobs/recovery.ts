@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
+import { MediaApiError } from '../media/errors.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
@@ -32,6 +33,12 @@ export interface RecoveryOptions {
 }
 
 export class Recovery {
+  /**
+   * Intents whose resolution failed: logged once and not tried again by this process, so one bad
+   * record never holds up the others, sweep after sweep. The next start tries them again.
+   */
+  private readonly setAside = new Set<string>();
+
   constructor(private readonly o: RecoveryOptions) {}
 
   /** At start: resolves submissions cut short, then follows or delivers every open job. */
@@ -54,40 +61,60 @@ export class Recovery {
    * Returns how many generations were adopted.
    */
   async recoverInterrupted(graceMs = 0): Promise<number> {
-    const { intents, jobs, quota, submitter, clock } = this.o;
+    const { intents, clock, logger } = this.o;
     let adopted = 0;
     const now = clock.now();
     for (const id of await intents.list()) {
-      if (intents.isInProgress(id)) continue;
-      const intent = await intents.get(id);
-      if (!intent) {
-        await intents.drop(id);
-        continue;
-      }
-      if (now - intent.startedAt < graceMs) continue;
-      // A submission of the same model and prompt still waiting for its answer could own the
-      // generation the search would find: look again at the next sweep.
-      if (intents.sameRequestInProgress(intent.input)) continue;
-      // The process may have died after saving the job but before settling or indexing it.
-      const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
-      if (saved) {
-        await jobs.create(saved);
-        await quota.settle(id, { generationId: saved.generationId, chargedMicros: saved.chargedMicros });
-        await intents.drop(id);
-        if (saved.step !== 'done') this.o.follow(saved);
-        continue;
-      }
-      const found = await submitter.findSubmitted(intent.input, intent.startedAt);
-      if (found) {
-        this.o.follow(
-          await submitter.adopt(intent.input, intent.startedAt, found, intent.input.quotedMicros),
+      if (intents.isInProgress(id) || this.setAside.has(id)) continue;
+      try {
+        if (await this.resolve(id, now, graceMs)) adopted += 1;
+      } catch (err) {
+        if (err instanceof MediaApiError) {
+          // The service could not be asked: nothing is wrong with the record; the next sweep asks.
+          logger.warn({ err, reservationId: id }, 'cannot search for an interrupted submission yet');
+          continue;
+        }
+        this.setAside.add(id);
+        logger.error(
+          { err, reservationId: id },
+          'cannot resolve an interrupted submission; set aside until the next start',
         );
-        adopted += 1;
-      } else {
-        await submitter.giveBack(intent.input);
       }
     }
     return adopted;
+  }
+
+  /** Resolves one intent; true when it adopted a generation. */
+  private async resolve(id: string, now: number, graceMs: number): Promise<boolean> {
+    const { intents, jobs, quota, submitter } = this.o;
+    const intent = await intents.get(id);
+    if (!intent) {
+      await intents.drop(id);
+      return false;
+    }
+    if (now - intent.startedAt < graceMs) return false;
+    // A submission of the same model and prompt still waiting for its answer could own the
+    // generation the search would find: look again at the next sweep.
+    if (intents.sameRequestAwaitingAnswer(intent.input)) return false;
+    // The process may have died after saving the job but before settling or indexing it.
+    const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
+    if (saved) {
+      await jobs.create(saved);
+      await quota.settle(id, { generationId: saved.generationId, chargedMicros: saved.chargedMicros });
+      await intents.drop(id);
+      if (saved.step !== 'done') this.o.follow(saved);
+      return false;
+    }
+    const found = await submitter.findSubmitted(intent.input, intent.startedAt);
+    if (!found) {
+      await submitter.giveBack(intent.input);
+      return false;
+    }
+    const job = await submitter.adopt(intent.input, intent.startedAt, found, {
+      chargedMicros: intent.input.quotedMicros,
+    });
+    this.o.follow(job);
+    return true;
   }
 
   /** Every minute until `signal` aborts, settles or releases submissions left unconfirmed. */

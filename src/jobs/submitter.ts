@@ -4,7 +4,11 @@
  * Money rules enforced here:
  * - The job is persisted before anything else after the 201 (the service has charged).
  * - A POST that may have reached the service is never sent again (the client guarantees it);
- *   instead the recent list is searched for a generation with the same model and prompt.
+ *   instead the recent list is searched for a generation matching everything sent (jobs/match.ts),
+ *   unless another submission of the same request still waits for its answer and may own it.
+ * - Nothing is sent unless its intent is recorded; nothing is sent once its reservation may have
+ *   expired (a request that waited too long for capacity is abandoned and its reservation released).
+ * - Every 201 becomes a followed job: an implausible price is charged at the quote and flagged.
  * - An intent record (jobs/intents.ts) is written before the POST and removed after the outcome,
  *   so a crash in between is resolved by jobs/recovery.ts: the generation adopted, or the
  *   reservation released.
@@ -12,22 +16,32 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import {
+  AbortedError,
   InsufficientBalanceError,
   MediaApiError,
   mayHaveCreatedGeneration,
   ValidationError,
 } from '../media/errors.ts';
-import type { CreateGenerationRequest, FieldErrors, Generation, MediaType, Model } from '../media/schemas.ts';
+import type {
+  CreatedGenerationRecord,
+  CreateGenerationRequest,
+  FieldErrors,
+  Generation,
+  MediaType,
+  Model,
+} from '../media/schemas.ts';
+import { formatUsd } from '../money.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
+import { matchesRequest } from './match.ts';
 
 export interface SubmitterClient {
   createGeneration(
     req: CreateGenerationRequest,
-    opts?: { signal?: AbortSignal },
-  ): Promise<{ generation: Generation; priceMicros: number }>;
+    opts?: { waitSignal?: AbortSignal },
+  ): Promise<{ generation: CreatedGenerationRecord; priceMicros: number | undefined }>;
   listGenerations(
     q: { type?: MediaType; perPage?: number; page?: number },
     opts?: { priority?: 'submit' | 'poll' },
@@ -35,8 +49,11 @@ export interface SubmitterClient {
 }
 
 export interface SubmitterQuota {
-  settle(reservationId: string, charge: { generationId: string; chargedMicros: number }): Promise<unknown>;
-  release(reservationId: string): Promise<unknown>;
+  settle(
+    reservationId: string,
+    charge: { generationId: string; chargedMicros: number; note?: string },
+  ): Promise<unknown>;
+  release(reservationId: string, note?: string): Promise<unknown>;
 }
 
 export interface SubmitInput {
@@ -55,7 +72,22 @@ export type SubmitOutcome =
   | { kind: 'rejected'; fieldErrors: FieldErrors }
   | { kind: 'failed'; reason: string }
   /** The service may have created it, and the list could not be searched: recovery settles it later. */
-  | { kind: 'unconfirmed' };
+  | { kind: 'unconfirmed' }
+  /** Waited for capacity until its reservation could have expired: not sent, reservation released. */
+  | { kind: 'gave_up'; waitedMs: number }
+  /** The intent could not be recorded, so nothing was sent (the reservation is released if possible). */
+  | { kind: 'not_recorded' };
+
+/**
+ * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a
+ * reservation neither settled nor released after 15 minutes; a request still waiting then would be
+ * sent against a reservation the member could already have spent again. Five minutes of margin
+ * cover the request itself (its timeout) and recording its answer.
+ */
+export const MAX_WAIT_BEFORE_SENDING_MS = 10 * 60_000;
+
+/** A price stated in a 201 above this many times the quote is implausible (prices follow the catalog). */
+const PLAUSIBLE_PRICE_FACTOR = 10;
 
 export interface SubmitterOptions {
   client: SubmitterClient;
@@ -70,6 +102,8 @@ export interface SubmitterOptions {
   waitingNoticeMs?: number;
   /** Submissions sent at once; the rest wait for their member's turn (default 4). */
   concurrency?: number;
+  /** A submission not sent after this long is abandoned (clock ms; MAX_WAIT_BEFORE_SENDING_MS). */
+  maxWaitMs?: number;
 }
 
 export class Submitter {
@@ -89,7 +123,16 @@ export class Submitter {
     const startedAt = this.o.clock.now();
     this.o.intents.begin(input);
     try {
-      await this.o.intents.save({ input, startedAt });
+      try {
+        await this.o.intents.save({ input, startedAt });
+      } catch (err) {
+        // Money fails closed: without its intent a crash could lose track of a paid generation.
+        this.o.logger.error({ err, model: input.model.slug }, 'cannot record the submission; nothing sent');
+        await this.o.quota
+          .release(input.reservationId, 'not sent: the submission could not be recorded')
+          .catch(() => undefined);
+        return { kind: 'not_recorded' };
+      }
       return await this.send(input, startedAt, onWaiting);
     } finally {
       this.o.intents.end(input.reservationId);
@@ -105,19 +148,66 @@ export class Submitter {
         .then(onWaiting)
         .catch(() => undefined);
     }
-    let created: { generation: Generation; priceMicros: number };
+    // Ends the wait for a turn, for the rate limiter or for a retry; never a request on its way.
+    const tooLate = new AbortController();
+    const maxWaitMs = this.o.maxWaitMs ?? MAX_WAIT_BEFORE_SENDING_MS;
+    clock.sleep(maxWaitMs, answered.signal).then(
+      () => tooLate.abort(),
+      () => undefined,
+    );
+    let created: { generation: CreatedGenerationRecord; priceMicros: number | undefined };
     try {
-      created = await this.turns.run(input.reply.userId, () => client.createGeneration(input.request));
+      created = await this.turns.run(input.reply.userId, () => {
+        if (tooLate.signal.aborted)
+          throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
+        return client.createGeneration(input.request, { waitSignal: tooLate.signal });
+      });
     } catch (err) {
+      this.o.intents.answered(input.reservationId);
+      if (tooLate.signal.aborted && err instanceof AbortedError && !err.mayHaveReachedService) {
+        this.o.logger.warn(
+          { model: input.model.slug, waitedMs: clock.now() - startedAt },
+          'submission waited too long for capacity; abandoned unsent',
+        );
+        await this.giveBack(input, 'not sent: waited too long for capacity');
+        return { kind: 'gave_up', waitedMs: clock.now() - startedAt };
+      }
       return this.unanswered(input, startedAt, err);
     } finally {
       answered.abort();
     }
+    // Claimed before the answer is marked known, so that no search adopts it in the meantime.
+    this.claimed.add(created.generation.id);
+    this.o.intents.answered(input.reservationId);
     // Outside the try: once the service has confirmed (and charged), a failure to record it must
     // never release the reservation; the intent stays and recovery adopts the generation.
+    const charge = this.chargeFor(input, created.generation.id, created.priceMicros);
+    return { kind: 'submitted', job: await this.adopt(input, startedAt, created.generation, charge) };
+  }
+
+  /**
+   * What a 201 is charged in the ledger: the price it stated, unless that price is missing,
+   * negative or far above the quote, in which case the quote is charged and the entry flagged.
+   */
+  private chargeFor(
+    input: SubmitInput,
+    generationId: string,
+    priceMicros: number | undefined,
+  ): { chargedMicros: number; note?: string } {
+    const plausible =
+      priceMicros !== undefined &&
+      Number.isSafeInteger(priceMicros) &&
+      priceMicros >= 0 &&
+      priceMicros <= Math.max(input.quotedMicros * PLAUSIBLE_PRICE_FACTOR, 1);
+    if (plausible) return { chargedMicros: priceMicros };
+    const stated = priceMicros === undefined ? 'no price' : `a price of ${formatUsd(priceMicros)}`;
+    this.o.logger.warn(
+      { generationId, model: input.model.slug, priceMicros, quotedMicros: input.quotedMicros },
+      'the service stated an implausible price; charging the quote',
+    );
     return {
-      kind: 'submitted',
-      job: await this.adopt(input, startedAt, created.generation, created.priceMicros),
+      chargedMicros: input.quotedMicros,
+      note: `flagged: the service stated ${stated}; charged at the quote`,
     };
   }
 
@@ -137,6 +227,15 @@ export class Submitter {
       logger.error({ err, model: input.model.slug }, 'submission failed');
       return { kind: 'failed', reason: err instanceof MediaApiError ? err.message : 'unexpected error' };
     }
+    // Another submission of the same request, still waiting for its answer, may own whatever the
+    // search would find: leave this one to the sweep, which looks again once that one is answered.
+    if (this.o.intents.sameRequestAwaitingAnswer(input)) {
+      logger.warn(
+        { err, model: input.model.slug },
+        'submission outcome unknown; an identical one is pending',
+      );
+      return { kind: 'unconfirmed' };
+    }
     logger.warn({ err, model: input.model.slug }, 'submission outcome unknown; searching the recent list');
     let found: Generation | undefined;
     try {
@@ -145,7 +244,10 @@ export class Submitter {
       logger.warn({ err: searchErr }, 'cannot search for the submission; leaving it to recovery');
     }
     if (found)
-      return { kind: 'submitted', job: await this.adopt(input, startedAt, found, input.quotedMicros) };
+      return {
+        kind: 'submitted',
+        job: await this.adopt(input, startedAt, found, { chargedMicros: input.quotedMicros }),
+      };
     // Not found (yet): the service may still record it a moment later. Releasing now could leave
     // a charged generation unpaid and undelivered and invite a second POST, so the intent and the
     // reservation stay until the recovery sweep looks again after the grace period.
@@ -159,13 +261,14 @@ export class Submitter {
   async adopt(
     input: SubmitInput,
     startedAt: number,
-    generation: Generation,
-    chargedMicros: number,
+    generation: CreatedGenerationRecord,
+    charge: { chargedMicros: number; note?: string },
   ): Promise<Job> {
     const now = this.o.clock.now();
+    const { chargedMicros } = charge;
     const job: Job = {
       generationId: generation.id,
-      type: generation.type,
+      type: generation.type ?? input.model.type,
       model: input.model.slug,
       modelLabel: input.model.label,
       prompt: input.request.prompt,
@@ -194,7 +297,7 @@ export class Submitter {
       // process dies between the writes below.
       await this.o.intents.setGeneration({ input, startedAt }, generation.id);
       await this.o.jobs.create(job);
-      await this.o.quota.settle(input.reservationId, { generationId: generation.id, chargedMicros });
+      await this.o.quota.settle(input.reservationId, { generationId: generation.id, ...charge });
       await this.o.intents.drop(input.reservationId);
     } finally {
       this.claimed.delete(generation.id);
@@ -202,7 +305,7 @@ export class Submitter {
     return job;
   }
 
-  /** Looks for our generation in the recent list: same model and prompt, created since we sent it, not already a job. */
+  /** Looks for our generation in the recent list: matching what was sent, created since, not already a job. */
   async findSubmitted(input: SubmitInput, startedAt: number): Promise<Generation | undefined> {
     const window = this.o.recoveryWindowMs ?? 5 * 60_000;
     const { generations } = await this.o.client.listGenerations(
@@ -211,7 +314,7 @@ export class Submitter {
     );
     for (const g of generations) {
       const created = Date.parse(g.created_at);
-      if (g.model !== input.model.slug || g.prompt !== input.request.prompt) continue;
+      if (!matchesRequest(g, input.request, input.model)) continue;
       if (Number.isFinite(created) && created < startedAt - window) continue;
       if (this.claimed.has(g.id) || (await this.o.jobs.get(g.id))) continue;
       // Checked again after the await: another search may have claimed it meanwhile.
@@ -223,8 +326,8 @@ export class Submitter {
   }
 
   /** Releases a reservation whose generation provably does not exist, and forgets its intent. */
-  async giveBack(input: SubmitInput): Promise<void> {
-    await this.o.quota.release(input.reservationId);
+  async giveBack(input: SubmitInput, note?: string): Promise<void> {
+    await this.o.quota.release(input.reservationId, note);
     await this.o.intents.drop(input.reservationId);
   }
 }

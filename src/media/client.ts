@@ -27,6 +27,7 @@ import {
 import { createLocalRateLimiter, type Priority, type RateLimiter } from './rate-limiter.ts';
 import {
   type Account,
+  type CreatedGenerationRecord,
   type CreateGenerationRequest,
   createGenerationResponseSchema,
   type FieldErrors,
@@ -65,6 +66,11 @@ export interface MediaClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Gives up waiting for the rate limiter or a retry's backoff, but never aborts a request already
+   * on its way: what it aborts provably did not reach the service.
+   */
+  waitSignal?: AbortSignal;
 }
 
 export interface ReadOptions extends RequestOptions {
@@ -96,6 +102,7 @@ interface Call<T> {
   schema: z.ZodType<T>;
   priority: Priority;
   signal: AbortSignal | undefined;
+  waitSignal?: AbortSignal;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -112,6 +119,18 @@ const CONNECT_PHASE_CODES = new Set([
   'ENETUNREACH',
   'EADDRNOTAVAIL',
 ]);
+
+/** A 201's generation: at least its id (everything else is read leniently), and the price stated. */
+export interface CreatedGeneration {
+  generation: CreatedGenerationRecord;
+  priceMicros: number | undefined;
+}
+
+/** The signal that ends waiting: the caller's, the wait-only one, or both. */
+function waitingSignal(call: Call<unknown>): AbortSignal | undefined {
+  const signals = [call.signal, call.waitSignal].filter((s): s is AbortSignal => s !== undefined);
+  return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+}
 
 /** Typed access to the Media Generation API. */
 export class MediaClient {
@@ -143,7 +162,7 @@ export class MediaClient {
   async createGeneration(
     req: CreateGenerationRequest,
     opts: RequestOptions = {},
-  ): Promise<{ generation: Generation; priceMicros: number }> {
+  ): Promise<CreatedGeneration> {
     const body = await this.#send({
       method: 'POST',
       path: '/generations',
@@ -151,8 +170,13 @@ export class MediaClient {
       schema: createGenerationResponseSchema,
       priority: 'submit',
       signal: opts.signal,
+      waitSignal: opts.waitSignal,
     });
-    return { generation: body.data, priceMicros: usdToMicros(body.price_usd) };
+    const price = body.price_usd;
+    // The service has charged: an odd price is for the caller to flag, never a reason to drop the
+    // generation. `priceMicros` is undefined when no number was stated.
+    const priceMicros = typeof price === 'number' && Number.isFinite(price) ? usdToMicros(price) : undefined;
+    return { generation: body.data, priceMicros };
   }
 
   /** GET /generations/{id}. */
@@ -235,9 +259,10 @@ export class MediaClient {
     const target = withQuery(call.path, call.query);
     // The path holds caller-supplied ids and filters and goes into messages and logs: scrubbed, like all text.
     const path = this.#scrub(target);
+    const waiting = waitingSignal(call);
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.#limiter.acquire(call.priority, call.signal);
+        await this.#limiter.acquire(call.priority, waiting);
       } catch (err) {
         throw this.#abortedBeforeSending(call, path, err);
       }
@@ -259,7 +284,7 @@ export class MediaClient {
         );
         if (delayMs > 0) {
           try {
-            await this.#clock.sleep(delayMs, call.signal);
+            await this.#clock.sleep(delayMs, waiting);
           } catch (sleepErr) {
             throw this.#abortedBeforeSending(call, path, sleepErr);
           }
@@ -455,7 +480,7 @@ export class MediaClient {
   }
 
   #abortedBeforeSending(call: Call<unknown>, path: string, err: unknown): unknown {
-    if (!call.signal?.aborted) return err;
+    if (!call.signal?.aborted && !call.waitSignal?.aborted) return err;
     return new AbortedError(`${call.method} ${path}: aborted by the caller before sending`, {
       cause: err,
       mayHaveReachedService: false,

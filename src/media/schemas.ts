@@ -32,9 +32,31 @@ export const generationSchema = z.object({
 });
 export type Generation = z.infer<typeof generationSchema>;
 
-export const createGenerationResponseSchema = z.object({
+/** The 201 of POST /generations exactly as the spec states it (the simulator's tests hold it to this). */
+export const specCreateGenerationResponseSchema = z.object({
   data: generationSchema,
   price_usd: z.number(),
+});
+
+/**
+ * The 201 of POST /generations, read leniently: the service has already charged, so anything with
+ * an id is a generation to follow. The fields the bot needs from it fall back to what the request
+ * implies; the price is left for the caller to judge (missing, negative or absurd prices are
+ * charged at the quote and flagged, never trusted into the ledger).
+ */
+export const createdGenerationRecordSchema = z.object({
+  id: z.string().min(1),
+  status: generationStatusSchema.catch('pending'),
+  type: mediaTypeSchema.optional().catch(undefined),
+  model: z.string().optional().catch(undefined),
+  prompt: z.string().optional().catch(undefined),
+  parameters: z.record(z.string(), z.unknown()).catch({}),
+});
+export type CreatedGenerationRecord = z.infer<typeof createdGenerationRecordSchema>;
+
+export const createGenerationResponseSchema = z.object({
+  data: createdGenerationRecordSchema,
+  price_usd: z.unknown().optional(),
 });
 export type CreateGenerationResponse = z.infer<typeof createGenerationResponseSchema>;
 

@@ -165,10 +165,13 @@ export interface GuildOverview {
 export interface QuotaService {
   /** Holds `quoteMicros` of the member's allowance before submitting, if it fits. */
   reserve(input: ReserveInput): Promise<ReserveResult>;
-  /** Turns a reservation into the charge the service's 201 stated; idempotent per generation id. */
+  /**
+   * Turns a reservation into the charge the service's 201 stated; idempotent per generation id.
+   * `note` flags the ledger entry (a price the bot did not trust, for example).
+   */
   settle(
     reservationId: string,
-    charge: { generationId: string; chargedMicros: Micros },
+    charge: { generationId: string; chargedMicros: Micros; note?: string },
   ): Promise<SettleResult>;
   /** Gives a reservation back (the submission failed or was not sent); idempotent. */
   release(reservationId: string, note?: string): Promise<{ releasedMicros: Micros; alreadyClosed: boolean }>;
@@ -658,7 +661,7 @@ class KeyvQuotaService implements QuotaService {
 
   async settle(
     reservationId: string,
-    charge: { generationId: string; chargedMicros: Micros; model?: string },
+    charge: { generationId: string; chargedMicros: Micros; model?: string; note?: string },
   ): Promise<SettleResult> {
     const { guildId, userId } = parseReservationId(reservationId);
     const { generationId, chargedMicros } = charge;
@@ -669,12 +672,15 @@ class KeyvQuotaService implements QuotaService {
       if (settled) return { chargedMicros: settled.chargedMicros, alreadySettled: true };
       const now = this.clock.now();
       const open = s.guild.open[reservationId];
-      let note: string | undefined;
+      let note = charge.note;
+      const also = (text: string) => {
+        note = note === undefined ? text : `${note}; ${text}`;
+      };
       if (!open) {
         // Released or expired, yet the service took it: its price is what the balance paid.
-        note = 'charged after the reservation was released or had expired';
+        also('charged after the reservation was released or had expired');
       } else if (chargedMicros > open.micros) {
-        note = `charged more than the quote of ${formatUsd(open.micros)}`;
+        also(`charged more than the quote of ${formatUsd(open.micros)}`);
       }
       const model = open?.model ?? charge.model;
       await this.commit(s, [

@@ -12,9 +12,9 @@ afterAll(async () => {
 describe('errors inside the bot', () => {
   it('shows a bug to the member only as an error id, and logs it with that id', async () => {
     const quota = h.bot.services.quota;
-    const original = quota.reserve;
-    quota.reserve = async () => {
-      throw new Error(`store exploded near ${h.discord.botToken} and ${h.sim.token}`);
+    const original = quota.isChannelAllowed;
+    quota.isChannelAllowed = async () => {
+      throw new Error(`settings exploded near ${h.discord.botToken} and ${h.sim.token}`);
     };
     try {
       const interaction = await h.command('imagine', [opt.string('prompt', 'anything')]);
@@ -25,9 +25,9 @@ describe('errors inside the bot', () => {
       expect(errorId).toBeDefined();
       expect(body.data.content).not.toContain('exploded');
       const line = h.logs.find((l) => l.includes(errorId as string));
-      expect(line).toContain('store exploded');
+      expect(line).toContain('settings exploded');
     } finally {
-      quota.reserve = original;
+      quota.isChannelAllowed = original;
     }
   });
 

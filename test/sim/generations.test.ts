@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createGenerationResponseSchema,
   getAccountResponseSchema,
   getGenerationResponseSchema,
   insufficientBalanceBodySchema,
   listGenerationsResponseSchema,
   notFoundBodySchema,
+  specCreateGenerationResponseSchema,
   usagePageSchema,
   validationErrorBodySchema,
 } from '../../src/media/schemas.ts';
@@ -24,7 +24,7 @@ describe('POST /generations', () => {
     const created = expectBody(
       await api.post('/generations', { model: 'motion-2.0', prompt: 'a boat at dawn' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
 
     // motion-2.0 at its defaults: 480p, 5 s, 0.132 USD per second (the create price).
@@ -54,7 +54,7 @@ describe('POST /generations', () => {
         aspect_ratio: '9:16',
       }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     expect(created.data.parameters).toEqual({
       aspect_ratio: '9:16',
@@ -74,7 +74,7 @@ describe('POST /generations', () => {
         resolution: '2K',
       }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     expect(created.data.model).toBe('dream-5.0-lite');
     expect(created.price_usd).toBe(0.08);
@@ -161,7 +161,7 @@ describe('POST /generations', () => {
     expectBody(
       await client(sim).post('/generations', { model: 'lang-4o-image', prompt: 'a cat' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     expect(sim.balanceMicros()).toBe(0);
   });
@@ -187,7 +187,7 @@ describe('generation lifecycle (derived from the clock)', () => {
     const created = expectBody(
       await api.post('/generations', { model: 'lang-4o-image', prompt: 'a fox' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     const createdAt = clock.now();
     const poll = async () =>
@@ -220,7 +220,7 @@ describe('generation lifecycle (derived from the clock)', () => {
       const created = expectBody(
         await client(sim).post('/generations', { model, prompt: 'p' }),
         201,
-        createGenerationResponseSchema,
+        specCreateGenerationResponseSchema,
       );
       let elapsed = 0;
       while (sim.generation(created.data.id)?.status !== 'completed') {
@@ -244,7 +244,7 @@ describe('generation lifecycle (derived from the clock)', () => {
         prompt: 'rain [sim:duration=40000]',
       }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     clock.advance(40_000);
     expect(sim.generation(created.data.id)?.output).toEqual({
@@ -264,7 +264,7 @@ describe('generation lifecycle (derived from the clock)', () => {
         prompt: 'bad [sim:fail=content] [sim:duration=10000]',
       }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     expect(sim.balanceMicros()).toBe(usdToMicros(99.98));
     expect(sim.generation(created.data.id)?.status).toBe('pending');
@@ -306,7 +306,7 @@ describe('generation lifecycle (derived from the clock)', () => {
         prompt: '[sim:fail=infrastructure] [sim:duration=60000] a storm',
       }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     const id = created.data.id;
     clock.advance(3_000);
@@ -354,7 +354,7 @@ describe('generation lifecycle (derived from the clock)', () => {
       const created = expectBody(
         await api.post('/generations', { model: 'lang-4o-image', prompt: `n${i}` }),
         201,
-        createGenerationResponseSchema,
+        specCreateGenerationResponseSchema,
       );
       ids.push(created.data.id);
     }
@@ -380,18 +380,18 @@ describe('failure injection', () => {
     const first = expectBody(
       await api.post('/generations', { model: 'lang-4o-image', prompt: 'a' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     expect((await api.post('/generations', { model: 'lang-4o-image', prompt: 'b' })).status).toBe(500);
     const third = expectBody(
       await api.post('/generations', { model: 'lang-4o-image', prompt: 'c' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     const fourth = expectBody(
       await api.post('/generations', { model: 'lang-4o-image', prompt: 'd' }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
 
     // random 0.5: 10 s in all, 1 s pending, so the content rejection has failed and the last one has not finished.
@@ -440,7 +440,7 @@ describe('failure injection', () => {
     while (sim.requests[0]?.status !== 201) await new Promise((r) => setTimeout(r, 5));
     expect(answered).toBe(false);
     expect(sim.balanceMicros()).toBe(usdToMicros(99.98));
-    expectBody(await answer, 201, createGenerationResponseSchema);
+    expectBody(await answer, 201, specCreateGenerationResponseSchema);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(290);
   });
 

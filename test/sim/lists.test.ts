@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createGenerationResponseSchema,
   listGenerationsResponseSchema,
+  specCreateGenerationResponseSchema,
   usagePageSchema,
   validationErrorBodySchema,
 } from '../../src/media/schemas.ts';
@@ -18,7 +18,7 @@ async function createMany(sim: Simulator, clock: ManualClock, models: string[]):
     const created = expectBody(
       await api.post('/generations', { model, prompt: `#${i}` }),
       201,
-      createGenerationResponseSchema,
+      specCreateGenerationResponseSchema,
     );
     ids.push(created.data.id);
     clock.advance(1_000);

@@ -23,6 +23,7 @@ import {
   type RecordedCall,
   startFakeDiscord,
 } from './fake-discord.ts';
+import { type MediaProxy, startMediaProxy } from './media-proxy.ts';
 
 export const GUILD = '1300000000000000001';
 export const ART = '1300000000000000002';
@@ -70,11 +71,15 @@ export interface HarnessOptions {
   botOptions?: Omit<BotOptions, 'clock' | 'logger' | 'onJobDone'>;
   /** Log level of the captured bot log (default debug). */
   logLevel?: string;
+  /** Puts a tampering proxy between the bot and the simulator (`harness.proxy`). */
+  proxy?: boolean;
 }
 
 export interface Harness {
   discord: FakeDiscord;
   sim: Simulator;
+  /** With `proxy: true`: what the bot takes for the service. */
+  proxy: MediaProxy | undefined;
   bot: Bot;
   clock: Clock;
   /** Every log line the bot wrote, as text. */
@@ -113,10 +118,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = mkdtempSync(join(options.storeParent ?? tmpdir(), 'bot-e2e-'));
   const sim = await startSimulator({ clock, ...options.simulator });
   const discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+  const proxy = options.proxy ? await startMediaProxy(sim.baseUrl) : undefined;
   const config = parseConfig({
     DISCORD_TOKEN: discord.botToken,
     DISCORD_API_URL: discord.apiUrl,
-    MEDIA_API_BASE_URL: sim.baseUrl,
+    MEDIA_API_BASE_URL: proxy?.baseUrl ?? sim.baseUrl,
     MEDIA_API_TOKEN: sim.token,
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     LOG_LEVEL: 'info',
@@ -154,6 +160,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const harness: Harness = {
     discord,
     sim,
+    proxy,
     get bot() {
       return bot;
     },
@@ -213,6 +220,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await bot.stop();
       await discord.close();
+      await proxy?.close();
       await sim.close();
       rmSync(dir, { recursive: true, force: true });
     },
