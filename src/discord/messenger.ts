@@ -9,12 +9,14 @@ import {
   type Client,
   DiscordAPIError,
   InteractionWebhook,
+  type Message,
+  type MessageCreateOptions,
   RESTJSONErrorCodes,
   type SendableChannels,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
 import type { Clock } from '../clock.ts';
-import type { DeliveryRoute, JobContent, JobMessenger } from '../jobs/delivery.ts';
+import { type DeliveryRoute, type JobContent, type JobMessenger, MessageRefused } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Logger } from '../log.ts';
 import { renderFailureReport, renderJob } from './render.ts';
@@ -39,7 +41,7 @@ export class DiscordMessenger implements JobMessenger {
   ) {}
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
-    const message = renderJob(job, content);
+    const message = rendered(() => renderJob(job, content));
     const { reply } = job;
     if (this.tokenValid(job)) {
       try {
@@ -47,7 +49,7 @@ export class DiscordMessenger implements JobMessenger {
         await webhook.editMessage('@original', message);
         return 'interaction';
       } catch (err) {
-        if (!isTokenGone(err)) throw err;
+        if (!isTokenGone(err)) throw refusalOf(err) ?? err;
         this.logger.info(
           { generationId: job.generationId },
           'interaction token no longer valid; using the bot token',
@@ -60,6 +62,9 @@ export class DiscordMessenger implements JobMessenger {
         await channel.messages.edit(reply.messageId, message);
         return 'bot';
       } catch (err) {
+        // A new message would carry the same file and meet the same refusal.
+        const refusal = refusalOf(err);
+        if (refusal?.reason === 'too_large') throw refusal;
         this.logger.info(
           { err, generationId: job.generationId },
           'cannot edit the reply with the bot token; posting a new message',
@@ -70,7 +75,7 @@ export class DiscordMessenger implements JobMessenger {
     if (content.kind === 'progress') return 'none';
     if (!channel)
       throw new Error(`channel ${reply.channelId} cannot be reached to deliver ${job.generationId}`);
-    await channel.send({
+    await sendOrRefuse(channel, {
       ...message,
       content: `<@${reply.userId}>`,
       allowedMentions: { users: [reply.userId] },
@@ -83,7 +88,7 @@ export class DiscordMessenger implements JobMessenger {
   }
 
   async reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'> {
-    const text = renderFailureReport(job, refundedMicros);
+    const text = rendered(() => renderFailureReport(job, refundedMicros));
     const channel = await this.sendableChannel(job);
     if (!channel)
       throw new Error(`channel ${job.reply.channelId} cannot be reached to report ${job.generationId}`);
@@ -103,7 +108,7 @@ export class DiscordMessenger implements JobMessenger {
         );
       }
     }
-    await channel.send({
+    await sendOrRefuse(channel, {
       content: text,
       allowedMentions: { users: [job.reply.userId] },
       reply: job.reply.messageId
@@ -130,6 +135,41 @@ export class DiscordMessenger implements JobMessenger {
       return undefined;
     }
   }
+}
+
+/** The rendered message; a job that cannot be rendered now never can, so retrying is pointless. */
+function rendered<T>(render: () => T): T {
+  try {
+    return render();
+  } catch (err) {
+    throw new MessageRefused('refused', 'the job cannot be rendered as a Discord message', { cause: err });
+  }
+}
+
+/** Sends, turning a refusal for good into MessageRefused. */
+async function sendOrRefuse(channel: SendableChannels, options: MessageCreateOptions): Promise<Message> {
+  try {
+    return await channel.send(options);
+  } catch (err) {
+    throw refusalOf(err) ?? err;
+  }
+}
+
+/**
+ * Discord's answers that a retry cannot change, as MessageRefused: a too-large upload (413, or
+ * 400 code 40005), and any other 4xx but a rate limit (which @discordjs/rest waits out itself).
+ */
+function refusalOf(err: unknown): MessageRefused | undefined {
+  if (!(err instanceof DiscordAPIError)) return undefined;
+  if (err.status === 413 || err.code === RESTJSONErrorCodes.RequestEntityTooLarge) {
+    return new MessageRefused('too_large', 'Discord refused the upload as too large', { cause: err });
+  }
+  if (err.status >= 400 && err.status < 500 && err.status !== 429) {
+    return new MessageRefused('refused', `Discord refused the message (${err.status} ${err.code})`, {
+      cause: err,
+    });
+  }
+  return undefined;
 }
 
 function isTokenGone(err: unknown): boolean {

@@ -47,4 +47,28 @@ describe('delivery when Discord answers badly', () => {
     expect([quota.spentMicros, quota.reservedMicros]).toEqual([job.chargedMicros, 0]);
     expect(job.chargedMicros).toBeGreaterThan(0);
   });
+
+  it('delivers the link once when Discord refuses the upload with 413, instead of uploading again and again', async () => {
+    h.discord.injectFault(faults.uploadsTooLarge());
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in a gale')]);
+
+    await h.editOf(interaction, (c) => embedOf(c)?.title === 'Image · Done');
+    const job = await h.jobDone(interaction);
+    // What the member sees: the last edit Discord took.
+    const final = h.discord.calls.findLast(
+      (c) => c.route === 'webhookEdit' && c.path.includes(interaction.token) && c.status === 200,
+    ) as RecordedCall;
+    expect(embedOf(final).title).toBe('Image · Done');
+    expect(final.files).toEqual([]);
+    expect(JSON.stringify(embedOf(final).fields)).toMatch(/larger than this channel accepts/);
+    expect(embedOf(final).url).toBe(job.output?.url);
+    expect(job).toMatchObject({ step: 'done', deliveredVia: 'interaction' });
+    expect(uploads(interaction).length).toBeGreaterThan(0);
+    expect(uploads(interaction).length).toBeLessThanOrEqual(2);
+    expect(downloads().length).toBeLessThanOrEqual(2);
+    // Nothing keeps retrying behind the scenes.
+    await h.bot.delivery.idle();
+    expect(h.doneCount.get(interaction.token)).toBe(1);
+    expect(uploads(interaction).length).toBeLessThanOrEqual(2);
+  });
 });
