@@ -26,6 +26,9 @@ export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
 /** Stop using the token a little early: an edit that starts valid must not land after expiry. */
 const TOKEN_SAFETY_MARGIN_MS = 30_000;
 
+/** How many of the latest messages are searched for a report posted before a crash. */
+const REPORT_LOOKBACK = 50;
+
 const TOKEN_GONE_CODES = new Set<number>([
   RESTJSONErrorCodes.InvalidWebhookToken,
   RESTJSONErrorCodes.UnknownWebhook,
@@ -87,37 +90,90 @@ export class DiscordMessenger implements JobMessenger {
     return 'channel';
   }
 
+  /**
+   * Idempotent across a crash between posting and recording it: a message has at most one thread,
+   * so a thread that exists already is the one an earlier attempt opened, and the report is posted
+   * only when the bot's report of this generation is not in it yet.
+   */
   async reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'> {
     const text = rendered(() => renderFailureReport(job, refundedMicros));
     const channel = await this.sendableChannel(job);
     if (!channel)
       throw new Error(`channel ${job.reply.channelId} cannot be reached to report ${job.generationId}`);
-    if (job.reply.messageId && 'threads' in channel) {
-      try {
-        const thread = await channel.threads.create({
-          startMessage: job.reply.messageId,
-          name: `Failed: ${job.prompt}`.slice(0, 90),
-          autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
-        });
-        await thread.send({ content: text, allowedMentions: { users: [job.reply.userId] } });
-        return 'thread';
-      } catch (err) {
-        this.logger.info(
-          { err, generationId: job.generationId },
-          'cannot open a thread; reporting in the channel',
-        );
-      }
-    }
-    await sendOrRefuse(channel, {
+    const report: MessageCreateOptions = {
       content: text,
       allowedMentions: { users: [job.reply.userId] },
+      // Discord answers a repeated send (a retry after a lost answer) with the first message.
+      nonce: nonceFor(job, 'report'),
+      enforceNonce: true,
+    };
+    if (job.reply.messageId && 'threads' in channel) {
+      const thread = await this.reportThread(channel, job.reply.messageId, job);
+      if (thread) {
+        try {
+          if (thread.reused && (await this.reportIn(thread.channel, job))) return 'thread';
+          await sendOrRefuse(thread.channel, report);
+          return 'thread';
+        } catch (err) {
+          if (!(err instanceof MessageRefused)) throw err;
+          this.logger.info({ err, generationId: job.generationId }, 'cannot post in the thread');
+        }
+      }
+    }
+    if (await this.reportIn(channel, job)) return 'channel';
+    await sendOrRefuse(channel, {
+      ...report,
       reply: job.reply.messageId
         ? { messageReference: job.reply.messageId, failIfNotExists: false }
         : undefined,
-      nonce: nonceFor(job, 'report'),
-      enforceNonce: true,
     });
     return 'channel';
+  }
+
+  /**
+   * The thread on the reply: opened now, or reused when an earlier attempt opened it (a thread
+   * started from a message has the message's id). Undefined when no thread can be had here.
+   */
+  private async reportThread(
+    channel: Extract<SendableChannels, { threads: unknown }>,
+    messageId: string,
+    job: Job,
+  ): Promise<{ channel: SendableChannels; reused: boolean } | undefined> {
+    try {
+      const created = await channel.threads.create({
+        startMessage: messageId,
+        name: `Failed: ${job.prompt}`.slice(0, 90),
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+      });
+      return { channel: created, reused: false };
+    } catch (err) {
+      if (isCode(err, RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)) {
+        const existing = await this.client.channels.fetch(messageId).catch((fetchErr: unknown) => {
+          // Posting in the channel instead would ping the member twice: unless Discord says the
+          // thread cannot be had, try again later.
+          if (!refusalOf(fetchErr)) throw fetchErr;
+          return null;
+        });
+        if (existing?.isThread() && existing.isSendable()) return { channel: existing, reused: true };
+      }
+      this.logger.info(
+        { err, generationId: job.generationId },
+        'cannot open a thread; reporting in the channel',
+      );
+      return undefined;
+    }
+  }
+
+  /** Whether the bot's report of this generation is among the latest messages there. */
+  private async reportIn(where: SendableChannels, job: Job): Promise<boolean> {
+    try {
+      const recent = await where.messages.fetch({ limit: REPORT_LOOKBACK });
+      return recent.some((m) => m.author.id === this.client.user.id && m.content.includes(job.generationId));
+    } catch (err) {
+      // Without Read Message History the nonce is what stands between a retry and a second copy.
+      this.logger.info({ err, generationId: job.generationId }, 'cannot read the recent messages');
+      return false;
+    }
   }
 
   private tokenValid(job: Job): boolean {
@@ -170,6 +226,10 @@ function refusalOf(err: unknown): MessageRefused | undefined {
     });
   }
   return undefined;
+}
+
+function isCode(err: unknown, code: number): boolean {
+  return err instanceof DiscordAPIError && err.code === code;
 }
 
 function isTokenGone(err: unknown): boolean {
