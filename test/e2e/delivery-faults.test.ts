@@ -48,6 +48,51 @@ describe('delivery when Discord answers badly', () => {
     expect(job.chargedMicros).toBeGreaterThan(0);
   });
 
+  it('carries on when every answer to the defer was lost (5xx until discord.js gave up) but Discord shows the deferred reply', async () => {
+    const interaction = chatInputInteraction(h.discord, {
+      commandName: 'imagine',
+      options: [opt.string('prompt', 'a lighthouse at night')],
+      channelId: ART,
+      userId: ALICE,
+    });
+    // discord.js sends a callback up to four times (three retries of a 5xx): every answer is lost.
+    h.discord.injectFault({ ...faults.lostCallbackAnswer(interaction.id), times: Number.POSITIVE_INFINITY });
+    await h.discord.sendInteraction(interaction);
+
+    await h.editOf(interaction);
+    const job = await h.jobDone(interaction);
+    const callbacks = h.discord.calls.filter(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
+    );
+    expect(callbacks.map((c) => c.status)).toEqual([502, 502, 502, 502]);
+    expect(job.deliveredVia).toBe('interaction');
+    expect(uploads(interaction)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
+    const quota = await aliceQuota();
+    expect([quota.spentMicros, quota.reservedMicros]).toEqual([job.chargedMicros, 0]);
+  });
+
+  it('reuses a thread that already exists on the reply to report a failure, instead of the channel', async () => {
+    const interaction = await h.command('imagine', [
+      opt.string('prompt', 'a red fox [sim:fail=content] [sim:duration=3000]'),
+    ]);
+    await h.editOf(interaction);
+    const reply = h.discord.originalMessage(interaction.token);
+    // A thread an earlier process opened before it died, with no report in it yet.
+    const opened = await fetch(`${h.discord.apiUrl}/v10/channels/${ART}/messages/${reply?.id}/threads`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${h.discord.botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Failed: a red fox' }),
+    });
+    expect(opened.status).toBe(201);
+
+    const job = await h.jobDone(interaction);
+    expect(job).toMatchObject({ status: 'failed', reported: true });
+    const reports = (channelId: string) =>
+      h.discord.messages(channelId).filter((m) => m.content.includes(job.generationId));
+    expect([reports(reply?.id ?? '').length, reports(ART).length]).toEqual([1, 0]);
+  });
+
   it('delivers the link once when Discord refuses the upload with 413, instead of uploading again and again', async () => {
     h.discord.injectFault(faults.uploadsTooLarge());
     const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in a gale')]);
