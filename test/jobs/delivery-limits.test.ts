@@ -174,4 +174,24 @@ describe('delivery when Discord keeps failing', () => {
     await w.clock.sleep(10_000);
     expect(messageCalls()).toHaveLength(2);
   });
+
+  it('ends a job whose result cannot be shown at all (a javascript: output url) once, without retrying it', async () => {
+    const job = await completedJob();
+    const { delivery, done, doneCount } = realDelivery(12);
+    const generation = await w.client.getGeneration(job.generationId);
+    if (!generation.output) throw new Error('the simulator gave no output');
+
+    delivery.onStatus({ ...generation, output: { ...generation.output, url: 'javascript:alert(1)' } });
+    const given = await done;
+    await delivery.idle();
+
+    // Shown as a link that could not be fetched, or (while rendering refuses such a url) given up
+    // at once: either way done after one attempt, never retried.
+    expect(given.step).toBe('done');
+    expect(given.deliveryAttempts).toBeLessThanOrEqual(1);
+    const made = messageCalls().length;
+    await w.clock.sleep(10_000);
+    expect(messageCalls()).toHaveLength(made);
+    expect(doneCount()).toBe(1);
+  });
 });
