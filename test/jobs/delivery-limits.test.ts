@@ -51,7 +51,12 @@ afterEach(async () => {
 });
 
 /** A deferred /imagine reply in the fake Discord, and a completed job that must be delivered to it. */
-async function completedJob(): Promise<Job> {
+function completedJob(): Promise<Job> {
+  return jobFor('a red fox [sim:duration=0]');
+}
+
+/** A deferred /imagine reply in the fake Discord, and a job for `prompt` that must be delivered to it. */
+async function jobFor(prompt: string): Promise<Job> {
   const interaction = chatInputInteraction(fake, {
     commandName: 'imagine',
     channelId: CHANNEL,
@@ -62,7 +67,7 @@ async function completedJob(): Promise<Job> {
     body: { type: InteractionResponseType.DeferredChannelMessageWithSource },
     auth: false,
   });
-  const input = await reserved(w.proc.quota, { prompt: 'a red fox [sim:duration=0]' });
+  const input = await reserved(w.proc.quota, { prompt });
   input.reply = {
     ...input.reply,
     applicationId: fake.applicationId,
@@ -192,6 +197,33 @@ describe('delivery when Discord keeps failing', () => {
     const made = messageCalls().length;
     await w.clock.sleep(10_000);
     expect(messageCalls()).toHaveLength(made);
+    expect(doneCount()).toBe(1);
+  });
+
+  it('still reports a failure and its refund in the thread when Discord refuses to show the failed state', async () => {
+    const job = await jobFor('a red fox [sim:fail=content] [sim:duration=1000]');
+    fake.injectFault({
+      kind: 'refuse',
+      status: 400,
+      code: 50035,
+      times: Number.POSITIVE_INFINITY,
+      match: (r) => r.route === 'webhookEdit' || r.route === 'messageEdit',
+    });
+    const { delivery, done, doneCount } = realDelivery(12);
+    let generation = await w.client.getGeneration(job.generationId);
+    while (generation.status !== 'failed') {
+      await w.clock.sleep(200);
+      generation = await w.client.getGeneration(job.generationId);
+    }
+
+    delivery.onStatus(generation);
+    const reported = await done;
+    await delivery.idle();
+
+    expect(reported).toMatchObject({ step: 'done', refunded: true, reported: true });
+    const thread = fake.messages(job.reply.messageId ?? '');
+    expect(thread.filter((m) => m.content.includes(job.generationId))).toHaveLength(1);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0 });
     expect(doneCount()).toBe(1);
   });
 });
