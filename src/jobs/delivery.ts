@@ -157,18 +157,27 @@ export class Delivery {
   private async finishJob(generationId: string): Promise<void> {
     const job = await this.o.jobs.get(generationId);
     if (job?.step !== 'delivering') return;
+    let settled = false;
     try {
-      if (job.status === 'completed') await this.deliverResult(job);
-      else await this.deliverFailure(job);
+      const current = await this.settle(job);
+      settled = true;
+      if (current.status === 'completed') await this.deliverResult(current);
+      else await this.deliverFailure(current);
     } catch (err) {
       const attempts = job.deliveryAttempts + 1;
-      if (err instanceof MessageRefused || attempts >= this.maxAttempts) {
+      // Only the Discord side is ever given up: an unsettled job would keep the member's in-flight
+      // slot or their refund forever, so the quota step is retried until the store takes it.
+      if (settled && (err instanceof MessageRefused || attempts >= this.maxAttempts)) {
         await this.giveUp(job, attempts, err);
         return;
       }
       await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), 10 * 60_000);
-      this.o.logger.warn({ err, generationId, attempts, retryInMs: wait }, 'delivery failed; will retry');
+      const level = attempts >= this.maxAttempts ? 'error' : 'warn';
+      this.o.logger[level](
+        { err, generationId, attempts, retryInMs: wait },
+        settled ? 'delivery failed; will retry' : 'cannot settle the quota of a finished job; will retry',
+      );
       this.o.clock.sleep(wait, this.closed.signal).then(
         () => this.resume(job),
         () => undefined,
@@ -176,9 +185,21 @@ export class Delivery {
     }
   }
 
+  /** The quota step of a finished job, before anything is shown: finished, or refunded once. */
+  private async settle(job: Job): Promise<Job> {
+    const { jobs, quota } = this.o;
+    if (job.status === 'completed') {
+      await quota.finish(job.generationId);
+      return job;
+    }
+    if (job.refunded) return job;
+    // The quota's refund is idempotent per generation id; the flag only spares a second call.
+    const { refundedMicros } = await quota.refund(job.generationId, job.error ?? undefined);
+    return (await jobs.update(job.generationId, () => ({ refunded: true, refundedMicros }))) ?? job;
+  }
+
   private async deliverResult(job: Job): Promise<void> {
-    const { jobs, messenger, quota, clock, logger } = this.o;
-    await quota.finish(job.generationId);
+    const { jobs, messenger, clock, logger } = this.o;
     let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
     if (job.output) {
       const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit);
@@ -222,14 +243,8 @@ export class Delivery {
   }
 
   private async deliverFailure(job: Job): Promise<void> {
-    const { jobs, messenger, quota, clock, logger } = this.o;
+    const { jobs, messenger, clock, logger } = this.o;
     let current = job;
-    if (!current.refunded) {
-      // The quota's refund is idempotent per generation id; the flag only spares a second call.
-      const { refundedMicros } = await quota.refund(current.generationId, current.error ?? undefined);
-      current =
-        (await jobs.update(current.generationId, () => ({ refunded: true, refundedMicros }))) ?? current;
-    }
     if (current.shownStatus !== 'failed') {
       await this.waitForEditSlot(current);
       try {
@@ -251,8 +266,8 @@ export class Delivery {
   }
 
   /**
-   * Ends a job Discord will not take (refused for good, or still failing after every attempt): done,
-   * delivered nowhere, logged at error. Its money is settled already (finished or refunded first).
+   * Ends a settled job Discord will not take (refused for good, or still failing after every
+   * attempt): done, delivered nowhere, logged at error.
    */
   private async giveUp(job: Job, attempts: number, err: unknown): Promise<void> {
     const done = await this.o.jobs.update(job.generationId, () => ({

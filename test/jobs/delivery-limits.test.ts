@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { Client, Events, GatewayIntentBits, InteractionResponseType, Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiscordMessenger } from '../../src/discord/messenger.ts';
-import { Delivery } from '../../src/jobs/delivery.ts';
+import { Delivery, type DeliveryQuota } from '../../src/jobs/delivery.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
@@ -91,7 +91,7 @@ async function jobFor(prompt: string): Promise<Job> {
 }
 
 /** Delivery through the real messenger; resolves `done` with the job when it is done. */
-function realDelivery(maxAttempts: number) {
+function realDelivery(maxAttempts: number, quota: DeliveryQuota = w.proc.quota) {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk, _enc, next) {
@@ -105,7 +105,7 @@ function realDelivery(maxAttempts: number) {
   const delivery = new Delivery({
     jobs: w.proc.jobs,
     messenger: new DiscordMessenger(client, w.clock, log),
-    quota: w.proc.quota,
+    quota,
     clock: w.clock,
     logger: log,
     download: (url, cap) => downloadCapped(url, cap),
@@ -225,5 +225,25 @@ describe('delivery when Discord keeps failing', () => {
     expect(thread.filter((m) => m.content.includes(job.generationId))).toHaveLength(1);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0 });
     expect(doneCount()).toBe(1);
+  });
+
+  it('never gives up a job whose quota step has not gone through: it is retried past the last attempt, then delivered', async () => {
+    const job = await completedJob();
+    let failures = 4;
+    const quota: DeliveryQuota = {
+      finish: async (id) => {
+        if (failures-- > 0) throw new Error('the store cannot be written');
+        return w.proc.quota.finish(id);
+      },
+      refund: (id, note) => w.proc.quota.refund(id, note),
+    };
+    const { delivery, done } = realDelivery(2, quota);
+
+    delivery.onStatus(await w.client.getGeneration(job.generationId));
+    const delivered = await done;
+
+    expect(delivered).toMatchObject({ step: 'done', deliveredVia: 'interaction', deliveryAttempts: 4 });
+    // The member's in-flight slot was given back, and the charge stands once.
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: job.chargedMicros, inFlight: 0 });
   });
 });
