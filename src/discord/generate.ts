@@ -12,6 +12,7 @@ import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
 import { newErrorId, UserError } from './command.ts';
+import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
@@ -73,7 +74,7 @@ export async function handleGenerate(
   if (!reservation.ok) throw new UserError(describeRefusal(reservation, quotedMicros));
 
   try {
-    await interaction.deferReply();
+    await deferReply(interaction);
   } catch (err) {
     await quota.release(reservation.reservationId, 'could not answer the interaction');
     throw err;

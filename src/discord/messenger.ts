@@ -9,12 +9,14 @@ import {
   type Client,
   DiscordAPIError,
   InteractionWebhook,
+  type Message,
+  type MessageCreateOptions,
   RESTJSONErrorCodes,
   type SendableChannels,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
 import type { Clock } from '../clock.ts';
-import type { DeliveryRoute, JobContent, JobMessenger } from '../jobs/delivery.ts';
+import { type DeliveryRoute, type JobContent, type JobMessenger, MessageRefused } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Logger } from '../log.ts';
 import { renderFailureReport, renderJob } from './render.ts';
@@ -23,6 +25,9 @@ import { renderFailureReport, renderJob } from './render.ts';
 export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
 /** Stop using the token a little early: an edit that starts valid must not land after expiry. */
 const TOKEN_SAFETY_MARGIN_MS = 30_000;
+
+/** How many of the latest messages are searched for a report posted before a crash. */
+const REPORT_LOOKBACK = 50;
 
 const TOKEN_GONE_CODES = new Set<number>([
   RESTJSONErrorCodes.InvalidWebhookToken,
@@ -39,7 +44,7 @@ export class DiscordMessenger implements JobMessenger {
   ) {}
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
-    const message = renderJob(job, content);
+    const message = rendered(() => renderJob(job, content));
     const { reply } = job;
     if (this.tokenValid(job)) {
       try {
@@ -47,7 +52,7 @@ export class DiscordMessenger implements JobMessenger {
         await webhook.editMessage('@original', message);
         return 'interaction';
       } catch (err) {
-        if (!isTokenGone(err)) throw err;
+        if (!isTokenGone(err)) throw refusalOf(err) ?? err;
         this.logger.info(
           { generationId: job.generationId },
           'interaction token no longer valid; using the bot token',
@@ -60,6 +65,9 @@ export class DiscordMessenger implements JobMessenger {
         await channel.messages.edit(reply.messageId, message);
         return 'bot';
       } catch (err) {
+        // A new message would carry the same file and meet the same refusal.
+        const refusal = refusalOf(err);
+        if (refusal?.reason === 'too_large') throw refusal;
         this.logger.info(
           { err, generationId: job.generationId },
           'cannot edit the reply with the bot token; posting a new message',
@@ -70,7 +78,7 @@ export class DiscordMessenger implements JobMessenger {
     if (content.kind === 'progress') return 'none';
     if (!channel)
       throw new Error(`channel ${reply.channelId} cannot be reached to deliver ${job.generationId}`);
-    await channel.send({
+    await sendOrRefuse(channel, {
       ...message,
       content: `<@${reply.userId}>`,
       allowedMentions: { users: [reply.userId] },
@@ -82,37 +90,90 @@ export class DiscordMessenger implements JobMessenger {
     return 'channel';
   }
 
+  /**
+   * Idempotent across a crash between posting and recording it: a message has at most one thread,
+   * so a thread that exists already is the one an earlier attempt opened, and the report is posted
+   * only when the bot's report of this generation is not in it yet.
+   */
   async reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'> {
-    const text = renderFailureReport(job, refundedMicros);
+    const text = rendered(() => renderFailureReport(job, refundedMicros));
     const channel = await this.sendableChannel(job);
     if (!channel)
       throw new Error(`channel ${job.reply.channelId} cannot be reached to report ${job.generationId}`);
-    if (job.reply.messageId && 'threads' in channel) {
-      try {
-        const thread = await channel.threads.create({
-          startMessage: job.reply.messageId,
-          name: `Failed: ${job.prompt}`.slice(0, 90),
-          autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
-        });
-        await thread.send({ content: text, allowedMentions: { users: [job.reply.userId] } });
-        return 'thread';
-      } catch (err) {
-        this.logger.info(
-          { err, generationId: job.generationId },
-          'cannot open a thread; reporting in the channel',
-        );
-      }
-    }
-    await channel.send({
+    const report: MessageCreateOptions = {
       content: text,
       allowedMentions: { users: [job.reply.userId] },
+      // Discord answers a repeated send (a retry after a lost answer) with the first message.
+      nonce: nonceFor(job, 'report'),
+      enforceNonce: true,
+    };
+    if (job.reply.messageId && 'threads' in channel) {
+      const thread = await this.reportThread(channel, job.reply.messageId, job);
+      if (thread) {
+        try {
+          if (thread.reused && (await this.reportIn(thread.channel, job))) return 'thread';
+          await sendOrRefuse(thread.channel, report);
+          return 'thread';
+        } catch (err) {
+          if (!(err instanceof MessageRefused)) throw err;
+          this.logger.info({ err, generationId: job.generationId }, 'cannot post in the thread');
+        }
+      }
+    }
+    if (await this.reportIn(channel, job)) return 'channel';
+    await sendOrRefuse(channel, {
+      ...report,
       reply: job.reply.messageId
         ? { messageReference: job.reply.messageId, failIfNotExists: false }
         : undefined,
-      nonce: nonceFor(job, 'report'),
-      enforceNonce: true,
     });
     return 'channel';
+  }
+
+  /**
+   * The thread on the reply: opened now, or reused when an earlier attempt opened it (a thread
+   * started from a message has the message's id). Undefined when no thread can be had here.
+   */
+  private async reportThread(
+    channel: Extract<SendableChannels, { threads: unknown }>,
+    messageId: string,
+    job: Job,
+  ): Promise<{ channel: SendableChannels; reused: boolean } | undefined> {
+    try {
+      const created = await channel.threads.create({
+        startMessage: messageId,
+        name: `Failed: ${job.prompt}`.slice(0, 90),
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+      });
+      return { channel: created, reused: false };
+    } catch (err) {
+      if (isCode(err, RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)) {
+        const existing = await this.client.channels.fetch(messageId).catch((fetchErr: unknown) => {
+          // Posting in the channel instead would ping the member twice: unless Discord says the
+          // thread cannot be had, try again later.
+          if (!refusalOf(fetchErr)) throw fetchErr;
+          return null;
+        });
+        if (existing?.isThread() && existing.isSendable()) return { channel: existing, reused: true };
+      }
+      this.logger.info(
+        { err, generationId: job.generationId },
+        'cannot open a thread; reporting in the channel',
+      );
+      return undefined;
+    }
+  }
+
+  /** Whether the bot's report of this generation is among the latest messages there. */
+  private async reportIn(where: SendableChannels, job: Job): Promise<boolean> {
+    try {
+      const recent = await where.messages.fetch({ limit: REPORT_LOOKBACK });
+      return recent.some((m) => m.author.id === this.client.user.id && m.content.includes(job.generationId));
+    } catch (err) {
+      // Without Read Message History the nonce is what stands between a retry and a second copy.
+      this.logger.info({ err, generationId: job.generationId }, 'cannot read the recent messages');
+      return false;
+    }
   }
 
   private tokenValid(job: Job): boolean {
@@ -130,6 +191,45 @@ export class DiscordMessenger implements JobMessenger {
       return undefined;
     }
   }
+}
+
+/** The rendered message; a job that cannot be rendered now never can, so retrying is pointless. */
+function rendered<T>(render: () => T): T {
+  try {
+    return render();
+  } catch (err) {
+    throw new MessageRefused('refused', 'the job cannot be rendered as a Discord message', { cause: err });
+  }
+}
+
+/** Sends, turning a refusal for good into MessageRefused. */
+async function sendOrRefuse(channel: SendableChannels, options: MessageCreateOptions): Promise<Message> {
+  try {
+    return await channel.send(options);
+  } catch (err) {
+    throw refusalOf(err) ?? err;
+  }
+}
+
+/**
+ * Discord's answers that a retry cannot change, as MessageRefused: a too-large upload (413, or
+ * 400 code 40005), and any other 4xx but a rate limit (which @discordjs/rest waits out itself).
+ */
+function refusalOf(err: unknown): MessageRefused | undefined {
+  if (!(err instanceof DiscordAPIError)) return undefined;
+  if (err.status === 413 || err.code === RESTJSONErrorCodes.RequestEntityTooLarge) {
+    return new MessageRefused('too_large', 'Discord refused the upload as too large', { cause: err });
+  }
+  if (err.status >= 400 && err.status < 500 && err.status !== 429) {
+    return new MessageRefused('refused', `Discord refused the message (${err.status} ${err.code})`, {
+      cause: err,
+    });
+  }
+  return undefined;
+}
+
+function isCode(err: unknown, code: number): boolean {
+  return err instanceof DiscordAPIError && err.code === code;
 }
 
 function isTokenGone(err: unknown): boolean {

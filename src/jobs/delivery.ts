@@ -28,6 +28,30 @@ export interface JobMessenger {
   reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'>;
 }
 
+/**
+ * Thrown by a messenger when Discord refused a message for good (a 4xx other than a rate limit):
+ * the same message would be refused on every retry. `too_large` when the upload was too big.
+ */
+export class MessageRefused extends Error {
+  constructor(
+    readonly reason: 'too_large' | 'refused',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'MessageRefused';
+  }
+}
+
+/**
+ * Attempts before delivery gives up on a job. Waits double from `retryBaseMs` (5 s) up to 10
+ * minutes, so 12 attempts span about 50 minutes: longer than the Discord outages a retry
+ * outlives, and well past the interaction token's 15 minutes, so the bot-token and new-message
+ * routes have had their turns too. After that no retry is likely to help, and a job retrying
+ * quietly forever helps nobody: the operator needs the error in the log.
+ */
+export const MAX_DELIVERY_ATTEMPTS = 12;
+
 /** The quota steps delivery takes (src/quota). */
 export interface DeliveryQuota {
   finish(generationId: string): Promise<unknown>;
@@ -45,6 +69,8 @@ export interface DeliveryOptions {
   minEditIntervalMs?: number;
   /** Delivery retry backoff base when Discord cannot be reached (clock ms). */
   retryBaseMs?: number;
+  /** Attempts before a job is given up (default MAX_DELIVERY_ATTEMPTS). */
+  maxAttempts?: number;
   /** Called when a job is done (tests and the benchmark wait on it). */
   onDone?: (job: Job) => void;
 }
@@ -54,10 +80,12 @@ export class Delivery {
   private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
   private readonly retryBaseMs: number;
+  private readonly maxAttempts: number;
 
   constructor(private readonly o: DeliveryOptions) {
     this.minEditIntervalMs = o.minEditIntervalMs ?? 5_000;
     this.retryBaseMs = o.retryBaseMs ?? 5_000;
+    this.maxAttempts = o.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
   }
 
   /** Takes a fresh status from the poller. Returns at once; the work runs one at a time per job. */
@@ -129,14 +157,27 @@ export class Delivery {
   private async finishJob(generationId: string): Promise<void> {
     const job = await this.o.jobs.get(generationId);
     if (job?.step !== 'delivering') return;
+    let settled = false;
     try {
-      if (job.status === 'completed') await this.deliverResult(job);
-      else await this.deliverFailure(job);
+      const current = await this.settle(job);
+      settled = true;
+      if (current.status === 'completed') await this.deliverResult(current);
+      else await this.deliverFailure(current);
     } catch (err) {
       const attempts = job.deliveryAttempts + 1;
+      // Only the Discord side is ever given up: an unsettled job would keep the member's in-flight
+      // slot or their refund forever, so the quota step is retried until the store takes it.
+      if (settled && (err instanceof MessageRefused || attempts >= this.maxAttempts)) {
+        await this.giveUp(job, attempts, err);
+        return;
+      }
       await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), 10 * 60_000);
-      this.o.logger.warn({ err, generationId, attempts, retryInMs: wait }, 'delivery failed; will retry');
+      const level = attempts >= this.maxAttempts ? 'error' : 'warn';
+      this.o.logger[level](
+        { err, generationId, attempts, retryInMs: wait },
+        settled ? 'delivery failed; will retry' : 'cannot settle the quota of a finished job; will retry',
+      );
       this.o.clock.sleep(wait, this.closed.signal).then(
         () => this.resume(job),
         () => undefined,
@@ -144,9 +185,21 @@ export class Delivery {
     }
   }
 
+  /** The quota step of a finished job, before anything is shown: finished, or refunded once. */
+  private async settle(job: Job): Promise<Job> {
+    const { jobs, quota } = this.o;
+    if (job.status === 'completed') {
+      await quota.finish(job.generationId);
+      return job;
+    }
+    if (job.refunded) return job;
+    // The quota's refund is idempotent per generation id; the flag only spares a second call.
+    const { refundedMicros } = await quota.refund(job.generationId, job.error ?? undefined);
+    return (await jobs.update(job.generationId, () => ({ refunded: true, refundedMicros }))) ?? job;
+  }
+
   private async deliverResult(job: Job): Promise<void> {
-    const { jobs, messenger, quota, clock, logger } = this.o;
-    await quota.finish(job.generationId);
+    const { jobs, messenger, clock, logger } = this.o;
     let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
     if (job.output) {
       const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit);
@@ -163,7 +216,19 @@ export class Delivery {
       }
     }
     await this.waitForEditSlot(job);
-    const via = await messenger.show(job, content);
+    let via: DeliveryRoute;
+    try {
+      via = await messenger.show(job, content);
+    } catch (err) {
+      if (!(err instanceof MessageRefused) || !content.file) throw err;
+      // Discord would refuse the same file on every retry: the link is what can be shown.
+      logger.warn(
+        { err, generationId: job.generationId, reason: err.reason },
+        'Discord refused the file; delivering a link instead',
+      );
+      content = { kind: 'result', linkReason: err.reason === 'too_large' ? 'too_large' : 'download_failed' };
+      via = await messenger.show(job, content);
+    }
     const done = await jobs.update(job.generationId, () => ({
       step: 'done',
       deliveredVia: via,
@@ -178,26 +243,51 @@ export class Delivery {
   }
 
   private async deliverFailure(job: Job): Promise<void> {
-    const { jobs, messenger, quota, clock, logger } = this.o;
+    const { jobs, messenger, clock, logger } = this.o;
     let current = job;
-    if (!current.refunded) {
-      // The quota's refund is idempotent per generation id; the flag only spares a second call.
-      const { refundedMicros } = await quota.refund(current.generationId, current.error ?? undefined);
-      current =
-        (await jobs.update(current.generationId, () => ({ refunded: true, refundedMicros }))) ?? current;
-    }
     if (current.shownStatus !== 'failed') {
       await this.waitForEditSlot(current);
-      await messenger.show(current, { kind: 'failed' });
+      try {
+        await messenger.show(current, { kind: 'failed' });
+      } catch (err) {
+        // The report below tells the member all the same; a refused edit must not hold it back.
+        if (!(err instanceof MessageRefused)) throw err;
+        logger.warn({ err, generationId: current.generationId }, 'Discord refused the failed state');
+      }
       current =
         (await jobs.update(current.generationId, () => ({ shownStatus: 'failed', editedAt: clock.now() }))) ??
         current;
     }
-    if (!current.reported) {
-      const where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
-      logger.info({ generationId: current.generationId, where }, 'failure reported');
-    }
+    let where: 'thread' | 'channel' | undefined;
+    if (!current.reported) where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
     const done = await jobs.update(current.generationId, () => ({ reported: true, step: 'done' }));
+    if (where) logger.info({ generationId: current.generationId, where }, 'failure reported');
+    if (done) this.o.onDone?.(done);
+  }
+
+  /**
+   * Ends a settled job Discord will not take (refused for good, or still failing after every
+   * attempt): done, delivered nowhere, logged at error.
+   */
+  private async giveUp(job: Job, attempts: number, err: unknown): Promise<void> {
+    const done = await this.o.jobs.update(job.generationId, () => ({
+      step: 'done',
+      deliveredVia: 'none',
+      deliveryAttempts: attempts,
+    }));
+    this.o.logger.error(
+      {
+        err,
+        generationId: job.generationId,
+        guildId: job.reply.guildId,
+        userId: job.reply.userId,
+        status: job.status,
+        attempts,
+      },
+      err instanceof MessageRefused
+        ? 'Discord refused the delivery for good; giving up'
+        : 'delivery still failing after every attempt; giving up',
+    );
     if (done) this.o.onDone?.(done);
   }
 

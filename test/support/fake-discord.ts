@@ -4,6 +4,7 @@
  * See DESIGN.md, "Testing against a fake Discord".
  */
 
+export { type FakeFault, type FaultRequest, faults } from './fake-discord/faults.ts';
 export {
   autocompleteInteraction,
   type ButtonInteractionOptions,

@@ -180,6 +180,7 @@ export interface MessageBody {
   message_reference?: { message_id?: string; channel_id?: string; fail_if_not_exists?: boolean };
   tts?: boolean;
   nonce?: string | number;
+  enforce_nonce?: boolean;
 }
 
 export function newMessage(

@@ -12,6 +12,7 @@ import {
   PermissionFlagsBits,
 } from 'discord.js';
 import type { CallLog } from './call-log.ts';
+import type { FakeFault, FaultList } from './faults.ts';
 import type { FakeGateway } from './gateway.ts';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from './interactions.ts';
 import { parseBody } from './multipart.ts';
@@ -80,6 +81,7 @@ export class FakeRest {
     private readonly state: FakeState,
     private readonly log: CallLog,
     private readonly gateway: FakeGateway,
+    private readonly faults: FaultList,
   ) {
     this.routes = this.buildRoutes();
   }
@@ -111,6 +113,7 @@ export class FakeRest {
     let ctx: Context = { query, body: undefined, files: [] };
     let route: Route | undefined;
     let reply: Reply;
+    let fault: FakeFault | undefined;
     try {
       ctx = { query, ...(await parseBody(raw, req.headers['content-type'])) };
       const match = versioned ? this.match(method, segments) : undefined;
@@ -118,7 +121,17 @@ export class FakeRest {
       if (!match) reply = error(404, 0, 'Unknown route');
       else if (match.route.botAuth && req.headers.authorization !== `Bot ${this.state.botToken}`) {
         reply = error(401, 0, '401: Unauthorized');
-      } else reply = match.route.handle(ctx, match.params);
+      } else {
+        fault = this.faults.take({ method, path, route: match.route.kind, body: ctx.body, files: ctx.files });
+        reply =
+          fault?.kind === 'refuse'
+            ? error(fault.status ?? 400, fault.code ?? 0, fault.message ?? 'Refused by a test fault')
+            : match.route.handle(ctx, match.params);
+        // The request took effect; only its answer goes astray.
+        if (fault?.kind === 'lose-answer') {
+          reply = error(fault.status ?? 502, fault.code ?? 0, fault.message ?? 'Bad Gateway');
+        }
+      }
     } catch (err) {
       reply =
         err instanceof SyntaxError
@@ -135,7 +148,10 @@ export class FakeRest {
       status: reply.status,
       response: reply.body,
       at: Date.now(),
+      ...(fault ? { fault: fault.kind } : {}),
     });
+    // Never answered: the client waits until it gives up or dies; close() drops the socket.
+    if (fault?.kind === 'hold') return;
     if (reply.body === undefined) {
       res.writeHead(reply.status).end();
     } else {
@@ -520,6 +536,13 @@ export class FakeRest {
     }
     if (ctx.files.some((f) => f.data.length > DEFAULT_ATTACHMENT_SIZE_LIMIT)) return tooLarge();
     const body = (ctx.body ?? {}) as MessageBody;
+    if (body.enforce_nonce && body.nonce !== undefined) {
+      // Discord answers with the message already made under this nonce instead of making another.
+      const same = s
+        .channelMessages(channel.api.id)
+        .find((m) => m.nonce === body.nonce && m.author.id === s.botUserId);
+      if (same) return { status: 200, body: same };
+    }
     let referenced: APIMessage | undefined;
     const ref = body.message_reference;
     if (ref?.message_id) {

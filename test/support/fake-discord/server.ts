@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIInteraction } from 'discord.js';
 import { CallLog } from './call-log.ts';
+import { FaultList } from './faults.ts';
 import { FakeGateway } from './gateway.ts';
 import { registerInteraction } from './interactions.ts';
 import { FakeRest } from './rest.ts';
@@ -14,7 +15,8 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
   const log = new CallLog();
   const server = createServer();
   const gateway = new FakeGateway(state, server);
-  const rest = new FakeRest(state, log, gateway);
+  const faultList = new FaultList();
+  const rest = new FakeRest(state, log, gateway, faultList);
   server.on('request', rest.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -49,6 +51,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
       const stored = id ? state.messages.get(id) : undefined;
       return stored && !stored.deleted ? stored.api : undefined;
     },
+    injectFault: (fault) => faultList.add(fault),
     messages: (channelId) => state.channelMessages(channelId),
     attachmentData: (id) => state.files.get(id)?.data,
     close() {

@@ -1,4 +1,5 @@
 import type { APIInteraction, APIMessage } from 'discord.js';
+import type { FakeFault } from './faults.ts';
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
 export interface FakeGuildSpec {
@@ -101,6 +102,8 @@ export interface RecordedCall {
   /** Body the fake answered (undefined for 204). */
   response: unknown;
   at: number;
+  /** The test fault that hit this request (see FakeFault); for `hold` the status is what was never sent. */
+  fault?: FakeFault['kind'];
 }
 
 export interface FakeDiscord {
@@ -124,6 +127,8 @@ export interface FakeDiscord {
   waitForCall(pred: (c: RecordedCall) => boolean, timeoutMs?: number): Promise<RecordedCall>;
   /** Webhook calls with this interaction token answer 401 code 50027 (Invalid Webhook Token) from now on. */
   expireInteractionToken(token: string): void;
+  /** Makes the fake misbehave on the requests that match, from now on (see `faults` for ready-made ones). */
+  injectFault(fault: FakeFault): void;
   /** The message the fake created for an interaction's original response (after a defer/reply), if any. */
   originalMessage(interactionToken: string): APIMessage | undefined;
   /** Non-ephemeral messages stored in a channel or thread, oldest first. */

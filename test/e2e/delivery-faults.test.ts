@@ -1,0 +1,119 @@
+import type { APIEmbed, APIInteraction } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, ART, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { chatInputInteraction, faults, type RecordedCall } from '../support/fake-discord.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
+const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
+const downloads = () => h.sim.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/files/'));
+const uploads = (interaction: APIInteraction) =>
+  h.discord.calls.filter((c) => c.path.includes(interaction.token) && c.files.length > 0);
+const aliceQuota = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+
+describe('delivery when Discord answers badly', () => {
+  it('carries on when the defer reached Discord but its answer was lost (40060 on the retry): delivered and charged once', async () => {
+    const interaction = chatInputInteraction(h.discord, {
+      commandName: 'imagine',
+      options: [opt.string('prompt', 'a lighthouse in fog')],
+      channelId: ART,
+      userId: ALICE,
+    });
+    h.discord.injectFault(faults.lostCallbackAnswer(interaction.id));
+    await h.discord.sendInteraction(interaction);
+
+    await h.editOf(interaction);
+    const job = await h.jobDone(interaction);
+    const callbacks = h.discord.calls.filter(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
+    );
+    // The fault did happen: the first answer was lost, discord.js's retry met 40060.
+    expect(callbacks.map((c) => [c.status, (c.response as { code?: number } | undefined)?.code])).toEqual([
+      [502, 0],
+      [400, 40060],
+    ]);
+    expect(job.deliveredVia).toBe('interaction');
+    expect(uploads(interaction)).toHaveLength(1);
+    expect(embedOf(uploads(interaction)[0] as RecordedCall).title).toBe('Image · Done');
+    expect(posts()).toHaveLength(1);
+    const quota = await aliceQuota();
+    expect([quota.spentMicros, quota.reservedMicros]).toEqual([job.chargedMicros, 0]);
+    expect(job.chargedMicros).toBeGreaterThan(0);
+  });
+
+  it('carries on when every answer to the defer was lost (5xx until discord.js gave up) but Discord shows the deferred reply', async () => {
+    const interaction = chatInputInteraction(h.discord, {
+      commandName: 'imagine',
+      options: [opt.string('prompt', 'a lighthouse at night')],
+      channelId: ART,
+      userId: ALICE,
+    });
+    // discord.js sends a callback up to four times (three retries of a 5xx): every answer is lost.
+    h.discord.injectFault({ ...faults.lostCallbackAnswer(interaction.id), times: Number.POSITIVE_INFINITY });
+    await h.discord.sendInteraction(interaction);
+
+    await h.editOf(interaction);
+    const job = await h.jobDone(interaction);
+    const callbacks = h.discord.calls.filter(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
+    );
+    expect(callbacks.map((c) => c.status)).toEqual([502, 502, 502, 502]);
+    expect(job.deliveredVia).toBe('interaction');
+    expect(uploads(interaction)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
+    const quota = await aliceQuota();
+    expect([quota.spentMicros, quota.reservedMicros]).toEqual([job.chargedMicros, 0]);
+  });
+
+  it('reuses a thread that already exists on the reply to report a failure, instead of the channel', async () => {
+    const interaction = await h.command('imagine', [
+      opt.string('prompt', 'a red fox [sim:fail=content] [sim:duration=3000]'),
+    ]);
+    await h.editOf(interaction);
+    const reply = h.discord.originalMessage(interaction.token);
+    // A thread an earlier process opened before it died, with no report in it yet.
+    const opened = await fetch(`${h.discord.apiUrl}/v10/channels/${ART}/messages/${reply?.id}/threads`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${h.discord.botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Failed: a red fox' }),
+    });
+    expect(opened.status).toBe(201);
+
+    const job = await h.jobDone(interaction);
+    expect(job).toMatchObject({ status: 'failed', reported: true });
+    const reports = (channelId: string) =>
+      h.discord.messages(channelId).filter((m) => m.content.includes(job.generationId));
+    expect([reports(reply?.id ?? '').length, reports(ART).length]).toEqual([1, 0]);
+  });
+
+  it('delivers the link once when Discord refuses the upload with 413, instead of uploading again and again', async () => {
+    h.discord.injectFault(faults.uploadsTooLarge());
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in a gale')]);
+
+    await h.editOf(interaction, (c) => embedOf(c)?.title === 'Image · Done');
+    const job = await h.jobDone(interaction);
+    // What the member sees: the last edit Discord took.
+    const final = h.discord.calls.findLast(
+      (c) => c.route === 'webhookEdit' && c.path.includes(interaction.token) && c.status === 200,
+    ) as RecordedCall;
+    expect(embedOf(final).title).toBe('Image · Done');
+    expect(final.files).toEqual([]);
+    expect(JSON.stringify(embedOf(final).fields)).toMatch(/larger than this channel accepts/);
+    expect(embedOf(final).url).toBe(job.output?.url);
+    expect(job).toMatchObject({ step: 'done', deliveredVia: 'interaction' });
+    expect(uploads(interaction).length).toBeGreaterThan(0);
+    expect(uploads(interaction).length).toBeLessThanOrEqual(2);
+    expect(downloads().length).toBeLessThanOrEqual(2);
+    // Nothing keeps retrying behind the scenes.
+    await h.bot.delivery.idle();
+    expect(h.doneCount.get(interaction.token)).toBe(1);
+    expect(uploads(interaction).length).toBeLessThanOrEqual(2);
+  });
+});

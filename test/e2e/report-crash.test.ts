@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.ts';
+import { createQuotaService } from '../../src/quota/service.ts';
+import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { openStore } from '../../src/store.ts';
+import { ALICE, ART, DEFAULT_GUILD, GUILD } from '../support/bot-harness.ts';
+import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import { chatInputInteraction, type FakeDiscord, faults, startFakeDiscord } from '../support/fake-discord.ts';
+
+let sim: Simulator;
+let discord: FakeDiscord;
+let dir: string;
+const children: BotProcess[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ clock: systemClock });
+  discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+  dir = mkdtempSync(join(tmpdir(), 'bot-report-crash-'));
+});
+afterAll(async () => {
+  for (const bot of children) {
+    bot.child.kill('SIGKILL');
+    await bot.exited;
+  }
+  await discord?.close();
+  await sim?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const storeUrl = () => `sqlite://${join(dir, 'bot.sqlite')}`;
+
+function startBotProcess(): BotProcess {
+  const bot = spawnBot({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_API_URL: discord.apiUrl,
+    MEDIA_API_BASE_URL: sim.baseUrl,
+    MEDIA_API_TOKEN: sim.token,
+    STORE_URL: storeUrl(),
+    LOG_LEVEL: 'info',
+  });
+  children.push(bot);
+  return bot;
+}
+
+/** Resolves when the process has logged a line with this message (pino's `msg`). */
+function logged(bot: BotProcess, msg: string, timeoutMs = 20_000): Promise<void> {
+  const needle = `"msg":"${msg}"`;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!bot.output().stdout.includes(needle)) return;
+      clearTimeout(timer);
+      bot.child.stdout?.off('data', check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      bot.child.stdout?.off('data', check);
+      reject(new Error(`the bot never logged "${msg}"; it wrote:\n${bot.output().stdout}`));
+    }, timeoutMs);
+    bot.child.stdout?.on('data', check);
+    check();
+  });
+}
+
+const isReport = (content: string) => content.includes('generation failed');
+
+describe('a crash (kill -9) after the failure report was posted but before it was recorded', () => {
+  it('reports the failure once, in the thread, after the restart, and refunds once', async () => {
+    // Discord posts the report in the thread, but its answer never reaches the first process.
+    discord.injectFault(
+      faults.holdAnswer((r) => r.route === 'channelMessage' && r.path !== `/channels/${ART}/messages`),
+    );
+    const first = startBotProcess();
+    await discord.connected;
+    const interaction = chatInputInteraction(discord, {
+      commandName: 'imagine',
+      options: [{ name: 'prompt', type: 3, value: 'a red fox [sim:fail=content] [sim:duration=1000]' }],
+      channelId: ART,
+      userId: ALICE,
+    });
+    await discord.sendInteraction(interaction);
+
+    const held = await discord.waitForCall((c) => c.fault === 'hold', 20_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const reply = discord.originalMessage(interaction.token);
+    if (!reply) throw new Error('the bot never replied');
+    // The thread on the reply has the reply's id; the report is in it already.
+    expect(held.path).toBe(`/channels/${reply.id}/messages`);
+    expect(discord.messages(reply.id).filter((m) => isReport(m.content))).toHaveLength(1);
+
+    const second = startBotProcess();
+    await logged(second, 'failure reported');
+    second.child.kill('SIGTERM');
+    await second.exited;
+
+    const reportsInThread = discord.messages(reply.id).filter((m) => isReport(m.content));
+    const reportsInChannel = discord.messages(ART).filter((m) => isReport(m.content));
+    expect([reportsInThread.length, reportsInChannel.length]).toEqual([1, 0]);
+    expect(discord.calls.filter((c) => c.route === 'threadCreate' && c.status === 201)).toHaveLength(1);
+
+    const store = openStore(storeUrl());
+    try {
+      const quota = createQuotaService({
+        store,
+        clock: systemClock,
+        defaults: { micros: 1_000_000, period: 'daily' },
+      });
+      const ledger = await quota.guildLedger(GUILD, 100);
+      expect(ledger.filter((e) => e.kind === 'refund')).toHaveLength(1);
+      const alice = await quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+      expect([alice.spentMicros, alice.reservedMicros]).toEqual([0, 0]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
