@@ -78,12 +78,10 @@ async function jobFor(prompt: string): Promise<Job> {
   const submitter = new Submitter({
     client: w.client,
     jobs: w.proc.jobs,
-    keyv: w.proc.keyv,
-    lock: w.proc.lock,
+    intents: w.proc.intents,
     quota: w.proc.quota,
     clock: w.clock,
     logger,
-    onSubmitted: () => {},
   });
   const outcome = await submitter.submit(input);
   if (outcome.kind !== 'submitted') throw new Error(`not submitted: ${outcome.kind}`);
