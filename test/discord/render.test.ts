@@ -80,6 +80,19 @@ describe('rendering untrusted text', () => {
     expect(rendered.components).toHaveLength(1);
   });
 
+  it('shows a refused download as could-not-be-fetched, without a link to where it pointed', () => {
+    const rendered = renderJob(
+      job({ output: { url: 'http://127.0.0.1:9/secret', content_type: 'image/png' } }),
+      {
+        kind: 'result',
+        // `refused` joins delivery's JobContent when delivery passes the downloader's reason through.
+        linkReason: 'refused' as 'download_failed',
+      },
+    );
+    expect(JSON.stringify(rendered.embeds[0]?.toJSON())).not.toContain('127.0.0.1');
+    expect(rendered.components).toEqual([]);
+  });
+
   it.each([
     'file:///etc/passwd',
     'javascript:alert(1)',
