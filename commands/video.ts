@@ -23,6 +23,8 @@ const data = {
       name: 'prompt',
       description: 'What the video shows',
       required: true,
+      // Discord counts characters of the string; the bot counts code points (see MAX_PROMPT_LENGTH),
+      // so a prompt Discord lets through is one the bot and the service accept.
       max_length: MAX_PROMPT_LENGTH,
     },
     {

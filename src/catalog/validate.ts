@@ -4,8 +4,15 @@
  * Every rule here is one the spec states; the simulator answers 422 with the same rules.
  */
 import type { FieldErrors, Model } from '../media/schemas.ts';
+import { parsePublicHttpUrl } from '../net/public-address.ts';
 import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES } from './service-rules.ts';
 
+/**
+ * The spec allows "2,000 characters". A character here is a Unicode code point (`[...s].length`),
+ * not a UTF-16 unit (`s.length`, which counts an emoji as 2) nor a grapheme (which would let one
+ * "character" carry any number of combining marks). The bot, the simulator (which shares this
+ * file) and the commands' `max_length` all use this one number.
+ */
 export const MAX_PROMPT_LENGTH = 2000;
 /** Image URLs per request, for every model unless a model-specific limit below says otherwise. */
 export const MAX_IMAGE_URLS = 14;
@@ -26,9 +33,12 @@ export function validateCreateRequest(model: Model | undefined, body: Record<str
   };
 
   const prompt = body.prompt;
-  if (typeof prompt !== 'string' || prompt.trim() === '') add('prompt', 'The prompt is required.');
-  else if (prompt.length > MAX_PROMPT_LENGTH)
-    add('prompt', `The prompt may be at most ${MAX_PROMPT_LENGTH} characters (it has ${prompt.length}).`);
+  if (typeof prompt !== 'string' || !hasVisibleCharacter(prompt)) add('prompt', 'The prompt is required.');
+  else if (promptLength(prompt) > MAX_PROMPT_LENGTH)
+    add(
+      'prompt',
+      `The prompt may be at most ${MAX_PROMPT_LENGTH} characters (it has ${promptLength(prompt).toLocaleString('en-US')}).`,
+    );
 
   if (typeof body.model !== 'string' || body.model === '') {
     add('model', 'The model is required.');
@@ -153,21 +163,41 @@ function checkUrlList(
     add(field, `${field} is a list of URLs.`);
     return undefined;
   }
-  const bad = value.find((v) => !isPublicHttpUrl(v as string));
-  if (bad !== undefined) {
-    add(field, `"${String(bad).slice(0, 100)}" is not an http(s) URL.`);
-    return undefined;
+  // Judged from the text alone, without DNS: this runs before the 3 s interaction answer, and
+  // the service (not the bot) fetches these URLs, so a name that resolves privately is its to refuse.
+  for (const text of value as string[]) {
+    const parsed = parsePublicHttpUrl(text);
+    if ('reason' in parsed) {
+      const shown = `"${text.slice(0, 100)}"`;
+      add(
+        field,
+        parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL'
+          ? `${shown} is not an http(s) URL.`
+          : `${shown} is not a public address (${parsed.reason}); only public http(s) URLs can be used.`,
+      );
+      return undefined;
+    }
   }
   return value as string[];
 }
 
-function isPublicHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** A prompt's length in characters (code points; see MAX_PROMPT_LENGTH). */
+export function promptLength(prompt: string): number {
+  let count = 0;
+  for (const _ of prompt) count++;
+  return count;
+}
+
+/**
+ * Characters that show nothing on their own: whitespace, controls, format characters (zero-width
+ * space, joiners, BOM), default-ignorables (Hangul fillers U+115F/U+1160/U+3164/U+FFA0,
+ * variation selectors), combining marks with no base, and the blank Braille pattern U+2800.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** Whether a prompt shows anything at all; a prompt of invisible characters only is empty. */
+export function hasVisibleCharacter(prompt: string): boolean {
+  return prompt.replace(INVISIBLE, '') !== '';
 }
 
 /** "6 to 30" for a run of consecutive values, "4, 6, 8 or 10" otherwise. */

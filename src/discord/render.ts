@@ -9,6 +9,8 @@ import {
   ButtonBuilder,
   ButtonStyle,
   EmbedBuilder,
+  escapeMarkdown,
+  type MessageMentionOptions,
   TimestampStyles,
   time,
 } from 'discord.js';
@@ -33,16 +35,25 @@ const STATUS_TEXT: Record<GenerationStatus, string> = {
   failed: 'Failed',
 };
 
-/** Discord's limits on embed text. */
+/** Discord's limits on embed text, link buttons and thread names. */
 const MAX_DESCRIPTION = 4096;
 const MAX_FIELD = 1024;
+const MAX_LINK = 512;
+const MAX_THREAD_NAME = 90;
+
+/** Why a result has no file. `refused` (the download was unsafe or not the promised media) shows no link. */
+type LinkReason = 'too_large' | 'download_failed' | 'refused';
 
 export interface RenderedMessage {
   content?: string;
   embeds: EmbedBuilder[];
   files: AttachmentBuilder[];
   components: ActionRowBuilder<ButtonBuilder>[];
+  allowedMentions: MessageMentionOptions;
 }
+
+/** Nothing a job's reply shows pings anyone: the prompt and the service's text are untrusted. */
+const NO_PINGS: MessageMentionOptions = { parse: [] };
 
 /** The reply for a job in the given state. */
 export function renderJob(job: Job, content: JobContent): RenderedMessage {
@@ -51,14 +62,14 @@ export function renderJob(job: Job, content: JobContent): RenderedMessage {
   const embed = new EmbedBuilder()
     .setColor(COLORS[status])
     .setTitle(`${job.type === 'image' ? 'Image' : 'Video'} · ${STATUS_TEXT[status]}`)
-    .setDescription(truncate(job.prompt, MAX_DESCRIPTION))
+    .setDescription(truncate(escapeMemberText(job.prompt), MAX_DESCRIPTION))
     .addFields(
-      { name: 'Model', value: job.modelLabel, inline: true },
+      { name: 'Model', value: truncate(escapeMemberText(job.modelLabel), MAX_FIELD), inline: true },
       { name: 'Price', value: formatUsd(job.chargedMicros), inline: true },
       { name: 'Requested by', value: `<@${job.reply.userId}>`, inline: true },
     );
   const params = describeParameters(job.parameters);
-  if (params) embed.addFields({ name: 'Parameters', value: truncate(params, MAX_FIELD) });
+  if (params) embed.addFields({ name: 'Parameters', value: truncate(escapeMemberText(params), MAX_FIELD) });
   embed.addFields({
     name: 'Submitted',
     value: time(Math.floor(job.createdAt / 1000), TimestampStyles.RelativeTime),
@@ -72,23 +83,34 @@ export function renderJob(job: Job, content: JobContent): RenderedMessage {
     if (content.file) {
       files.push(new AttachmentBuilder(content.file.data, { name: content.file.name }));
       if (job.type === 'image') embed.setImage(`attachment://${content.file.name}`);
-    } else if (job.output) {
-      const why =
-        content.linkReason === 'too_large'
-          ? 'The file is larger than this channel accepts'
-          : 'The file could not be attached';
-      embed.addFields({ name: 'Result', value: `${why}: [open it here](${job.output.url})` });
-      embed.setURL(job.output.url);
-      if (job.type === 'image') embed.setImage(job.output.url);
-      const link = job.output.download_url ?? job.output.url;
-      components.push(
-        new ActionRowBuilder<ButtonBuilder>().addComponents(
-          new ButtonBuilder()
-            .setStyle(ButtonStyle.Link)
-            .setURL(link)
-            .setLabel(job.type === 'video' ? 'Download video' : 'Open image'),
-        ),
-      );
+    } else {
+      // Widened so that delivery can pass `refused` once it tells that case apart.
+      const linkReason = content.linkReason as LinkReason | undefined;
+      // The service's URL is untrusted: a `file:` or `javascript:` URL would make discord.js
+      // refuse the whole message (and delivery retry it forever), so it is never made a link.
+      const url = linkable(job.output?.url);
+      if (url && linkReason !== 'refused') {
+        const why =
+          linkReason === 'too_large'
+            ? 'The file is larger than this channel accepts'
+            : 'The file could not be attached';
+        embed.addFields({ name: 'Result', value: `${why}: [open it here](${markdownUrl(url)})` });
+        embed.setURL(url);
+        if (job.type === 'image') embed.setImage(url);
+        components.push(
+          new ActionRowBuilder<ButtonBuilder>().addComponents(
+            new ButtonBuilder()
+              .setStyle(ButtonStyle.Link)
+              .setURL(linkable(job.output?.download_url) ?? url)
+              .setLabel(job.type === 'video' ? 'Download video' : 'Open image'),
+          ),
+        );
+      } else {
+        embed.addFields({
+          name: 'Result',
+          value: `The file could not be fetched (generation id \`${job.generationId.replace(/`/g, '')}\`).`,
+        });
+      }
     }
   }
   if (content.kind === 'failed') {
@@ -97,21 +119,39 @@ export function renderJob(job: Job, content: JobContent): RenderedMessage {
       value: 'The service could not make this. The details and the refund are in the thread.',
     });
   }
-  return { embeds: [embed], files, components };
+  return { embeds: [embed], files, components, allowedMentions: NO_PINGS };
 }
 
 /** The failure report posted in the thread (or the channel). */
 export function renderFailureReport(job: Job, refundedMicros: number): string {
-  const reason = job.error?.trim() || 'The service gave no reason.';
+  const reason = escapeMemberText(job.error?.trim() || 'The service gave no reason.');
   const refund =
     refundedMicros > 0
       ? `${formatUsd(refundedMicros)} was returned to <@${job.reply.userId}>'s quota; the service does not charge failed generations.`
       : `Nothing was taken from <@${job.reply.userId}>'s quota for this generation.`;
   return [
-    `**The ${job.type} generation failed** (${job.modelLabel}, id \`${job.generationId}\`).`,
+    `**The ${job.type} generation failed** (${escapeMemberText(job.modelLabel)}, id \`${job.generationId.replace(/`/g, '')}\`).`,
     `> ${truncate(reason, 1500).replace(/\n/g, '\n> ')}`,
     refund,
   ].join('\n');
+}
+
+/** The name of the thread a failure is reported in: the prompt on one line, escaped, within Discord's length. */
+export function renderThreadName(job: Job): string {
+  const prompt = job.prompt.replace(/\s+/g, ' ').trim();
+  return truncate(`Failed: ${escapeMemberText(prompt)}`, MAX_THREAD_NAME);
+}
+
+/**
+ * Member text (and the service's) shown back as markdown, every construct escaped (headings and
+ * lists included), so that `[Claim your free Nitro](https://…)` shows as typed instead of as a
+ * link that hides where it goes. Brackets are escaped here rather than by discord.js's
+ * `maskedLink` option, which escapes only the first of several links on a line. A quote marker
+ * at a line start too.
+ */
+export function escapeMemberText(text: string): string {
+  const escaped = escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true });
+  return escaped.replace(/[[\]]/g, '\\$&').replace(/^(\s*)>/gm, '$1\\>');
 }
 
 /** Readable 422 field errors: one line per field. */
@@ -132,6 +172,27 @@ function describeParameters(parameters: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
+/** The URL when it can be a link (http(s), within Discord's length), else undefined. */
+function linkable(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.href.length <= MAX_LINK ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parentheses would end a markdown link early and let the rest of the URL become markdown. */
+function markdownUrl(href: string): string {
+  return href.replace(/\(/g, '%28').replace(/\)/g, '%29');
+}
+
+/** Shortens to `max` UTF-16 units (Discord's measure) without cutting a surrogate pair in half. */
 function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
+  return `${text.slice(0, cut)}…`;
 }

@@ -32,6 +32,12 @@ export interface InjectedBehaviour {
   outputBytes?: number;
   /** Clock milliseconds from creation to completion (or infrastructure failure). */
   durationMs?: number;
+  /**
+   * The completed generation's `output.url` (and `download_url`) are this text instead of the
+   * simulator's file: a compromised or spoofed service pointing the bot elsewhere. Tests only;
+   * there is no prompt marker for it.
+   */
+  outputUrl?: string;
 }
 
 const MARKER = /\[sim:([a-z]+)=([^\]\s]+)\]/g;

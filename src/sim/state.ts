@@ -34,6 +34,8 @@ interface StoredGeneration {
   priceMicros: Micros;
   usageId: number;
   outputBytes: number | undefined;
+  /** Replaces the output URL (a test's spoofed answer). */
+  outputUrl: string | undefined;
   refunded: boolean;
 }
 
@@ -161,6 +163,7 @@ export class SimState {
       priceMicros,
       usageId,
       outputBytes: behaviour.outputBytes,
+      outputUrl: behaviour.outputUrl,
       refunded: false,
     };
     this.#generations.set(g.id, g);
@@ -223,11 +226,11 @@ export class SimState {
     let output: Generation['output'] = null;
     if (status === 'completed') {
       const ext = g.model.type === 'image' ? 'png' : 'mp4';
-      const url = fileUrl(g.id, ext);
+      const url = g.outputUrl ?? fileUrl(g.id, ext);
       output =
         g.model.type === 'image'
           ? { url, content_type: 'image/png' }
-          : { url, download_url: `${url}?download=1`, content_type: 'video/mp4' };
+          : { url, download_url: g.outputUrl ?? `${url}?download=1`, content_type: 'video/mp4' };
     }
     const error =
       status !== 'failed' ? null : g.outcome === 'content' ? CONTENT_POLICY_ERROR : INFRASTRUCTURE_ERROR;

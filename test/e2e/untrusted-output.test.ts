@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIEmbed, APIInteraction } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import type { RecordedCall } from '../support/fake-discord.ts';
+
+const SECRET = 'aws_secret_access_key=the-secret-the-bot-must-never-post';
+
+let h: Harness;
+let secret: Server;
+let secretHits: string[];
+let secretPort: number;
+beforeEach(async () => {
+  secretHits = [];
+  // A service on the bot's own machine that a spoofed output URL points at.
+  secret = createServer((req, res) => {
+    secretHits.push(req.url ?? '');
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end(SECRET);
+  });
+  await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+  secretPort = (secret.address() as AddressInfo).port;
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h?.close();
+  secret.closeAllConnections();
+  await new Promise((resolve) => secret.close(resolve));
+});
+
+const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
+const editsOf = (interaction: APIInteraction) =>
+  h.discord.calls.filter((c) => c.route === 'webhookEdit' && c.path.includes(interaction.token));
+const everythingSent = () => JSON.stringify(h.discord.calls.map((c) => [c.body, c.files]));
+
+describe('what the service answers is not trusted', () => {
+  it('never fetches a spoofed output URL on another local port, and posts nothing of it', async () => {
+    h.sim.injectNext({ outputUrl: `http://127.0.0.1:${secretPort}/secret.png`, durationMs: 2000 });
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse')]);
+    const job = await h.jobDone(interaction);
+    expect(job.status).toBe('completed');
+    expect(secretHits).toEqual([]);
+    expect(editsOf(interaction).filter((c) => c.files.length > 0)).toEqual([]);
+    expect(everythingSent()).not.toContain('the-secret-the-bot-must-never-post');
+  });
+
+  it.each(['file:///etc/passwd', 'javascript:alert(1)'])(
+    'shows an output URL %s as could-not-be-fetched with the generation id, once, without a link',
+    async (url) => {
+      h.sim.injectNext({ outputUrl: url, durationMs: 2000 });
+      const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse')]);
+      const job = await h.jobDone(interaction);
+      await h.bot.delivery.idle();
+
+      const finals = editsOf(interaction).filter((c) => embedOf(c)?.title === 'Image · Done');
+      expect(finals).toHaveLength(1);
+      const final = finals[0] as RecordedCall;
+      const embed = embedOf(final);
+      expect(embed.fields).toEqual(
+        expect.arrayContaining([
+          { name: 'Result', value: `The file could not be fetched (generation id \`${job.generationId}\`).` },
+        ]),
+      );
+      expect(embed.url).toBeUndefined();
+      expect(embed.image).toBeUndefined();
+      expect((final.body as { components?: unknown[] }).components ?? []).toEqual([]);
+      expect(JSON.stringify(final.body)).not.toContain(url);
+      expect(h.doneCount.get(interaction.token)).toBe(1);
+      expect(h.logs.join('')).not.toContain('delivery failed; will retry');
+    },
+  );
+});
+
+describe('member text shown back', () => {
+  it('shows a masked link in the prompt as typed, not as a link, and pings nobody', async () => {
+    const prompt =
+      '[Claim your free Nitro](https://evil.example) or [this](https://evil.example/2) for <@&1300000000000000020> @everyone';
+    const interaction = await h.command('imagine', [opt.string('prompt', prompt)]);
+    await h.jobDone(interaction);
+    const edits = editsOf(interaction);
+    expect(edits.length).toBeGreaterThan(0);
+    for (const edit of edits) {
+      expect(embedOf(edit).description).toBe(
+        '\\[Claim your free Nitro\\](https://evil.example) or \\[this\\](https://evil.example/2) for <@&1300000000000000020> @everyone',
+      );
+      expect((edit.body as { allowed_mentions?: unknown }).allowed_mentions).toEqual({ parse: [] });
+    }
+  });
+
+  it('escapes markdown in the prompt everywhere the reply shows it', async () => {
+    const interaction = await h.command('imagine', [
+      opt.string('prompt', '# Big\n- **bold** _it_ ||spoiler|| `code` ~~gone~~\n> quoted'),
+    ]);
+    await h.jobDone(interaction);
+    const final = editsOf(interaction).at(-1) as RecordedCall;
+    expect(embedOf(final).description).toBe(
+      '\\# Big\n\\- \\*\\*bold\\*\\* \\_it\\_ \\|\\|spoiler\\|\\| \\`code\\` \\~\\~gone\\~\\~\n\\> quoted',
+    );
+  });
+});
