@@ -109,7 +109,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     quota,
     clock,
     logger,
-    download: (url, cap) => downloadCapped(url, cap),
+    download: (url, cap, opts) =>
+      downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
     onDone: options.onJobDone,
   });

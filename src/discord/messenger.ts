@@ -19,7 +19,7 @@ import type { Clock } from '../clock.ts';
 import { type DeliveryRoute, type JobContent, type JobMessenger, MessageRefused } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Logger } from '../log.ts';
-import { renderFailureReport, renderJob } from './render.ts';
+import { renderFailureReport, renderJob, renderThreadName } from './render.ts';
 
 /** Discord's interaction token lifetime. */
 export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -142,7 +142,7 @@ export class DiscordMessenger implements JobMessenger {
     try {
       const created = await channel.threads.create({
         startMessage: messageId,
-        name: `Failed: ${job.prompt}`.slice(0, 90),
+        name: renderThreadName(job),
         autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
       });
       return { channel: created, reused: false };

@@ -7,14 +7,18 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Generation } from '../media/schemas.ts';
-import type { DownloadResult } from './download.ts';
+import type { DownloadResult, ExpectedMedia } from './download.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
 
 /** What the reply should show now; the Discord edge renders it from the job. */
 export type JobContent =
   | { kind: 'progress' }
-  | { kind: 'result'; file?: { name: string; data: Buffer }; linkReason?: 'too_large' | 'download_failed' }
+  | {
+      kind: 'result';
+      file?: { name: string; data: Buffer };
+      linkReason?: 'too_large' | 'download_failed' | 'refused';
+    }
   | { kind: 'failed' };
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
@@ -64,7 +68,7 @@ export interface DeliveryOptions {
   quota: DeliveryQuota;
   clock: Clock;
   logger: Logger;
-  download: (url: string, capBytes: number) => Promise<DownloadResult>;
+  download: (url: string, capBytes: number, options?: { expect?: ExpectedMedia }) => Promise<DownloadResult>;
   /** No message is edited more often than this (clock ms). */
   minEditIntervalMs?: number;
   /** Delivery retry backoff base when Discord cannot be reached (clock ms). */
@@ -202,7 +206,9 @@ export class Delivery {
     const { jobs, messenger, clock, logger } = this.o;
     let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
     if (job.output) {
-      const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit);
+      const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit, {
+        expect: { type: job.type, contentType: job.output.content_type },
+      });
       if (downloaded.ok) content = { kind: 'result', file: { name: fileName(job), data: downloaded.data } };
       else {
         logger.info(
@@ -211,7 +217,10 @@ export class Delivery {
         );
         content = {
           kind: 'result',
-          linkReason: downloaded.reason === 'too_large' ? 'too_large' : 'download_failed',
+          linkReason:
+            downloaded.reason === 'too_large' || downloaded.reason === 'refused'
+              ? downloaded.reason
+              : 'download_failed',
         };
       }
     }

@@ -106,7 +106,7 @@ function realDelivery(maxAttempts: number, quota: DeliveryQuota = w.proc.quota) 
     quota,
     clock: w.clock,
     logger: log,
-    download: (url, cap) => downloadCapped(url, cap),
+    download: (url, cap, opts) => downloadCapped(url, cap, { ...opts, allowOrigins: [w.sim.origin] }),
     minEditIntervalMs: 0,
     retryBaseMs: 1_000,
     maxAttempts,

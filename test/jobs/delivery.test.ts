@@ -131,7 +131,7 @@ function deliveryOf(proc: Proc, extra: Partial<DeliveryOptions> = {}) {
     quota,
     clock: w.clock,
     logger,
-    download: (url, cap) => downloadCapped(url, cap),
+    download: (url, cap, opts) => downloadCapped(url, cap, { ...opts, allowOrigins: [w.sim.origin] }),
     minEditIntervalMs: 5_000,
     retryBaseMs: 1_000,
     onDone: (job) => doneOf(job.generationId).resolve(job),
