@@ -1,0 +1,247 @@
+/**
+ * What a server's admins change and read: allowances (member, role, default), the server budget,
+ * the in-flight cap, the channel allow-list, resetting a member's spend, and the overview. Each
+ * change runs under the guild's lock and is recorded in the settings' audit list; a reset is a
+ * ledger entry like every other money change.
+ */
+import type { Clock } from '../clock.ts';
+import { formatUsd, type Micros } from '../money.ts';
+import type { Journal, Session } from './journal.ts';
+import type { Ledger, LedgerEntry } from './ledger.ts';
+import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
+import {
+  type AuditEntry,
+  defaultAllowance,
+  type GuildSettings,
+  inFlightCap,
+  memberPeriod,
+  type QuotaDefaults,
+  type SettingsStore,
+} from './settings.ts';
+import {
+  budgetFiguresOf,
+  checkId,
+  checkMicros,
+  type EntryDraft,
+  type MemberState,
+  spentIn,
+} from './state.ts';
+import type { BudgetFigures, GuildOverview } from './types.ts';
+
+export interface AdminContext {
+  settings: SettingsStore;
+  journal: Journal;
+  clock: Clock;
+  defaults: QuotaDefaults;
+  /** Runs `fn` under the guild's lock, on its recovered state. */
+  withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T>;
+}
+
+export class QuotaAdmin {
+  private readonly settings: SettingsStore;
+  private readonly ledger: Ledger;
+  private readonly clock: Clock;
+  private readonly defaults: QuotaDefaults;
+
+  constructor(private readonly ctx: AdminContext) {
+    this.settings = ctx.settings;
+    this.ledger = ctx.journal.ledger;
+    this.clock = ctx.clock;
+    this.defaults = ctx.defaults;
+  }
+
+  private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T> {
+    return this.ctx.withGuild(guildId, fn);
+  }
+
+  private member(s: Session, userId: string): Promise<MemberState> {
+    return this.ctx.journal.member(s, userId);
+  }
+
+  private commit(s: Session, drafts: EntryDraft[]): Promise<LedgerEntry[]> {
+    return this.ctx.journal.commit(s, drafts);
+  }
+
+  private budgetFigures(s: Session, settings: GuildSettings, now: number): BudgetFigures {
+    return budgetFiguresOf(s.guild, settings, this.defaults, now);
+  }
+
+  private changeSettings(
+    guildId: string,
+    by: string,
+    action: string,
+    detail: Record<string, unknown>,
+    change: (settings: GuildSettings) => void,
+  ): Promise<GuildSettings> {
+    checkId('guildId', guildId);
+    return this.withGuild(guildId, () =>
+      this.settings.update(guildId, { at: new Date(this.clock.now()), by, action, detail }, change),
+    );
+  }
+
+  getSettings(guildId: string): Promise<GuildSettings> {
+    return this.settings.get(guildId);
+  }
+
+  auditLog(guildId: string): Promise<AuditEntry[]> {
+    return this.settings.audit(guildId);
+  }
+
+  setOverride(
+    guildId: string,
+    userId: string,
+    micros: Micros,
+    period: Period | undefined,
+    by: string,
+  ): Promise<GuildSettings> {
+    checkMicros('micros', micros);
+    return this.changeSettings(guildId, by, 'set-override', { userId, micros, period }, (s) => {
+      s.overrides[userId] = period === undefined ? { micros } : { micros, period };
+    });
+  }
+
+  clearOverride(guildId: string, userId: string, by: string): Promise<GuildSettings> {
+    return this.changeSettings(guildId, by, 'clear-override', { userId }, (s) => {
+      delete s.overrides[userId];
+    });
+  }
+
+  setRoleAllowance(guildId: string, roleId: string, micros: Micros, by: string): Promise<GuildSettings> {
+    checkMicros('micros', micros);
+    return this.changeSettings(guildId, by, 'set-role', { roleId, micros }, (s) => {
+      s.roles[roleId] = micros;
+    });
+  }
+
+  clearRoleAllowance(guildId: string, roleId: string, by: string): Promise<GuildSettings> {
+    return this.changeSettings(guildId, by, 'clear-role', { roleId }, (s) => {
+      delete s.roles[roleId];
+    });
+  }
+
+  setDefault(guildId: string, micros: Micros, period: Period, by: string): Promise<GuildSettings> {
+    checkMicros('micros', micros);
+    return this.changeSettings(guildId, by, 'set-default', { micros, period }, (s) => {
+      s.default = { micros, period };
+    });
+  }
+
+  setBudget(guildId: string, micros: Micros, by: string): Promise<GuildSettings> {
+    checkMicros('micros', micros);
+    return this.changeSettings(guildId, by, 'set-budget', { micros }, (s) => {
+      s.budgetMicros = micros;
+    });
+  }
+
+  setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings> {
+    if (!Number.isSafeInteger(cap) || cap < 1)
+      throw new RangeError(`cap must be a positive integer (got ${cap})`);
+    return this.changeSettings(guildId, by, 'set-in-flight-cap', { cap }, (s) => {
+      s.inFlightCap = cap;
+    });
+  }
+
+  async resetSpend(
+    guildId: string,
+    userId: string,
+    by: string,
+    note?: string,
+  ): Promise<{ adjustedMicros: Micros }> {
+    checkId('guildId', guildId);
+    checkId('userId', userId);
+    return this.withGuild(guildId, async (s) => {
+      const settings = await this.settings.get(guildId);
+      const period = memberPeriod(settings, this.defaults, userId);
+      const now = this.clock.now();
+      const member = await this.member(s, userId);
+      const spent = spentIn(member.spend, member.lifetimeMicros, period, now);
+      // Zero every day of the period (not just today's total), so the reset holds whatever period
+      // an admin picks afterwards.
+      const days: Record<DayKey, Micros> = {};
+      for (const [day, micros] of Object.entries(member.spend)) {
+        if (dayInPeriod(day, period, now) && micros !== 0) days[day] = -micros;
+      }
+      const adjustedMicros =
+        period === 'total' ? 0 - member.lifetimeMicros : Object.values(days).reduce((a, b) => a + b, 0);
+      await this.commit(s, [
+        {
+          kind: 'adjust',
+          userId,
+          amountMicros: adjustedMicros,
+          days,
+          day: dayKey(now),
+          at: new Date(now).toISOString(),
+          by,
+          note: note ?? `reset ${period} spend (${formatUsd(spent)})`,
+        },
+      ]);
+      return { adjustedMicros };
+    });
+  }
+
+  async guildOverview(guildId: string, options: { top?: number } = {}): Promise<GuildOverview> {
+    checkId('guildId', guildId);
+    const top = options.top ?? 10;
+    const now = this.clock.now();
+    const snapshot = await this.withGuild(guildId, async (s) => {
+      const settings = await this.settings.get(guildId);
+      let inFlight = Object.keys(s.guild.inFlight).length;
+      inFlight += Object.keys(s.guild.open).length;
+      return {
+        settings,
+        budget: this.budgetFigures(s, settings, now),
+        head: s.guild.seq,
+        inFlight,
+      };
+    });
+    const { settings, budget, head } = snapshot;
+    // Entries up to the head never change, so the walk needs no lock.
+    const entries = await this.ledger.forPeriod(guildId, head, budget.period, now);
+    const byMember = new Map<string, Micros>();
+    for (const e of entries) {
+      const sign = e.kind === 'charge' ? 1 : e.kind === 'refund' ? -1 : 0;
+      if (sign !== 0) byMember.set(e.userId, (byMember.get(e.userId) ?? 0) + sign * e.amountMicros);
+    }
+    const topSpenders = [...byMember]
+      .filter(([, micros]) => micros > 0)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, top)
+      .map(([userId, spentMicros]) => ({ userId, spentMicros }));
+    return {
+      guildId,
+      period: budget.period,
+      defaultAllowance: defaultAllowance(settings, this.defaults),
+      budgetMicros: settings.budgetMicros,
+      spentMicros: budget.spentMicros,
+      reservedMicros: budget.reservedMicros,
+      remainingMicros: settings.budgetMicros > 0 ? budget.remainingMicros : null,
+      resetsAt: budget.resetsAt,
+      inFlight: snapshot.inFlight,
+      inFlightCap: inFlightCap(settings, this.defaults),
+      topSpenders,
+    };
+  }
+
+  async allowChannel(guildId: string, channelId: string, by: string): Promise<string[]> {
+    const settings = await this.changeSettings(guildId, by, 'allow-channel', { channelId }, (s) => {
+      if (!s.allowedChannels.includes(channelId)) s.allowedChannels.push(channelId);
+    });
+    return settings.allowedChannels;
+  }
+
+  async removeChannel(guildId: string, channelId: string, by: string): Promise<string[]> {
+    const settings = await this.changeSettings(guildId, by, 'remove-channel', { channelId }, (s) => {
+      s.allowedChannels = s.allowedChannels.filter((c) => c !== channelId);
+    });
+    return settings.allowedChannels;
+  }
+
+  async listChannels(guildId: string): Promise<string[]> {
+    return (await this.settings.get(guildId)).allowedChannels;
+  }
+
+  async isChannelAllowed(guildId: string, channelId: string): Promise<boolean> {
+    const channels = await this.listChannels(guildId);
+    return channels.length === 0 || channels.includes(channelId);
+  }
+}

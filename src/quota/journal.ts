@@ -1,0 +1,150 @@
+/**
+ * The quota's journal: every money change is a ledger entry written before the values it changes.
+ *
+ * Crash safety. The ledger is a write-ahead journal; a money change is written in this order:
+ *   1. (settle only) the new GenerationRecord: the index from generation id to guild, so that a
+ *      refund or finish arriving after a crash can find the guild and replay its journal;
+ *   2. the ledger entries, each carrying everything needed to apply it again;
+ *   3. the changed GenerationRecords and MemberStates, each remembering the last seq applied to it;
+ *   4. the GuildState with the new head seq: the commit point.
+ * Before anything else, every locked operation looks for ledger entries after the head and
+ * applies them to each value that has not seen them yet (by its applied seq), so a crash between
+ * any two writes is finished by the next operation on that guild, and nothing is applied twice.
+ * A GenerationRecord written in step 1 whose entry never made it to the ledger is an orphan: a
+ * generation counts as charged only when the ledger entry at its chargeSeq is its charge.
+ * Idempotence rests on the same values: settle is a no-op when the generation's charge is in the
+ * ledger, refund when its record carries a refund, release when the reservation is no longer open.
+ */
+import type Keyv from 'keyv';
+import type { Logger } from '../log.ts';
+import type { Ledger, LedgerEntry } from './ledger.ts';
+import {
+  applyToGuild,
+  applyToMember,
+  type EntryDraft,
+  emptyMember,
+  type GenerationRecord,
+  type GuildState,
+  generationFromCharge,
+  type MemberState,
+} from './state.ts';
+
+/** One locked operation on one guild: its state, and the values loaded so far. */
+export class Session {
+  readonly members = new Map<string, MemberState>();
+  readonly generations = new Map<string, GenerationRecord | undefined>();
+  constructor(
+    readonly guildId: string,
+    public guild: GuildState,
+  ) {}
+}
+
+/** Commit, apply and replay of ledger entries over the `quota` namespace. */
+export class Journal {
+  constructor(
+    private readonly state: Keyv,
+    readonly ledger: Ledger,
+    private readonly log: Logger,
+  ) {}
+
+  async read<T>(key: string): Promise<T | undefined> {
+    const value = await this.state.get<T>(key);
+    // Copies: an in-memory keyv hands out the stored object itself.
+    return value === undefined || value === null ? undefined : structuredClone(value);
+  }
+
+  async member(s: Session, userId: string): Promise<MemberState> {
+    let m = s.members.get(userId);
+    if (!m) {
+      m = (await this.read<MemberState>(`member:${s.guildId}:${userId}`)) ?? emptyMember();
+      s.members.set(userId, m);
+    }
+    return m;
+  }
+
+  async generation(s: Session, generationId: string): Promise<GenerationRecord | undefined> {
+    if (!s.generations.has(generationId)) {
+      s.generations.set(generationId, await this.read<GenerationRecord>(`gen:${generationId}`));
+    }
+    return s.generations.get(generationId);
+  }
+
+  /** Runs `fn` under the guild's lock, after finishing any interrupted change and expiring reservations. */
+  /** Applies ledger entries written after the head (a crash or failed write interrupted their change). */
+  async recover(s: Session): Promise<void> {
+    for (;;) {
+      const entry = await this.ledger.get(s.guildId, s.guild.seq + 1);
+      if (!entry) return;
+      this.log.warn(
+        { guildId: s.guildId, seq: entry.seq, kind: entry.kind },
+        'quota: replaying ledger entry',
+      );
+      await this.apply(s, [entry]);
+    }
+  }
+
+  /** Journals `drafts` and applies them, in the crash-safe order described at the top of this file. */
+  async commit(s: Session, drafts: EntryDraft[]): Promise<LedgerEntry[]> {
+    let seq = s.guild.seq;
+    const entries = drafts.map((d): LedgerEntry => ({ ...d, seq: ++seq, guildId: s.guildId }));
+    for (const e of entries) {
+      if (e.kind !== 'charge') continue;
+      const record = generationFromCharge(e);
+      await this.state.set(`gen:${record.generationId}`, record);
+      s.generations.set(record.generationId, record);
+    }
+    for (const e of entries) await this.ledger.append(e);
+    await this.apply(s, entries);
+    return entries;
+  }
+
+  /** Applies journaled entries to every value that has not seen them, then moves the head. */
+  async apply(s: Session, entries: LedgerEntry[]): Promise<void> {
+    const changedGenerations = new Set<string>();
+    const changedMembers = new Set<string>();
+    for (const e of entries) {
+      if (e.generationId && (e.kind === 'charge' || e.kind === 'refund')) {
+        const id = e.generationId;
+        const gen = await this.generation(s, id);
+        if (e.kind === 'charge' && (!gen || gen.chargeSeq < e.seq)) {
+          s.generations.set(id, generationFromCharge(e));
+          changedGenerations.add(id);
+        } else if (e.kind === 'refund' && gen && gen.appliedSeq < e.seq) {
+          gen.refundedMicros = e.amountMicros;
+          gen.refundedAt = e.at;
+          gen.appliedSeq = e.seq;
+          changedGenerations.add(id);
+        }
+      }
+      const m = await this.member(s, e.userId);
+      if (m.appliedSeq < e.seq) {
+        applyToMember(m, e);
+        changedMembers.add(e.userId);
+      }
+      if (s.guild.seq < e.seq) applyToGuild(s.guild, e);
+    }
+    for (const id of changedGenerations) await this.state.set(`gen:${id}`, s.generations.get(id));
+    for (const userId of changedMembers) {
+      await this.state.set(`member:${s.guildId}:${userId}`, s.members.get(userId));
+    }
+    await this.saveGuild(s);
+  }
+
+  async saveGuild(s: Session): Promise<void> {
+    await this.state.set(`guild:${s.guildId}`, s.guild);
+  }
+
+  /** The generation's record when its charge is in the ledger (not an orphan of an interrupted settle). */
+  async chargedGeneration(s: Session, generationId: string): Promise<GenerationRecord | undefined> {
+    const gen = await this.generation(s, generationId);
+    if (!gen || gen.guildId !== s.guildId || gen.chargeSeq > s.guild.seq) return undefined;
+    if (gen.appliedSeq > gen.chargeSeq) return gen;
+    const entry = await this.ledger.get(s.guildId, gen.chargeSeq);
+    return entry?.kind === 'charge' && entry.generationId === generationId ? gen : undefined;
+  }
+
+  /** The generation records of these ids, in order (missing ones undefined). */
+  async records(ids: string[]): Promise<(GenerationRecord | undefined)[]> {
+    return ids.length ? await this.state.getMany<GenerationRecord>(ids.map((id) => `gen:${id}`)) : [];
+  }
+}

@@ -1,0 +1,175 @@
+/** What the quota service offers and answers: its interface and the shapes of its results. */
+import type { Clock } from '../clock.ts';
+import type { KeyedLock } from '../locks.ts';
+import type { Logger } from '../log.ts';
+import type { Micros } from '../money.ts';
+import type { Store } from '../store.ts';
+import type { LedgerEntry } from './ledger.ts';
+import type { Period } from './periods.ts';
+import type { AuditEntry, EffectiveAllowance, GuildSettings, QuotaDefaults } from './settings.ts';
+
+export interface QuotaServiceOptions {
+  store: Store;
+  clock: Clock;
+  /** Serializes each guild's operations; in-process by default, Redis-backed with several processes. */
+  lock?: KeyedLock;
+  /** The config's default allowance (e.g. { micros: 1_000_000, period: 'daily' }) and in-flight cap. */
+  defaults: QuotaDefaults;
+  /**
+   * A reservation neither settled nor released after this long (the process died between reserving
+   * and submitting) is released, so it stops holding the member's money and in-flight slot.
+   * A settle that still comes later is charged all the same. 15 minutes by default; 0 = never.
+   */
+  reservationTtlMs?: number;
+  log?: Logger;
+}
+
+export interface ReserveInput {
+  guildId: string;
+  userId: string;
+  /** The member's role ids (for role allowances). */
+  roleIds: readonly string[];
+  model: string;
+  /** The catalog's price estimate. */
+  quoteMicros: Micros;
+}
+
+/** The member's figures for the current period, given with a refusal. */
+export interface QuotaFigures {
+  allowanceMicros: Micros;
+  spentMicros: Micros;
+  reservedMicros: Micros;
+  remainingMicros: Micros;
+  /** When the allowance resets; null for `total`. */
+  resetsAt: Date | null;
+}
+
+/** The server budget's figures for its period (the default allowance's period). */
+export interface BudgetFigures {
+  budgetMicros: Micros;
+  period: Period;
+  spentMicros: Micros;
+  reservedMicros: Micros;
+  remainingMicros: Micros;
+  resetsAt: Date | null;
+}
+
+export type ReserveResult =
+  | { ok: true; reservationId: string }
+  | (QuotaFigures & {
+      ok: false;
+      reason: 'allowance' | 'budget' | 'in_flight';
+      inFlight?: number;
+      cap?: number;
+      /** With reason 'budget'. */
+      budget?: BudgetFigures;
+    });
+
+export interface SettleResult {
+  /** What the generation is charged (the first settle's amount when it was already settled). */
+  chargedMicros: Micros;
+  alreadySettled: boolean;
+}
+
+export type GenerationStatus = 'in_flight' | 'completed' | 'refunded';
+
+export interface RecentGeneration {
+  generationId: string;
+  model?: string;
+  chargedMicros: Micros;
+  status: GenerationStatus;
+  at: Date;
+}
+
+export interface MemberSummary extends QuotaFigures {
+  guildId: string;
+  userId: string;
+  period: Period;
+  /** Where the allowance comes from. */
+  source: EffectiveAllowance['source'];
+  roleId?: string;
+  /** Open reservations plus charged generations not finished yet. */
+  inFlight: number;
+  inFlightCap: number;
+  /** Last generations, newest first. */
+  recent: RecentGeneration[];
+}
+
+export interface GuildOverview {
+  guildId: string;
+  /** The budget's period: the default allowance's. */
+  period: Period;
+  defaultAllowance: { micros: Micros; period: Period };
+  /** 0 = no server budget. */
+  budgetMicros: Micros;
+  /** What the service charged this period, all members (refunds deducted; admin resets are not). */
+  spentMicros: Micros;
+  reservedMicros: Micros;
+  /** null without a budget. */
+  remainingMicros: Micros | null;
+  resetsAt: Date | null;
+  inFlight: number;
+  inFlightCap: number;
+  /** Members by charges this period, highest first. */
+  topSpenders: { userId: string; spentMicros: Micros }[];
+}
+
+export interface QuotaService {
+  /** Holds `quoteMicros` of the member's allowance before submitting, if it fits. */
+  reserve(input: ReserveInput): Promise<ReserveResult>;
+  /**
+   * Turns a reservation into the charge the service's 201 stated; idempotent per generation id.
+   * `note` flags the ledger entry (a price the bot did not trust, for example).
+   */
+  settle(
+    reservationId: string,
+    charge: { generationId: string; chargedMicros: Micros; note?: string },
+  ): Promise<SettleResult>;
+  /** Gives a reservation back (the submission failed or was not sent); idempotent. */
+  release(reservationId: string, note?: string): Promise<{ releasedMicros: Micros; alreadyClosed: boolean }>;
+  /** The generation completed: it stops counting in flight; idempotent. */
+  finish(generationId: string): Promise<{ finished: boolean }>;
+  /** The generation failed: returns its charge and stops counting it in flight; idempotent. */
+  refund(generationId: string, note?: string): Promise<{ refundedMicros: Micros; alreadyRefunded: boolean }>;
+  /** What /usage shows. */
+  summary(member: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<MemberSummary>;
+
+  /** The guild's settings (defaults not filled in). */
+  getSettings(guildId: string): Promise<GuildSettings>;
+  /** The last settings changes, newest first. */
+  auditLog(guildId: string): Promise<AuditEntry[]>;
+  /** A member's own allowance; without a period it follows the default's. */
+  setOverride(
+    guildId: string,
+    userId: string,
+    micros: Micros,
+    period: Period | undefined,
+    by: string,
+  ): Promise<GuildSettings>;
+  clearOverride(guildId: string, userId: string, by: string): Promise<GuildSettings>;
+  /** A role's allowance, per default period. */
+  setRoleAllowance(guildId: string, roleId: string, micros: Micros, by: string): Promise<GuildSettings>;
+  clearRoleAllowance(guildId: string, roleId: string, by: string): Promise<GuildSettings>;
+  /** The guild's default allowance; its period is also the roles' and the budget's. */
+  setDefault(guildId: string, micros: Micros, period: Period, by: string): Promise<GuildSettings>;
+  /** The server budget per default period; 0 = none. */
+  setBudget(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
+  setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings>;
+  /** Zeroes the member's spend of the current period with an `adjust` ledger entry. */
+  resetSpend(guildId: string, userId: string, by: string, note?: string): Promise<{ adjustedMicros: Micros }>;
+  /** Budget, spend and top spenders of the current budget period. */
+  guildOverview(guildId: string, options?: { top?: number }): Promise<GuildOverview>;
+  /** Adds a channel to the allow-list; returns the list. */
+  allowChannel(guildId: string, channelId: string, by: string): Promise<string[]>;
+  removeChannel(guildId: string, channelId: string, by: string): Promise<string[]>;
+  listChannels(guildId: string): Promise<string[]>;
+  /** True when the allow-list is empty or holds the channel. */
+  isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
+
+  /** The member's latest ledger entries, newest first (at most 50). */
+  memberLedger(guildId: string, userId: string, limit?: number): Promise<LedgerEntry[]>;
+  /** The guild's latest ledger entries, newest first. */
+  guildLedger(guildId: string, limit?: number): Promise<LedgerEntry[]>;
+  /** The guild's entries whose money belongs to the period containing `at` (now by default). */
+  ledgerForPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]>;
+}
