@@ -136,10 +136,14 @@ export function renderFailureReport(job: Job, refundedMicros: number): string {
   ].join('\n');
 }
 
-/** The name of the thread a failure is reported in: the prompt on one line, escaped, within Discord's length. */
+/**
+ * The name of the thread a failure is reported in: the prompt on one line, within Discord's length.
+ * Not escaped: Discord shows channel and thread names as plain text (no markdown, no links, no
+ * mentions), so escapes would show as backslashes.
+ */
 export function renderThreadName(job: Job): string {
   const prompt = job.prompt.replace(/\s+/g, ' ').trim();
-  return truncate(`Failed: ${escapeMemberText(prompt)}`, MAX_THREAD_NAME);
+  return truncate(`Failed: ${prompt}`, MAX_THREAD_NAME);
 }
 
 /**

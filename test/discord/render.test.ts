@@ -51,9 +51,9 @@ describe('rendering untrusted text', () => {
     expect(text).toContain('> Rejected. \\[Appeal here\\](https://evil.example)\n> \\# Now');
   });
 
-  it('names the failure thread with the escaped prompt on one line, within 90 characters', () => {
+  it('names the failure thread with the prompt as plain text (Discord shows names unformatted) on one line, within 90 characters', () => {
     expect(renderThreadName(job({ prompt: '[free](https://evil.example)\n**now**' }))).toBe(
-      'Failed: \\[free\\](https://evil.example) \\*\\*now\\*\\*',
+      'Failed: [free](https://evil.example) **now**',
     );
     const long = renderThreadName(job({ prompt: '🦊'.repeat(100) }));
     expect(long.length).toBeLessThanOrEqual(90);
