@@ -10,8 +10,7 @@ import {
 } from 'discord.js';
 import { autocompleteChoices, MAX_CHOICES } from '../src/discord/autocomplete.ts';
 import { type Command, UserError } from '../src/discord/command.ts';
-import { renderModelDetail, renderModelList } from '../src/discord/models-view.ts';
-import { escapeMemberText } from '../src/discord/render.ts';
+import { codeText, renderModelDetail, renderModelList } from '../src/discord/models-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 
@@ -78,7 +77,7 @@ async function showOne(
   const { catalog, media, logger } = services;
   // One request that shares the token's rate limit: answer Discord within 3 s first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const shown = `\`${escapeMemberText(slug).replace(/`/g, 'ˋ')}\``;
+  const shown = `\`${codeText(slug)}\``;
   let view: ReturnType<typeof renderModelDetail>;
   try {
     view = renderModelDetail(

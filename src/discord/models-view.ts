@@ -227,9 +227,9 @@ function capField(field: APIEmbedField): APIEmbedField {
   };
 }
 
-/** Text inside inline code: a backtick would end it early. */
-function codeText(text: string): string {
-  return text.replace(/`/g, 'ˋ');
+/** Text inside inline code: a backtick would end it early, and markdown escapes would show as typed. */
+export function codeText(text: string): string {
+  return text.replace(/`/g, 'ˋ').replace(/\s+/g, ' ');
 }
 
 /** The URL when it can be a link (http(s), within `max`), else undefined. */
