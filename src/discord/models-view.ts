@@ -37,9 +37,12 @@ export interface ModelListMessage {
 
 /** A model's price as members read it: `from $0.132/s (480p)`, `from $0.10 per image; 2K ×2, 4K ×3`. */
 export function describePrice(model: Model): string {
-  const { micros, perSecond, varies } = basePriceMicros(model);
+  const { micros: listed, perSecond, varies } = basePriceMicros(model);
   const motion = MOTION_PRICES[model.slug];
-  // Motion models price resolutions from a table (no multipliers): the menu's base is the 480p price.
+  // Motion models price resolutions from a table (no multipliers): the base is the 480p create
+  // price the quote uses, not the higher price GET /models/{slug} states.
+  const motionBase = motion ? Object.values(motion.perSecond)[0]?.plain : undefined;
+  const micros = motionBase === undefined ? listed : usdToMicros(motionBase);
   const from = varies || motion ? 'from ' : '';
   const unit = perSecond ? '/s' : ` per ${model.type}`;
   const base = `${from}${formatUsdShort(micros)}${unit}${motion ? ` (${lowestResolution(motion)})` : ''}`;
@@ -51,7 +54,7 @@ export function describePrice(model: Model): string {
 export function describeMultipliers(model: Model, all: boolean): string {
   return Object.entries(model.resolution_multipliers ?? {})
     .filter(([, m]) => all || m !== 1)
-    .map(([resolution, m]) => `${resolution} ×${m}`)
+    .map(([resolution, m]) => `${escapeMemberText(resolution)} ×${m}`)
     .join(' · ');
 }
 
