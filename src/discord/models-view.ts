@@ -27,6 +27,13 @@ export const EMBED_LIMITS = {
   buttonUrl: 512,
 } as const;
 
+/**
+ * The detail's nine fields, slug and title together must stay within the 6000 characters of a
+ * message even when the service answers absurdly long lists: 9 × 550 + 256 + 200 + names and footer.
+ */
+const DETAIL_FIELD = 550;
+const DETAIL_SLUG = 200;
+
 const TYPE_TITLES: Record<MediaType, string> = { video: 'Video models', image: 'Image models' };
 const COLOR = 0x5865f2;
 
@@ -110,7 +117,7 @@ export function renderModelDetail(
     { name: 'Resolutions', value: listOrNone(model.resolutions), inline: true },
     {
       name: 'Durations',
-      value: model.type === 'image' ? 'images only' : `${describeDurations(model.durations)} s`,
+      value: model.type === 'image' ? 'none (an image)' : `${describeDurations(model.durations)} s`,
       inline: true,
     },
     { name: 'Aspect ratios', value: listOrNone(model.aspect_ratios) },
@@ -119,7 +126,7 @@ export function renderModelDetail(
   );
   const embed: APIEmbed = {
     title: truncate(escapeMemberText(model.label), EMBED_LIMITS.title),
-    description: `\`${codeText(model.slug)}\``,
+    description: `\`${truncate(codeText(model.slug), DETAIL_SLUG)}\``,
     color: COLOR,
     fields: fields.map(capField),
     footer: {
@@ -223,11 +230,7 @@ function listOrNone(values: readonly string[]): string {
 }
 
 function capField(field: APIEmbedField): APIEmbedField {
-  return {
-    ...field,
-    name: truncate(field.name, EMBED_LIMITS.fieldName),
-    value: truncate(field.value, EMBED_LIMITS.fieldValue),
-  };
+  return { ...field, value: truncate(field.value, DETAIL_FIELD) };
 }
 
 /** Text inside inline code: a backtick would end it early, and markdown escapes would show as typed. */

@@ -73,4 +73,19 @@ describe('the /models list', () => {
     expect(field?.name).toBe('\\[Free Nitro\\](https://evil.example)');
     expect(field?.value).toContain('Modes: \\*\\*bold\\*\\*');
   });
+
+  it("keeps one model's detail within Discord's limits however long the service's lists are", () => {
+    const [model] = hugeCatalog(1);
+    const huge = {
+      ...(model as Model),
+      slug: 's'.repeat(5000),
+      label: 'L'.repeat(5000),
+      resolutions: Array.from({ length: 500 }, (_, i) => `${i}p`),
+      resolution_multipliers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`${i}p`, 2])),
+      durations: Array.from({ length: 500 }, (_, i) => i * 2),
+      supported_params: Array.from({ length: 500 }, (_, i) => `param_${i}`),
+    };
+    const { embeds } = renderModelDetail(huge, 'service');
+    expectWithinLimits([{ embeds }]);
+  });
 });
