@@ -2,8 +2,9 @@
 import type { Command } from '../src/discord/command.ts';
 import { balance } from './balance.ts';
 import { imagine } from './imagine.ts';
+import { models } from './models.ts';
 import { quota } from './quota.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
 
-export const commands: readonly Command[] = [imagine, video, usage, quota, balance];
+export const commands: readonly Command[] = [imagine, video, models, usage, quota, balance];
