@@ -11,6 +11,7 @@ import { describeDurations } from '../catalog/validate.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsdShort, usdToMicros } from '../money.ts';
 import { escapeMemberText } from './render.ts';
+import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** Discord's limits on embeds and messages (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 export const EMBED_LIMITS = {
@@ -236,28 +237,4 @@ function capField(field: APIEmbedField): APIEmbedField {
 /** Text inside inline code: a backtick would end it early, and markdown escapes would show as typed. */
 export function codeText(text: string): string {
   return text.replace(/`/g, 'ˋ').replace(/\s+/g, ' ');
-}
-
-/** The URL when it can be a link (http(s), within `max`), else undefined. */
-function linkable(text: string, max: number): string | undefined {
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return url.href.length <= max ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parentheses would end a markdown link early and let the rest of the URL become markdown. */
-function markdownUrl(href: string): string {
-  return href.replace(/\(/g, '%28').replace(/\)/g, '%29');
-}
-
-/** Shortens to `max` UTF-16 units (Discord's measure) without cutting a surrogate pair in half. */
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = max - 1;
-  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
-  return `${text.slice(0, cut)}…`;
 }

@@ -18,6 +18,7 @@ import type { JobContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { FieldErrors, GenerationStatus } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import { linkable, markdownUrl, truncate } from './text.ts';
 
 export const SIMULATOR_FOOTER = 'Built-in simulator: nothing real was generated or charged';
 
@@ -38,7 +39,6 @@ const STATUS_TEXT: Record<GenerationStatus, string> = {
 /** Discord's limits on embed text, link buttons and thread names. */
 const MAX_DESCRIPTION = 4096;
 const MAX_FIELD = 1024;
-const MAX_LINK = 512;
 const MAX_THREAD_NAME = 90;
 
 /** Why a result has no file. `refused` (the download was unsafe or not the promised media) shows no link. */
@@ -174,29 +174,4 @@ function describeParameters(parameters: Record<string, unknown>): string {
     parts.push(`${key.replace(/_/g, ' ')}: ${shown}`);
   }
   return parts.join(' · ');
-}
-
-/** The URL when it can be a link (http(s), within Discord's length), else undefined. */
-function linkable(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return url.href.length <= MAX_LINK ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parentheses would end a markdown link early and let the rest of the URL become markdown. */
-function markdownUrl(href: string): string {
-  return href.replace(/\(/g, '%28').replace(/\)/g, '%29');
-}
-
-/** Shortens to `max` UTF-16 units (Discord's measure) without cutting a surrogate pair in half. */
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = max - 1;
-  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
-  return `${text.slice(0, cut)}…`;
 }
