@@ -21,6 +21,8 @@ import type { Period } from '../quota/periods.ts';
 import type { GenerationStatus, GuildOverview, MemberSummary } from '../quota/service.ts';
 import type { GuildSettings } from '../quota/settings.ts';
 import { UserError } from './command.ts';
+import { escapeMemberText } from './render.ts';
+import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** The largest allowance or budget an admin may type: far above any sane spend, low enough to catch a typo. */
 export const MAX_AMOUNT_MICROS: Micros = 10_000 * MICROS_PER_USD;
@@ -119,10 +121,22 @@ function source(summary: MemberSummary): string {
   }
 }
 
+/** A model label comes from the service: bounded and escaped so that it cannot reshape the list. */
+const MAX_LABEL = 80;
+
+/** At most this many fields carry the last generations, so the embed stays far below 6000 characters. */
+const MAX_RECENT_FIELDS = 3;
+
 /** A member's quota: what /usage shows the member and /quota show user shows an admin. */
 export function renderMemberSummary(
   summary: MemberSummary,
-  options: { title: string; labelOf: (modelSlug: string) => string; mention?: boolean },
+  options: {
+    title: string;
+    labelOf: (modelSlug: string) => string;
+    mention?: boolean;
+    /** The URL of the message that shows each generation, by generation id, where it is known. */
+    links?: ReadonlyMap<string, string>;
+  },
 ): EmbedBuilder {
   const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(options.title);
   if (options.mention) embed.setDescription(userMention(summary.userId));
@@ -141,15 +155,50 @@ export function renderMemberSummary(
     { name: 'Remaining', value: formatUsd(remaining), inline: true },
     { name: 'Resets', value: describeReset(summary.resetsAt) },
   );
-  const lines = summary.recent.map(
-    (g) =>
-      `${stamp(g.at)} · ${g.model ? options.labelOf(g.model) : 'unknown model'} · ${formatUsd(g.chargedMicros)} · ${STATUS_TEXT[g.status]}`,
-  );
-  embed.addFields({
-    name: lines.length > 0 ? `Last ${lines.length} generations` : 'Last generations',
-    value: lines.length > 0 ? joinWithin(lines, MAX_FIELD) : 'None yet.',
+  const lines = summary.recent.map((g) => {
+    const model = g.model ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL)) : 'unknown model';
+    const url = linkable(options.links?.get(g.generationId));
+    const link = url ? ` · [result](${markdownUrl(url)})` : '';
+    return `${stamp(g.at)} · ${model} · ${formatUsd(g.chargedMicros)} · ${STATUS_TEXT[g.status]}${link}`;
+  });
+  const name = lines.length > 0 ? `Last ${lines.length} generations` : 'Last generations';
+  if (lines.length === 0) {
+    embed.addFields({ name, value: 'None yet.' });
+    return embed;
+  }
+  // With a link each line is ~150 characters: ten of them need more than one 1024-character field.
+  fieldsWithin(lines, MAX_FIELD, MAX_RECENT_FIELDS).forEach((value, i) => {
+    embed.addFields({ name: i === 0 ? name : '\u200b', value });
   });
   return embed;
+}
+
+/** Splits whole lines into at most `maxFields` field values of at most `max` characters; the last counts what is left out. */
+export function fieldsWithin(lines: readonly string[], max: number, maxFields: number): string[] {
+  const values: string[] = [];
+  let rest = lines;
+  while (rest.length > 0) {
+    if (values.length === maxFields - 1) {
+      values.push(joinWithin(rest, max));
+      break;
+    }
+    let count = 0;
+    let length = 0;
+    for (const line of rest) {
+      const added = (count > 0 ? 1 : 0) + line.length;
+      if (length + added > max) break;
+      count++;
+      length += added;
+    }
+    // A line longer than a whole field is left out and counted by joinWithin rather than looping forever.
+    if (count === 0) {
+      values.push(joinWithin(rest, max));
+      break;
+    }
+    values.push(rest.slice(0, count).join('\n'));
+    rest = rest.slice(count);
+  }
+  return values;
 }
 
 /** The server's overview for /quota show without a user. */
