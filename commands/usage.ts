@@ -4,10 +4,13 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   MessageFlags,
+  messageLink,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { renderMemberSummary, roleIdsOf } from '../src/discord/quota-view.ts';
+import type { JobStore } from '../src/jobs/job-store.ts';
+import type { RecentGeneration } from '../src/quota/types.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
@@ -29,6 +32,7 @@ export const usage: Command = {
     const embed = renderMemberSummary(summary, {
       title: 'Your generation quota',
       labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
+      links: await resultLinks(services.jobs, summary.recent, interaction.guildId, interaction.user.id),
     });
     await interaction.reply({
       embeds: [embed],
@@ -37,3 +41,23 @@ export const usage: Command = {
     });
   },
 };
+
+/**
+ * The link to the message that shows each generation, by generation id: only where the job is
+ * still stored, its reply message id was recorded, and it is this member's in this server.
+ */
+export async function resultLinks(
+  jobs: JobStore,
+  recent: readonly RecentGeneration[],
+  guildId: string,
+  userId: string,
+): Promise<Map<string, string>> {
+  const found = await Promise.all(recent.map((g) => jobs.get(g.generationId)));
+  const links = new Map<string, string>();
+  for (const job of found) {
+    const reply = job?.reply;
+    if (!job || !reply?.messageId || reply.guildId !== guildId || reply.userId !== userId) continue;
+    links.set(job.generationId, messageLink(reply.channelId, reply.messageId, guildId));
+  }
+  return links;
+}

@@ -108,8 +108,41 @@ describe('allowances end to end', () => {
     expect(fields['Reserved by generations in flight']).toBe('$0.0000 · 0 of at most 3 in progress');
     expect(fields.Remaining).toBe('$0.0500');
     expect(fields.Resets).toMatch(/^<t:\d+:R> \(<t:\d+:f>\)$/);
-    expect(fields['Last 1 generations']).toMatch(
-      /^<t:\d+:R> · Lang 4o Image · \$0\.0200 · failed · refunded$/,
+    // The failed generation links to the reply that reports the failure.
+    const reply = h.discord.originalMessage(interaction.token)?.id;
+    const [when, ...rest] = (fields['Last 1 generations'] ?? '').split(' · ');
+    expect(when).toMatch(/^<t:\d+:R>$/);
+    expect(rest).toEqual([
+      'Lang 4o Image',
+      '$0.0200',
+      'failed',
+      'refunded',
+      `[result](https://discord.com/channels/${GUILD}/${ART}/${reply})`,
+    ]);
+    expect(reply).toBeTypeOf('string');
+  });
+
+  it("links each of the member's delivered generations on /usage to the reply message that shows it", async () => {
+    const first = await h.command('imagine', [
+      opt.string('prompt', 'a fox'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    const second = await h.command('imagine', [
+      opt.string('prompt', 'an owl'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    const jobs = [await h.jobDone(first), await h.jobDone(second)];
+    expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed']);
+
+    const usage = await ephemeralReply(h, await h.command('usage', []));
+    const list = fieldsOf(usage.embeds[0])['Last 2 generations'] ?? '';
+    const urls = [...list.matchAll(/\[result\]\((\S+?)\)/g)].map((m) => m[1]);
+    const replyIds = [first, second].map((i) => h.discord.originalMessage(i.token)?.id);
+    expect(replyIds.every((id) => typeof id === 'string')).toBe(true);
+    // One link per line; which job settles last (and so is listed first) is up to the simulator.
+    expect(list.split('\n').map((line) => line.match(/\[result\]/g)?.length)).toEqual([1, 1]);
+    expect(urls.sort()).toEqual(
+      replyIds.map((id) => `https://discord.com/channels/${GUILD}/${ART}/${id}`).sort(),
     );
   });
 
