@@ -219,10 +219,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await bot.stop();
-      await discord.close();
-      await proxy?.close();
-      await sim.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        // Rejects when the bot sent a body Discord would refuse; everything else still closes.
+        await discord.close();
+      } finally {
+        await proxy?.close();
+        await sim.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   return harness;

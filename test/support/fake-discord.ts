@@ -15,6 +15,7 @@ export {
   type FakeAttachmentSpec,
   type InteractionContextOptions,
 } from './fake-discord/interactions.ts';
+export type { BodyViolation } from './fake-discord/openapi.ts';
 export { startFakeDiscord } from './fake-discord/server.ts';
 export type {
   FakeChannelSpec,

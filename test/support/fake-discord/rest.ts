@@ -16,6 +16,7 @@ import type { FakeFault, FaultList } from './faults.ts';
 import type { FakeGateway } from './gateway.ts';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from './interactions.ts';
 import { parseBody } from './multipart.ts';
+import { type BodyViolation, type OpenApiValidator, openApiValidator } from './openapi.ts';
 import {
   applyMessageBody,
   guildObject,
@@ -82,6 +83,9 @@ export class FakeRest {
     private readonly log: CallLog,
     private readonly gateway: FakeGateway,
     private readonly faults: FaultList,
+    /** Bodies Discord's OpenAPI description refuses; the fake's close() fails when any is here. */
+    private readonly violations: BodyViolation[] = [],
+    private readonly schema: OpenApiValidator = openApiValidator(),
   ) {
     this.routes = this.buildRoutes();
   }
@@ -122,11 +126,15 @@ export class FakeRest {
       else if (match.route.botAuth && req.headers.authorization !== `Bot ${this.state.botToken}`) {
         reply = error(401, 0, '401: Unauthorized');
       } else {
-        fault = this.faults.take({ method, path, route: match.route.kind, body: ctx.body, files: ctx.files });
+        const refused = this.schemaCheck(method, path, ctx.body);
+        fault = refused
+          ? undefined
+          : this.faults.take({ method, path, route: match.route.kind, body: ctx.body, files: ctx.files });
         reply =
-          fault?.kind === 'refuse'
+          refused ??
+          (fault?.kind === 'refuse'
             ? error(fault.status ?? 400, fault.code ?? 0, fault.message ?? 'Refused by a test fault')
-            : match.route.handle(ctx, match.params);
+            : match.route.handle(ctx, match.params));
         // The request took effect; only its answer goes astray.
         if (fault?.kind === 'lose-answer') {
           reply = error(fault.status ?? 502, fault.code ?? 0, fault.message ?? 'Bad Gateway');
@@ -157,6 +165,31 @@ export class FakeRest {
     } else {
       res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
     }
+  }
+
+  /**
+   * Discord's 400/50035 with its nested `errors` when the body breaks the operation's schema in
+   * Discord's OpenAPI description; recorded so the test fails even when the bot copes with the 400.
+   */
+  private schemaCheck(method: string, path: string, body: unknown): Reply | undefined {
+    const found = this.schema.check(method, path, body);
+    if (!found) return undefined;
+    this.violations.push({ method, path, operation: found.operation, errors: found.errors, body });
+    const errors: Record<string, unknown> = {};
+    for (const e of found.errors) {
+      const [where = '/', ...rest] = e.split(' ');
+      let node = errors;
+      for (const key of where.split('/').filter(Boolean)) {
+        node[key] ??= {};
+        node = node[key] as Record<string, unknown>;
+      }
+      node._errors ??= [];
+      (node._errors as { code: string; message: string }[]).push({
+        code: 'OPENAPI_SCHEMA',
+        message: rest.join(' '),
+      });
+    }
+    return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors } };
   }
 
   private match(method: string, segments: string[]): { route: Route; params: Params } | undefined {

@@ -5,6 +5,7 @@ import { CallLog } from './call-log.ts';
 import { FaultList } from './faults.ts';
 import { FakeGateway } from './gateway.ts';
 import { registerInteraction } from './interactions.ts';
+import { type BodyViolation, openApiValidator } from './openapi.ts';
 import { FakeRest } from './rest.ts';
 import { FakeState, registerState } from './state.ts';
 import type { FakeDiscord, StartFakeDiscordOptions } from './types.ts';
@@ -16,7 +17,8 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
   const server = createServer();
   const gateway = new FakeGateway(state, server);
   const faultList = new FaultList();
-  const rest = new FakeRest(state, log, gateway, faultList);
+  const violations: BodyViolation[] = [];
+  const rest = new FakeRest(state, log, gateway, faultList, violations, openApiValidator());
   server.on('request', rest.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -34,6 +36,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
     applicationId: state.applicationId,
     botUserId: state.botUserId,
     calls: log.calls,
+    violations,
     connected: gateway.connected,
     async sendInteraction(payload: APIInteraction) {
       registerInteraction(state, payload);
@@ -62,10 +65,21 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        // Every harness and test closes its fake, so this is where a body Discord would refuse
+        // fails the test, even when the bot handled the 400 gracefully.
+        if (violations.length > 0) throw new Error(violationReport(violations));
       })();
       return closed;
     },
   };
   registerState(fake, state);
   return fake;
+}
+
+function violationReport(violations: BodyViolation[]): string {
+  const lines = violations.map(
+    (v) =>
+      `  ${v.method} ${v.path} (${v.operation}): ${v.errors.join('; ')}\n    body: ${JSON.stringify(v.body).slice(0, 500)}`,
+  );
+  return `fake Discord: ${violations.length} request bod${violations.length === 1 ? 'y' : 'ies'} that Discord's OpenAPI description refuses:\n${lines.join('\n')}`;
 }

@@ -1,5 +1,6 @@
 import type { APIInteraction, APIMessage } from 'discord.js';
 import type { FakeFault } from './faults.ts';
+import type { BodyViolation } from './openapi.ts';
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
 export interface FakeGuildSpec {
@@ -121,6 +122,11 @@ export interface FakeDiscord {
   /** Every REST call received, in order. */
   calls: RecordedCall[];
   /**
+   * Request bodies that Discord's OpenAPI description refuses (each was answered 400/50035);
+   * close() rejects listing them, so no test passes while the bot sends one.
+   */
+  violations: BodyViolation[];
+  /**
    * Resolves with the first call (already recorded or future) matching the predicate;
    * rejects after timeoutMs (default 10_000) with a message listing what was seen.
    */
@@ -135,6 +141,7 @@ export interface FakeDiscord {
   messages(channelId: string): APIMessage[];
   /** Bytes of an attachment the fake stored (also served at the attachment's url). */
   attachmentData(attachmentId: string): Buffer | undefined;
+  /** Stops the fake; rejects (after stopping) when any request body broke Discord's schema. */
   close(): Promise<void>;
   /** Resolves when a client has IDENTIFY'd and got READY plus its GUILD_CREATEs. */
   connected: Promise<void>;
