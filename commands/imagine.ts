@@ -9,6 +9,7 @@ import {
 import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
+import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 
 const data = {
@@ -57,5 +58,6 @@ const data = {
 export const imagine: Command = {
   data,
   execute: (interaction, services) => handleGenerate(interaction, services, 'image'),
+  button: handleConfirmButton,
   autocomplete: generationAutocomplete('image'),
 };

@@ -113,6 +113,12 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'confirm',
+      description: 'Ask members to confirm requests that cost more than this (0 for never)',
+      options: [usd('Confirm above this many USD per request, e.g. 0.50; 0 for never')],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
       description: "Show a member's allowance and spend, or the server's overview",
       options: [
@@ -226,6 +232,16 @@ const SUBCOMMANDS: Record<string, (i: GuildInteraction, services: BotServices) =
     const overview = await quota.guildOverview(i.guildId, { top: 0 });
     return {
       content: `The server budget is now ${formatUsd(micros)} ${PER_PERIOD[overview.period]} for all members together; ${formatUsd(overview.spentMicros)} is spent ${THIS_PERIOD[overview.period]}.`,
+    };
+  },
+
+  async confirm(i, { quota }) {
+    const micros = parseAmount(i.options.getString('usd', true));
+    await quota.setConfirmThreshold(i.guildId, micros, i.user.id);
+    if (micros === 0)
+      return { content: 'Requests are sent at once, whatever they cost: no confirmation is asked.' };
+    return {
+      content: `Requests that cost more than ${formatUsd(micros)} now ask the member to confirm before anything is sent.`,
     };
   },
 

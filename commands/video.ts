@@ -9,6 +9,7 @@ import {
 import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
+import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 
 const data = {
@@ -80,5 +81,6 @@ const data = {
 export const video: Command = {
   data,
   execute: (interaction, services) => handleGenerate(interaction, services, 'video'),
+  button: handleConfirmButton,
   autocomplete: generationAutocomplete('video'),
 };

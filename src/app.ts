@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
+import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
 import { IntentStore } from './jobs/intents.ts';
@@ -143,6 +144,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     });
   const intents = new IntentStore(jobsKeyv, lock);
   const submitter = new Submitter({ client: mediaClient, jobs, intents, quota, clock, logger });
+  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock, quota, clock, logger });
   const recovery = new Recovery({
     intents,
     jobs,
@@ -152,12 +154,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     logger,
     follow,
     deliver: (job) => delivery.resume(job),
+    expireConfirmations: () => confirmations.expireDue(),
   });
   const services: BotServices = {
     catalog,
     quota,
     submitter,
     jobs,
+    confirmations,
     media: mediaClient,
     clock,
     logger,

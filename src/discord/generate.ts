@@ -1,17 +1,21 @@
 /**
  * /imagine and /video: read the options, check everything that can be checked locally (fields,
  * channel rules, quota) while the member can still get a private answer, then defer publicly,
- * submit, and show the queued job. The poller takes it from there.
+ * submit, and show the queued job. The poller takes it from there. A request quoted above the
+ * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
+ * button (confirm.ts) through the same `sendGeneration`.
  */
 import { setTimeout as realDelay } from 'node:timers/promises';
-import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
-import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
+import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
+import { confirmThreshold } from '../quota/settings.ts';
 import { newErrorId, UserError } from './command.ts';
+import { askToConfirm } from './confirm-card.ts';
 import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
@@ -36,7 +40,7 @@ export async function handleGenerate(
   services: BotServices,
   type: MediaType,
 ): Promise<void> {
-  const { catalog, quota, submitter, jobs, clock } = services;
+  const { catalog, quota, clock } = services;
   const receivedAt = clock.now();
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
   if (!catalog.ready) {
@@ -60,6 +64,9 @@ export async function handleGenerate(
   await checkChannelRules(interaction, services, request);
 
   const quotedMicros = quoteMicros(model, request);
+  // Read before reserving: a store that cannot say leaves nothing held.
+  const threshold = confirmThreshold(await quota.getSettings(interaction.guildId));
+  const confirming = threshold > 0 && quotedMicros > threshold;
   const reservation = await reserveInTime(
     quota,
     {
@@ -73,10 +80,52 @@ export async function handleGenerate(
   );
   if (!reservation.ok) throw new UserError(describeRefusal(reservation, quotedMicros));
 
+  if (confirming) {
+    await askToConfirm(
+      interaction,
+      services,
+      { type, request, model, quotedMicros },
+      reservation.reservationId,
+    );
+    return;
+  }
+  await sendGeneration(interaction, services, {
+    request,
+    model,
+    quotedMicros,
+    reservationId: reservation.reservationId,
+    receivedAt,
+    attachmentSizeLimit: interaction.attachmentSizeLimit,
+  });
+}
+
+/** A validated, reserved request, ready to be sent. */
+export interface ReservedRequest {
+  request: CreateGenerationRequest;
+  model: Model;
+  quotedMicros: number;
+  reservationId: string;
+  /** When the interaction that sends it arrived (clock ms): its token lasts 15 minutes from then. */
+  receivedAt: number;
+  attachmentSizeLimit: number;
+}
+
+/**
+ * Defers a public reply on `interaction`, submits the reserved request and shows the queued job
+ * (or why nothing was made). The slash command and the Confirm button both end here. The
+ * reservation is released when the reply cannot be deferred.
+ */
+export async function sendGeneration(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'> | ButtonInteraction<'cached' | 'raw'>,
+  services: BotServices,
+  reserved: ReservedRequest,
+): Promise<void> {
+  const { quota, submitter, jobs, clock } = services;
+  const { request, model, quotedMicros, reservationId, receivedAt } = reserved;
   try {
     await deferReply(interaction);
   } catch (err) {
-    await quota.release(reservation.reservationId, 'could not answer the interaction');
+    await quota.release(reservationId, 'could not answer the interaction');
     throw err;
   }
 
@@ -86,7 +135,7 @@ export async function handleGenerate(
       request,
       model,
       quotedMicros,
-      reservationId: reservation.reservationId,
+      reservationId,
       reply: {
         applicationId: interaction.applicationId,
         interactionToken: interaction.token,
@@ -96,7 +145,7 @@ export async function handleGenerate(
         messageId: null,
         userId: interaction.user.id,
       },
-      attachmentSizeLimit: interaction.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+      attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
       simulated: services.simulated,
     },
     () => {

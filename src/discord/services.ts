@@ -1,6 +1,7 @@
 /** What command handlers may use: the domain services, never each other. */
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock.ts';
+import type { ConfirmationStore } from '../jobs/confirmations.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Submitter } from '../jobs/submitter.ts';
@@ -13,6 +14,8 @@ export interface BotServices {
   quota: QuotaService;
   submitter: Submitter;
   jobs: JobStore;
+  /** Costly requests held for the member's Confirm or Cancel. */
+  confirmations: ConfirmationStore;
   media: MediaClient;
   clock: Clock;
   logger: Logger;

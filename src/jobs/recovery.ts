@@ -30,6 +30,8 @@ export interface RecoveryOptions {
   follow: (job: Job) => void;
   /** Resumes delivery of a job the service finished while nobody was following it. */
   deliver: (job: Job) => void;
+  /** Releases costly requests whose confirmation was not answered in time; returns how many. */
+  expireConfirmations?: () => Promise<number>;
 }
 
 export class Recovery {
@@ -43,6 +45,7 @@ export class Recovery {
 
   /** At start: resolves submissions cut short, then follows or delivers every open job. */
   async resume(): Promise<{ recovered: number; resumed: number }> {
+    await this.expireConfirmations();
     const recovered = await this.recoverInterrupted();
     const open = await this.o.jobs.open();
     // A job saved but not yet settled when the process died still has its intent: the recovery
@@ -117,12 +120,23 @@ export class Recovery {
     return true;
   }
 
+  /** Confirmations left unanswered (also across a restart) stop holding the member's money. */
+  private async expireConfirmations(): Promise<void> {
+    try {
+      const released = (await this.o.expireConfirmations?.()) ?? 0;
+      if (released > 0) this.o.logger.info({ released }, 'released confirmations nobody answered in time');
+    } catch (err) {
+      this.o.logger.warn({ err }, 'cannot expire pending confirmations yet');
+    }
+  }
+
   /** Every minute until `signal` aborts, settles or releases submissions left unconfirmed. */
   async sweep(signal: AbortSignal): Promise<void> {
     const { clock, logger } = this.o;
     while (!signal.aborted) {
       try {
         await clock.sleep(SWEEP_INTERVAL_MS, signal);
+        await this.expireConfirmations();
         const adopted = await this.recoverInterrupted(UNCONFIRMED_GRACE_MS);
         if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
       } catch (err) {

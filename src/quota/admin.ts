@@ -141,6 +141,14 @@ export class QuotaAdmin {
     });
   }
 
+  /** Requests quoted above `micros` wait for the member's confirmation; 0 turns confirmation off. */
+  setConfirmThreshold(guildId: string, micros: Micros, by: string): Promise<GuildSettings> {
+    checkMicros('micros', micros);
+    return this.changeSettings(guildId, by, 'set-confirm-threshold', { micros }, (s) => {
+      s.confirmAboveMicros = micros;
+    });
+  }
+
   async resetSpend(
     guildId: string,
     userId: string,

@@ -371,6 +371,9 @@ class KeyvQuotaService implements QuotaService {
   setInFlightCap(guildId: string, cap: number, by: string) {
     return this.admin.setInFlightCap(guildId, cap, by);
   }
+  setConfirmThreshold(guildId: string, micros: Micros, by: string) {
+    return this.admin.setConfirmThreshold(guildId, micros, by);
+  }
   resetSpend(guildId: string, userId: string, by: string, note?: string) {
     return this.admin.resetSpend(guildId, userId, by, note);
   }

@@ -18,6 +18,8 @@ import type { Period } from './periods.ts';
 
 export const DEFAULT_IN_FLIGHT_CAP = 3;
 export const AUDIT_LIMIT = 200;
+/** A request quoted above this asks the member to confirm first ($0.50), unless the guild says otherwise. */
+export const DEFAULT_CONFIRM_ABOVE_MICROS = 500_000;
 
 /** An amount per period. */
 export interface Allowance {
@@ -55,6 +57,8 @@ export interface GuildSettings {
   inFlightCap?: number;
   /** Channels where generating is allowed; empty = anywhere. */
   allowedChannels: string[];
+  /** Requests quoted above this wait for the member's confirmation; 0 = never; undefined = the default. */
+  confirmAboveMicros?: Micros;
 }
 
 /** One settings change, for the audit list. */
@@ -89,6 +93,11 @@ export function defaultAllowance(settings: GuildSettings, defaults: QuotaDefault
 /** The in-flight cap for the guild. */
 export function inFlightCap(settings: GuildSettings, defaults: QuotaDefaults): number {
   return settings.inFlightCap ?? defaults.inFlightCap ?? DEFAULT_IN_FLIGHT_CAP;
+}
+
+/** The quote above which a request waits for the member's confirmation; 0 = never. */
+export function confirmThreshold(settings: GuildSettings): Micros {
+  return settings.confirmAboveMicros ?? DEFAULT_CONFIRM_ABOVE_MICROS;
 }
 
 /** Override > highest role allowance > default. */

@@ -155,6 +155,8 @@ export interface QuotaService {
   /** The server budget per default period; 0 = none. */
   setBudget(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
   setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings>;
+  /** Requests quoted above `micros` wait for the member's confirmation; 0 = never. */
+  setConfirmThreshold(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
   /** Zeroes the member's spend of the current period with an `adjust` ledger entry. */
   resetSpend(guildId: string, userId: string, by: string, note?: string): Promise<{ adjustedMicros: Micros }>;
   /** Budget, spend and top spenders of the current budget period. */

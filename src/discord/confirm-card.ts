@@ -1,0 +1,128 @@
+/**
+ * The confirmation card: the ephemeral answer to a request quoted above the server's threshold,
+ * with the quote, what the member's allowance keeps after it, and Confirm / Cancel buttons whose
+ * custom ids name only the stored pending confirmation (`imagine:confirm:<id>`).
+ */
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  ComponentType,
+  MessageFlags,
+} from 'discord.js';
+import type { PendingConfirmation } from '../jobs/confirmations.ts';
+import type { MediaType, Model } from '../media/schemas.ts';
+import { formatUsd, type Micros } from '../money.ts';
+import { newErrorId, UserError } from './command.ts';
+import { roleIdsOf } from './quota-view.ts';
+import { escapeMemberText } from './render.ts';
+import type { BotServices } from './services.ts';
+import { truncate } from './text.ts';
+
+const COMMAND_OF: Record<MediaType, string> = { image: 'imagine', video: 'video' };
+const MAX_PROMPT_SHOWN = 300;
+
+/** What the card's buttons do. */
+export type ConfirmVerb = 'confirm' | 'cancel';
+
+/** Reads `<command>:<verb>:<id>`; null when the custom id is not a confirmation button. */
+export function parseConfirmButton(customId: string): { verb: ConfirmVerb; id: string } | null {
+  const [, verb, id, ...rest] = customId.split(':');
+  if ((verb !== 'confirm' && verb !== 'cancel') || !id || rest.length > 0) return null;
+  return { verb, id };
+}
+
+/** The card's text and buttons. */
+export function renderConfirmCard(
+  record: PendingConfirmation,
+  modelLabel: string,
+  remainingAfter: { remainingMicros: Micros; allowanceMicros: Micros } | null,
+  expiresAt: number,
+): { content: string; components: APIActionRowComponent<APIButtonComponent>[] } {
+  const command = COMMAND_OF[record.type];
+  const left = remainingAfter
+    ? `After it you will have ${formatUsd(remainingAfter.remainingMicros)} left of your ${formatUsd(remainingAfter.allowanceMicros)} allowance.`
+    : '';
+  const content = [
+    `**This request costs about ${formatUsd(record.quotedMicros)}.** ${left}`.trim(),
+    `${escapeMemberText(modelLabel)} · ${truncate(escapeMemberText(record.request.prompt), MAX_PROMPT_SHOWN)}`,
+    `Nothing is sent until you confirm. Without an answer it is cancelled <t:${Math.ceil(expiresAt / 1000)}:R>, and nothing is charged.`,
+  ].join('\n');
+  return {
+    content,
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Success,
+            label: 'Confirm',
+            custom_id: `${command}:confirm:${record.id}`,
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            label: 'Cancel',
+            custom_id: `${command}:cancel:${record.id}`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * Holds a reserved request for the member's confirmation: stores it, then answers with the card.
+ * The reservation is released when it cannot be stored or the card cannot be shown.
+ */
+export async function askToConfirm(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  services: BotServices,
+  held: { type: MediaType; request: PendingConfirmation['request']; model: Model; quotedMicros: Micros },
+  reservationId: string,
+): Promise<void> {
+  const { confirmations, quota, logger } = services;
+  let record: PendingConfirmation;
+  try {
+    record = await confirmations.create({
+      type: held.type,
+      request: held.request,
+      quotedMicros: held.quotedMicros,
+      reservationId,
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      userId: interaction.user.id,
+      applicationId: interaction.applicationId,
+      cardToken: interaction.token,
+      attachmentSizeLimit: interaction.attachmentSizeLimit,
+    });
+  } catch (err) {
+    // Money fails closed: a confirmation that is not stored could never be released by a restart.
+    await quota
+      .release(reservationId, 'not held: the confirmation could not be recorded')
+      .catch(() => undefined);
+    const errorId = newErrorId();
+    logger.error({ err, errorId, guildId: interaction.guildId }, 'cannot record a pending confirmation');
+    throw new UserError(
+      `The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later. If it lasts, tell an admin the error id \`${errorId}\`.`,
+    );
+  }
+  const summary = await quota
+    .summary({
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      roleIds: roleIdsOf(interaction.member),
+    })
+    .then((s) => ({ remainingMicros: s.remainingMicros, allowanceMicros: s.allowanceMicros }))
+    .catch(() => null);
+  const card = renderConfirmCard(record, held.model.label, summary, confirmations.expiresAt(record));
+  try {
+    await interaction.reply({ ...card, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  } catch (err) {
+    // The member never saw the buttons: give the money back now rather than in five minutes.
+    await confirmations.cancel(record.id, record.userId).catch(() => undefined);
+    throw err;
+  }
+}

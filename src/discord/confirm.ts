@@ -1,0 +1,112 @@
+/**
+ * The Confirm and Cancel buttons of the confirmation card (confirm-card.ts). Only the member who
+ * asked may answer. Confirm claims the stored confirmation before anything is sent (so a double
+ * click or a press delivered twice submits once), then sends exactly as the slash command does,
+ * on a public reply deferred on the button press; the card then says the request was sent.
+ */
+import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
+import type { PendingConfirmation } from '../jobs/confirmations.ts';
+import { formatUsd } from '../money.ts';
+import { UserError } from './command.ts';
+import { parseConfirmButton } from './confirm-card.ts';
+import { sendGeneration } from './generate.ts';
+import type { BotServices } from './services.ts';
+
+export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';
+export const NOT_YOURS = 'This confirmation is not yours: only the member who asked can answer it.';
+export const ON_ITS_WAY = 'This request is already on its way.';
+const GONE = 'This confirmation is no longer open.';
+
+/** Handles `imagine:confirm:<id>`, `imagine:cancel:<id>` (and the same for video). */
+export async function handleConfirmButton(
+  interaction: ButtonInteraction,
+  services: BotServices,
+): Promise<void> {
+  const receivedAt = services.clock.now();
+  const parsed = parseConfirmButton(interaction.customId);
+  if (!parsed || !interaction.inGuild())
+    throw new UserError('This button is not known to the bot any more; run the command again.');
+  const { confirmations } = services;
+  const result =
+    parsed.verb === 'confirm'
+      ? await confirmations.confirm(parsed.id, interaction.user.id)
+      : await confirmations.cancel(parsed.id, interaction.user.id);
+
+  switch (result.kind) {
+    case 'not_yours':
+      await privately(interaction, NOT_YOURS);
+      return;
+    case 'unknown':
+      await privately(interaction, GONE);
+      return;
+    case 'expired':
+      await interaction.update({ content: EXPIRED, components: [] });
+      return;
+    case 'answered':
+      await privately(
+        interaction,
+        result.state === 'confirmed'
+          ? ON_ITS_WAY
+          : 'This request was cancelled; nothing was sent or charged.',
+      );
+      return;
+    case 'claimed':
+      break;
+  }
+
+  const record = result.record;
+  if (parsed.verb === 'cancel') {
+    await interaction.update({
+      content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros)} held for it is yours again.`,
+      components: [],
+    });
+    return;
+  }
+
+  const model = services.catalog.get(record.request.model);
+  if (!model) {
+    await services.quota.release(record.reservationId, 'the model left the catalog before confirmation');
+    throw new UserError(
+      `The model "${record.request.model}" is no longer offered. Nothing was sent or charged.`,
+    );
+  }
+  try {
+    await sendGeneration(interaction, services, {
+      request: record.request,
+      model,
+      quotedMicros: record.quotedMicros,
+      reservationId: record.reservationId,
+      receivedAt,
+      attachmentSizeLimit: interaction.attachmentSizeLimit || record.attachmentSizeLimit,
+    });
+  } finally {
+    // Once the public reply exists, whatever happened next is told there.
+    if (interaction.deferred) await updateCard(interaction, record, services);
+  }
+}
+
+function privately(interaction: ButtonInteraction, content: string): Promise<unknown> {
+  return interaction.reply({ content, flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * The card is the slash command's ephemeral reply: only that interaction's token can edit it (the
+ * press already answered with the public reply). Best effort: the request went its way regardless.
+ */
+async function updateCard(
+  interaction: ButtonInteraction,
+  record: PendingConfirmation,
+  services: BotServices,
+): Promise<void> {
+  try {
+    await interaction.client.rest.patch(Routes.webhookMessage(record.applicationId, record.cardToken), {
+      body: {
+        content: 'Confirmed: your request is on its way; the reply in the channel shows how it goes.',
+        components: [],
+      },
+      auth: false,
+    });
+  } catch (err) {
+    services.logger.warn({ err, confirmationId: record.id }, 'could not update the confirmation card');
+  }
+}
