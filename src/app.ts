@@ -4,7 +4,8 @@
  * `npm start` runs and what the end-to-end tests and the benchmark start against a fake Discord.
  */
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { setTimeout as realDelay } from 'node:timers/promises';
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { commands } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -35,6 +36,9 @@ import { logStoreErrors, openCheckedStore } from './store.ts';
  * one second of margin (under 2 % of the budget) absorbs that.
  */
 const RATE_WINDOW_MS = 61_000;
+
+/** How long a stop waits for interaction handlers still running (wall time). */
+const STOP_GRACE_MS = 10_000;
 
 export interface BotOptions {
   clock?: Clock;
@@ -169,7 +173,15 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     follow,
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
-  client.on(Events.InteractionCreate, createRouter(commands, services));
+  const route = createRouter(commands, services);
+  // Handlers still running at a stop (an edit sent, its message id not yet recorded) are let finish
+  // before the store closes, or the next process would find the job without its reply.
+  const handling = new Set<Promise<void>>();
+  const onInteraction = (interaction: Interaction) => {
+    const handled: Promise<void> = route(interaction).finally(() => handling.delete(handled));
+    handling.add(handled);
+  };
+  client.on(Events.InteractionCreate, onInteraction);
   const ready = once(client, Events.ClientReady);
   await client.login(config.discord.token);
   await ready;
@@ -189,6 +201,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     delivery,
     simulator,
     async stop() {
+      client.off(Events.InteractionCreate, onInteraction);
+      // Bounded: a submission waiting for capacity is left to the next start's recovery.
+      const grace = new AbortController();
+      await Promise.race([
+        Promise.allSettled([...handling]),
+        realDelay(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined),
+      ]);
+      grace.abort();
       sweeping.abort();
       catalog.close();
       await poller.close();
