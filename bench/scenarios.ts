@@ -173,6 +173,8 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
     const { quota } = h.bot.services;
     await quota.setDefault(GUILD, SETTINGS.quota.allowanceUsdPerDay * 1_000_000, 'daily', ADMIN);
     await quota.setInFlightCap(GUILD, SETTINGS.quota.inFlightCap, ADMIN);
+    // Simulated members never press Confirm: every request is sent at once.
+    await quota.setConfirmThreshold(GUILD, 0, ADMIN);
     await warmUp(h);
 
     let peakRss = process.memoryUsage().rss;

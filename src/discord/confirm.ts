@@ -76,6 +76,7 @@ export async function handleConfirmButton(
       model,
       quotedMicros: record.quotedMicros,
       reservationId: record.reservationId,
+      reservedAt: record.createdAt,
       receivedAt,
       attachmentSizeLimit: interaction.attachmentSizeLimit || record.attachmentSizeLimit,
     });

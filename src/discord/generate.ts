@@ -94,6 +94,7 @@ export async function handleGenerate(
     model,
     quotedMicros,
     reservationId: reservation.reservationId,
+    reservedAt: receivedAt,
     receivedAt,
     attachmentSizeLimit: interaction.attachmentSizeLimit,
   });
@@ -105,6 +106,8 @@ export interface ReservedRequest {
   model: Model;
   quotedMicros: number;
   reservationId: string;
+  /** When the quota reservation was made (clock ms): the request must go out well before it expires. */
+  reservedAt: number;
   /** When the interaction that sends it arrived (clock ms): its token lasts 15 minutes from then. */
   receivedAt: number;
   attachmentSizeLimit: number;
@@ -136,6 +139,7 @@ export async function sendGeneration(
       model,
       quotedMicros,
       reservationId,
+      reservedAt: reserved.reservedAt,
       reply: {
         applicationId: interaction.applicationId,
         interactionToken: interaction.token,

@@ -61,6 +61,11 @@ export interface SubmitInput {
   model: Model;
   quotedMicros: number;
   reservationId: string;
+  /**
+   * When the reservation was made (clock ms), when it was not just before submitting (a confirmed
+   * request waited for its member): the wait for capacity is counted from then.
+   */
+  reservedAt?: number;
   reply: ReplyTarget;
   attachmentSizeLimit: number;
   simulated: boolean;
@@ -151,7 +156,8 @@ export class Submitter {
     // Ends the wait for a turn, for the rate limiter or for a retry; never a request on its way.
     const tooLate = new AbortController();
     const maxWaitMs = this.o.maxWaitMs ?? MAX_WAIT_BEFORE_SENDING_MS;
-    clock.sleep(maxWaitMs, answered.signal).then(
+    const waitedAlready = Math.max(0, startedAt - (input.reservedAt ?? startedAt));
+    clock.sleep(Math.max(0, maxWaitMs - waitedAlready), answered.signal).then(
       () => tooLate.abort(),
       () => undefined,
     );

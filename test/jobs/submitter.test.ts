@@ -446,6 +446,25 @@ describe('submitter', () => {
     expect(posts(w.sim)[0]?.at).toBeGreaterThan(waitingAt as number);
   });
 
+  it('counts the wait for capacity from when the reservation was made, so a confirmed request never goes out on a reservation about to expire', async () => {
+    // The whole budget is taken for an hour: nothing can be sent.
+    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 60 * 60_000, clock: w.clock });
+    await limiter.acquire('poll');
+    const { submitter } = submitterOf(w.proc, w.newClient(limiter));
+    const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
+    // Reserved nine and a half minutes ago (the member took that long to confirm).
+    input.reservedAt = w.clock.now() - 9.5 * 60_000;
+    const started = w.clock.now();
+
+    const outcome = await submitter.submit(input);
+
+    expect(outcome.kind).toBe('gave_up');
+    // Half a minute of waiting, not ten.
+    expect(w.clock.now() - started).toBeLessThan(2 * 60_000);
+    expect(posts(w.sim)).toEqual([]);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0 });
+  });
+
   it('does not tell the member it waits when the answer comes quickly', async () => {
     const { submitter } = submitterOf(w.proc, w.client, { waitingNoticeMs: 30_000 });
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
