@@ -13,7 +13,7 @@ import { validateCreateRequest } from '../catalog/validate.ts';
 import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
-import { confirmThreshold } from '../quota/settings.ts';
+import { confirmThreshold, type GuildSettings } from '../quota/settings.ts';
 import { newErrorId, UserError } from './command.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { deferReply } from './defer.ts';
@@ -61,11 +61,13 @@ export async function handleGenerate(
     throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
   }
   if (!model) throw new UserError(`Unknown model "${request.model}".`);
-  await checkChannelRules(interaction, services, request);
+  // One read of the settings before the defer serves the channel rules and the threshold; read
+  // before reserving, so a store that cannot say leaves nothing held.
+  const settings = await quota.getSettings(interaction.guildId);
+  checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
-  // Read before reserving: a store that cannot say leaves nothing held.
-  const threshold = confirmThreshold(await quota.getSettings(interaction.guildId));
+  const threshold = confirmThreshold(settings);
   const confirming = threshold > 0 && quotedMicros > threshold;
   const reservation = await reserveInTime(
     quota,
@@ -290,13 +292,13 @@ export function readRequest(
   return request;
 }
 
-async function checkChannelRules(
+function checkChannelRules(
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
-  services: BotServices,
+  settings: GuildSettings,
   request: CreateGenerationRequest,
-): Promise<void> {
-  if (!(await services.quota.isChannelAllowed(interaction.guildId, interaction.channelId))) {
-    const allowed = await services.quota.listChannels(interaction.guildId);
+): void {
+  const allowed = settings.allowedChannels;
+  if (allowed.length > 0 && !allowed.includes(interaction.channelId)) {
     throw new UserError(`Generations can be made only in ${allowed.map(channelMention).join(', ')}.`);
   }
   if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {

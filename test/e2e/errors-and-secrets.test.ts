@@ -12,8 +12,8 @@ afterAll(async () => {
 describe('errors inside the bot', () => {
   it('shows a bug to the member only as an error id, and logs it with that id', async () => {
     const quota = h.bot.services.quota;
-    const original = quota.isChannelAllowed;
-    quota.isChannelAllowed = async () => {
+    const original = quota.getSettings;
+    quota.getSettings = async () => {
       throw new Error(`settings exploded near ${h.discord.botToken} and ${h.sim.token}`);
     };
     try {
@@ -27,7 +27,7 @@ describe('errors inside the bot', () => {
       const line = h.logs.find((l) => l.includes(errorId as string));
       expect(line).toContain('settings exploded');
     } finally {
-      quota.isChannelAllowed = original;
+      quota.getSettings = original;
     }
   });
 
