@@ -7,7 +7,7 @@ import { createQuotaService } from '../../src/quota/service.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
 import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
@@ -32,14 +32,7 @@ afterAll(async () => {
 
 /** The real bot process (`npm start`'s command) on the shared store file. */
 function startBotProcess(): BotProcess {
-  const bot = spawnBot({
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_API_URL: discord.apiUrl,
-    MEDIA_API_BASE_URL: sim.baseUrl,
-    MEDIA_API_TOKEN: sim.token,
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    LOG_LEVEL: 'warn',
-  });
+  const bot = spawnBot(botEnv(discord, sim, join(dir, 'bot.sqlite')));
   children.push(bot);
   return bot;
 }

@@ -7,7 +7,7 @@ import { createQuotaService } from '../../src/quota/service.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
 import { ALICE, ART, DEFAULT_GUILD, GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
 import { chatInputInteraction, type FakeDiscord, faults, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
@@ -33,14 +33,7 @@ afterAll(async () => {
 const storeUrl = () => `sqlite://${join(dir, 'bot.sqlite')}`;
 
 function startBotProcess(): BotProcess {
-  const bot = spawnBot({
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_API_URL: discord.apiUrl,
-    MEDIA_API_BASE_URL: sim.baseUrl,
-    MEDIA_API_TOKEN: sim.token,
-    STORE_URL: storeUrl(),
-    LOG_LEVEL: 'info',
-  });
+  const bot = spawnBot(botEnv(discord, sim, join(dir, 'bot.sqlite'), 'info'));
   children.push(bot);
   return bot;
 }

@@ -11,7 +11,7 @@ import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
@@ -49,17 +49,7 @@ function freshDir(): string {
 type RunAs = 'self' | 'unprivileged';
 
 function startBot(storePath: string, runAs: RunAs): BotProcess {
-  const bot = spawnBot(
-    {
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_API_URL: discord.apiUrl,
-      MEDIA_API_BASE_URL: sim.baseUrl,
-      MEDIA_API_TOKEN: sim.token,
-      STORE_URL: `sqlite://${storePath}`,
-      LOG_LEVEL: 'warn',
-    },
-    runAs === 'unprivileged' ? unprivileged : undefined,
-  );
+  const bot = spawnBot(botEnv(discord, sim, storePath), runAs === 'unprivileged' ? unprivileged : undefined);
   children.push(bot);
   return bot;
 }
