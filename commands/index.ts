@@ -1,5 +1,5 @@
-/** Every slash command: the router and the deploy script both read this list. */
-import type { Command } from '../src/discord/command.ts';
+/** Every command and component handler: the router and the deploy script both read these lists. */
+import type { BotInteractions, Command, ComponentHandler, MessageCommand } from '../src/discord/command.ts';
 import { balance } from './balance.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
@@ -8,3 +8,9 @@ import { usage } from './usage.ts';
 import { video } from './video.ts';
 
 export const commands: readonly Command[] = [imagine, video, models, usage, quota, balance];
+
+export const messageCommands: readonly MessageCommand[] = [];
+
+export const components: readonly ComponentHandler[] = [];
+
+export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
-import { commands } from '../commands/index.ts';
+import { interactions } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -173,7 +173,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     follow,
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
-  const route = createRouter(commands, services);
+  const route = createRouter(interactions, services);
   // Handlers still running at a stop (an edit sent, its message id not yet recorded) are let finish
   // before the store closes, or the next process would find the job without its reply.
   const handling = new Set<Promise<void>>();

@@ -12,9 +12,11 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { PendingConfirmation } from '../jobs/confirmations.ts';
+import type { JobOrigin } from '../jobs/job.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import { newErrorId, UserError } from './command.ts';
+import type { GuildStartingInteraction } from './generate.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { escapeMemberText } from './render.ts';
 import type { BotServices } from './services.ts';
@@ -78,9 +80,15 @@ export function renderConfirmCard(
  * The reservation is released when it cannot be stored or the card cannot be shown.
  */
 export async function askToConfirm(
-  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  interaction: GuildStartingInteraction,
   services: BotServices,
-  held: { type: MediaType; request: PendingConfirmation['request']; model: Model; quotedMicros: Micros },
+  held: {
+    type: MediaType;
+    request: PendingConfirmation['request'];
+    model: Model;
+    quotedMicros: Micros;
+    origin?: JobOrigin;
+  },
   reservationId: string,
 ): Promise<void> {
   const { confirmations, quota, logger } = services;
@@ -97,6 +105,7 @@ export async function askToConfirm(
       applicationId: interaction.applicationId,
       cardToken: interaction.token,
       attachmentSizeLimit: interaction.attachmentSizeLimit,
+      ...(held.origin ? { origin: held.origin } : {}),
     });
   } catch (err) {
     // Money fails closed: a confirmation that is not stored could never be released by a restart.

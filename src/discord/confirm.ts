@@ -79,6 +79,7 @@ export async function handleConfirmButton(
       reservedAt: record.createdAt,
       receivedAt,
       attachmentSizeLimit: interaction.attachmentSizeLimit || record.attachmentSizeLimit,
+      ...(record.origin ? { origin: record.origin } : {}),
     });
   } finally {
     // Once the public reply exists, whatever happened next is told there.

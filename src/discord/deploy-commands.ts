@@ -5,7 +5,7 @@
  * without it they are global.
  */
 import { type APIApplication, REST, Routes } from 'discord.js';
-import { commands } from '../../commands/index.ts';
+import { commands, messageCommands } from '../../commands/index.ts';
 import { type Config, loadConfigOrExit } from '../config.ts';
 import { createLogger } from '../log.ts';
 
@@ -14,7 +14,7 @@ export async function deployCommands(config: Readonly<Config>): Promise<number> 
   const rest = new REST({ api: config.discord.apiUrl }).setToken(config.discord.token);
   const applicationId =
     config.discord.applicationId ?? ((await rest.get(Routes.currentApplication())) as APIApplication).id;
-  const body = commands.map((c) => c.data);
+  const body = [...commands.map((c) => c.data), ...messageCommands.map((c) => c.data)];
   const route = config.discord.guildId
     ? Routes.applicationGuildCommands(applicationId, config.discord.guildId)
     : Routes.applicationCommands(applicationId);

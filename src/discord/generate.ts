@@ -6,10 +6,18 @@
  * button (confirm.ts) through the same `sendGeneration`.
  */
 import { setTimeout as realDelay } from 'node:timers/promises';
-import { type ButtonInteraction, type ChatInputCommandInteraction, channelMention } from 'discord.js';
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  channelMention,
+  type MessageContextMenuCommandInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
+import type { JobOrigin } from '../jobs/job.ts';
 import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
@@ -18,11 +26,10 @@ import { newErrorId, UserError } from './command.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
+import { readRequest } from './read-request.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
 
-/** Used when the member picks no model: the cheapest sensible one of each type. */
-export const DEFAULT_MODELS: Record<MediaType, string> = { image: 'lang-4o-image', video: 'quick-video-1' };
 /** Discord's attachment limit when the interaction does not say. */
 export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
 /**
@@ -40,16 +47,61 @@ export async function handleGenerate(
   services: BotServices,
   type: MediaType,
 ): Promise<void> {
+  if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+  await startGeneration(interaction, services, type, readRequest(interaction, type));
+}
+
+/** Every interaction a generation can start from: a slash command, a result's button, a modal, a menu. */
+export type StartingInteraction =
+  | ChatInputCommandInteraction
+  | ButtonInteraction
+  | ModalSubmitInteraction
+  | StringSelectMenuInteraction
+  | MessageContextMenuCommandInteraction;
+/** The same, known to come from a server's channel. */
+export type GuildStartingInteraction = (
+  | ChatInputCommandInteraction<'cached' | 'raw'>
+  | ButtonInteraction<'cached' | 'raw'>
+  | ModalSubmitInteraction<'cached' | 'raw'>
+  | StringSelectMenuInteraction<'cached' | 'raw'>
+  | MessageContextMenuCommandInteraction<'cached' | 'raw'>
+) & { channelId: string };
+
+/** Whether the interaction comes from a server's channel (the only place generations are made). */
+export function inGuildChannel(interaction: StartingInteraction): interaction is GuildStartingInteraction {
+  return interaction.inGuild() && interaction.channelId !== null;
+}
+
+export interface StartOptions {
+  /** Where it started, when not from a slash command; the new reply names it. */
+  origin?: JobOrigin;
+  /** Ask for confirmation whatever the server's threshold (Higher resolution shows its price first). */
+  alwaysConfirm?: boolean;
+}
+
+/**
+ * The one path from a request to the service, for the slash commands and every button, modal and
+ * menu that starts a generation: validation, channel rules, quote, the member's own quota, the
+ * confirmation above the threshold, then the fair queue and delivery. The member pressing or
+ * typing is the one who pays.
+ */
+export async function startGeneration(
+  interaction: StartingInteraction,
+  services: BotServices,
+  type: MediaType,
+  request: CreateGenerationRequest,
+  options: StartOptions = {},
+): Promise<void> {
   const { catalog, quota, clock } = services;
   const receivedAt = clock.now();
-  if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+  if (!inGuildChannel(interaction)) throw new UserError('This works in server channels only.');
+  const guildId = interaction.guildId;
   if (!catalog.ready) {
     throw new UserError(
       'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.',
     );
   }
 
-  const request = readRequest(interaction, type);
   const model = catalog.get(request.model);
   if (model && model.type !== type) {
     throw new UserError(
@@ -63,16 +115,16 @@ export async function handleGenerate(
   if (!model) throw new UserError(`Unknown model "${request.model}".`);
   // One read of the settings before the defer serves the channel rules and the threshold; read
   // before reserving, so a store that cannot say leaves nothing held.
-  const settings = await quota.getSettings(interaction.guildId);
+  const settings = await quota.getSettings(guildId);
   checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
   const threshold = confirmThreshold(settings);
-  const confirming = threshold > 0 && quotedMicros > threshold;
+  const confirming = options.alwaysConfirm === true || (threshold > 0 && quotedMicros > threshold);
   const reservation = await reserveInTime(
     quota,
     {
-      guildId: interaction.guildId,
+      guildId,
       userId: interaction.user.id,
       roleIds: roleIdsOf(interaction.member),
       model: model.slug,
@@ -86,7 +138,7 @@ export async function handleGenerate(
     await askToConfirm(
       interaction,
       services,
-      { type, request, model, quotedMicros },
+      { type, request, model, quotedMicros, ...(options.origin ? { origin: options.origin } : {}) },
       reservation.reservationId,
     );
     return;
@@ -99,6 +151,7 @@ export async function handleGenerate(
     reservedAt: receivedAt,
     receivedAt,
     attachmentSizeLimit: interaction.attachmentSizeLimit,
+    ...(options.origin ? { origin: options.origin } : {}),
   });
 }
 
@@ -113,6 +166,7 @@ export interface ReservedRequest {
   /** When the interaction that sends it arrived (clock ms): its token lasts 15 minutes from then. */
   receivedAt: number;
   attachmentSizeLimit: number;
+  origin?: JobOrigin;
 }
 
 /**
@@ -121,7 +175,7 @@ export interface ReservedRequest {
  * reservation is released when the reply cannot be deferred.
  */
 export async function sendGeneration(
-  interaction: ChatInputCommandInteraction<'cached' | 'raw'> | ButtonInteraction<'cached' | 'raw'>,
+  interaction: GuildStartingInteraction,
   services: BotServices,
   reserved: ReservedRequest,
 ): Promise<void> {
@@ -152,6 +206,7 @@ export async function sendGeneration(
         userId: interaction.user.id,
       },
       attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+      ...(reserved.origin ? { origin: reserved.origin } : {}),
       simulated: services.simulated,
     },
     () => {
@@ -249,51 +304,8 @@ async function reserveInTime(
   }
 }
 
-/** Reads the command's options into a create request (without defaults: the service fills those). */
-export function readRequest(
-  interaction: ChatInputCommandInteraction,
-  type: MediaType,
-): CreateGenerationRequest {
-  const o = interaction.options;
-  const request: CreateGenerationRequest = {
-    model: o.getString('model')?.trim() || DEFAULT_MODELS[type],
-    prompt: o.getString('prompt', true),
-  };
-  const strings =
-    type === 'image'
-      ? (['aspect_ratio', 'resolution'] as const)
-      : (['aspect_ratio', 'resolution', 'mode', 'style'] as const);
-  for (const name of strings) {
-    const value = o.getString(name)?.trim();
-    if (value) request[name] = value;
-  }
-  const imageUrls: string[] = [];
-  const image = o.getAttachment('image');
-  if (image) {
-    if (!image.contentType?.startsWith('image/')) {
-      throw new UserError(
-        `The attachment "${image.name}" is not an image (it is ${image.contentType ?? 'of an unknown type'}).`,
-      );
-    }
-    imageUrls.push(image.url);
-  }
-  if (type === 'image') {
-    const more = o.getString('image_urls');
-    if (more) imageUrls.push(...more.split(/\s+/).filter(Boolean));
-  } else {
-    const duration = o.getInteger('duration');
-    if (duration !== null) request.duration = duration;
-    const audio = o.getBoolean('generate_audio');
-    if (audio !== null) request.generate_audio = audio;
-    const seed = o.getInteger('seed');
-    if (seed !== null) request.seed = seed;
-  }
-  if (imageUrls.length > 0) request.image_urls = imageUrls;
-  return request;
-}
-
 function checkChannelRules(
-  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  interaction: GuildStartingInteraction,
   settings: GuildSettings,
   request: CreateGenerationRequest,
 ): void {

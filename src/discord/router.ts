@@ -5,28 +5,63 @@
  */
 import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { Logger } from '../log.ts';
-import { type Command, newErrorId, UserError } from './command.ts';
+import { type BotInteractions, newErrorId, UserError } from './command.ts';
+import { InteractionGate } from './interaction-gate.ts';
 import type { BotServices } from './services.ts';
 
-/** Builds the interaction handler for a set of commands. */
+export const REPEATED_PRESS = 'You pressed this a moment ago: that press is already on its way.';
+const UNKNOWN_COMPONENT = 'This is not known to the bot any more; please start again from the command.';
+
+/** Builds the interaction handler for the commands and components. */
 export function createRouter(
-  commands: readonly Command[],
+  { commands, messageCommands, components }: BotInteractions,
   services: BotServices,
+  gate: InteractionGate = new InteractionGate(),
 ): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((c) => [c.data.name, c]));
+  const messageByName = new Map(messageCommands.map((c) => [c.data.name, c]));
+  const byPrefix = new Map(components.map((c) => [c.prefix, c]));
   const { logger } = services;
 
   return async (interaction) => {
+    const press = interaction.isButton()
+      ? { userId: interaction.user.id, customId: interaction.customId }
+      : undefined;
+    const verdict = gate.admit(interaction.id, press);
+    if (verdict === 'duplicate_delivery') {
+      logger.info({ interactionId: interaction.id }, 'interaction delivered twice; handled once');
+      return;
+    }
     try {
+      if (verdict === 'repeated_press') {
+        if (interaction.isRepliable())
+          await interaction.reply({ content: REPEATED_PRESS, flags: MessageFlags.Ephemeral });
+        return;
+      }
       if (interaction.isChatInputCommand()) {
         const command = byName.get(interaction.commandName);
         if (!command) throw new UserError('This command is not known to the bot any more.');
         await command.execute(interaction, services);
       } else if (interaction.isAutocomplete()) {
         await byName.get(interaction.commandName)?.autocomplete?.(interaction, services);
+      } else if (interaction.isMessageContextMenuCommand()) {
+        const command = messageByName.get(interaction.commandName);
+        if (!command) throw new UserError('This command is not known to the bot any more.');
+        await command.execute(interaction, services);
       } else if (interaction.isButton()) {
-        const name = interaction.customId.split(':')[0] ?? '';
-        await byName.get(name)?.button?.(interaction, services);
+        const prefix = interaction.customId.split(':')[0] ?? '';
+        const command = byName.get(prefix);
+        const handler = command?.button ?? byPrefix.get(prefix)?.button;
+        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
+        await handler(interaction, services);
+      } else if (interaction.isStringSelectMenu()) {
+        const handler = byPrefix.get(interaction.customId.split(':')[0] ?? '')?.select;
+        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
+        await handler(interaction, services);
+      } else if (interaction.isModalSubmit()) {
+        const handler = byPrefix.get(interaction.customId.split(':')[0] ?? '')?.modal;
+        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
+        await handler(interaction, services);
       }
     } catch (err) {
       if (interaction.isAutocomplete()) {

@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
+import type { JobOrigin } from './job.ts';
 import { KeyvSet } from './keyv-set.ts';
 
 /** A confirmation not answered within this long is released (clock ms). */
@@ -39,6 +40,8 @@ export interface PendingConfirmation {
   /** The slash command's token: the card is its ephemeral reply, edited once the request is sent. */
   cardToken: string;
   attachmentSizeLimit: number;
+  /** Where the request started, when not from a slash command. */
+  origin?: JobOrigin;
   createdAt: number;
   state: ConfirmationState;
   /** When the state left `pending`. */

@@ -3,7 +3,12 @@
  * else happens after the 201, and every step of its life is recorded on it, so that a restart
  * resumes exactly where the last process stopped.
  */
-import type { GenerationOutput, GenerationStatus, MediaType } from '../media/schemas.ts';
+import type {
+  CreateGenerationRequest,
+  GenerationOutput,
+  GenerationStatus,
+  MediaType,
+} from '../media/schemas.ts';
 
 /** Where the bot's reply lives and how to reach it. */
 export interface ReplyTarget {
@@ -17,6 +22,21 @@ export interface ReplyTarget {
   /** The id of the reply message, once known (needed for bot-token edits and threads). */
   messageId: string | null;
   userId: string;
+}
+
+/**
+ * Where a generation started when it was not a slash command: a button on an earlier result (Again,
+ * Vary, Animate, …) or a message's attachments. The new reply names it and links to it.
+ */
+export interface JobOrigin {
+  /** What was done: `again`, `vary`, `animate`, `upscale`, `continue`, `message`. */
+  action: string;
+  /** The earlier generation, when it came from a result. */
+  generationId: string | null;
+  /** The message it came from (a result or a member's message), for a link. */
+  guildId: string | null;
+  channelId: string;
+  messageId: string | null;
 }
 
 export type DeliveryStep =
@@ -34,6 +54,13 @@ export interface Job {
   modelLabel: string;
   prompt: string;
   parameters: Record<string, unknown>;
+  /**
+   * The body the bot sent (the service echoes only some fields in `parameters`): Again, Vary and
+   * Details read it. Absent on jobs stored before it was recorded.
+   */
+  request?: CreateGenerationRequest;
+  /** Where it started, when not from a slash command. */
+  origin?: JobOrigin;
   reply: ReplyTarget;
   reservationId: string;
   quotedMicros: number;

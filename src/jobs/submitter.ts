@@ -33,7 +33,7 @@ import type {
 import { formatUsd } from '../money.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
-import type { Job, ReplyTarget } from './job.ts';
+import type { Job, JobOrigin, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { matchesRequest } from './match.ts';
 
@@ -67,6 +67,8 @@ export interface SubmitInput {
    */
   reservedAt?: number;
   reply: ReplyTarget;
+  /** Where it started, when not from a slash command (a result's button, a message). */
+  origin?: JobOrigin;
   attachmentSizeLimit: number;
   simulated: boolean;
 }
@@ -279,6 +281,8 @@ export class Submitter {
       modelLabel: input.model.label,
       prompt: input.request.prompt,
       parameters: generation.parameters,
+      request: input.request,
+      ...(input.origin ? { origin: input.origin } : {}),
       reply: input.reply,
       reservationId: input.reservationId,
       quotedMicros: input.quotedMicros,

@@ -1,5 +1,6 @@
 import type { APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REPEATED_PRESS } from '../../src/discord/router.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction } from '../support/fake-discord.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';
@@ -128,7 +129,7 @@ describe('confirmation of a costly request', () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it('submits once when Confirm is pressed twice, answering the second press that it is on its way', async () => {
+  it('submits once when Confirm is double-clicked, answering the second press that it is on its way', async () => {
     const command = await costlyVideo('twice [sim:duration=20000]');
     const { confirm } = await cardOf(command);
     const first = await press(command, confirm);
@@ -137,9 +138,23 @@ describe('confirmation of a costly request', () => {
     const bodies = answers.map((c) => c.body as { type: number; data?: { content?: string } });
     // Exactly one press got the public reply; the other was told privately.
     expect(bodies.map((b) => b.type).sort()).toEqual([4, 5]);
-    expect(bodies.find((b) => b.type === 4)?.data?.content).toBe('This request is already on its way.');
+    expect(bodies.find((b) => b.type === 4)?.data?.content).toBe(REPEATED_PRESS);
     const winner = bodies[0]?.type === 5 ? first : second;
     await h.jobDone(winner);
+    expect(posts()).toHaveLength(1);
+    expect((await aliceFigures()).spentMicros).toBe(528_000);
+  });
+
+  it('handles a press that the gateway delivers twice once', async () => {
+    const command = await costlyVideo('redelivered [sim:duration=20000]');
+    const { confirm } = await cardOf(command);
+    const click = await press(command, confirm);
+    await h.discord.sendInteraction(click);
+    await h.jobDone(click);
+    const callbacks = h.discord.calls.filter(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${click.id}/`),
+    );
+    expect(callbacks).toHaveLength(1);
     expect(posts()).toHaveLength(1);
     expect((await aliceFigures()).spentMicros).toBe(528_000);
   });
