@@ -4,10 +4,11 @@ import { balance } from './balance.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota.ts';
+import { show } from './show.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
 
-export const commands: readonly Command[] = [imagine, video, models, usage, quota, balance];
+export const commands: readonly Command[] = [imagine, video, models, show, usage, quota, balance];
 
 export const messageCommands: readonly MessageCommand[] = [];
 

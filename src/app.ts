@@ -171,6 +171,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     logger,
     simulated: simulator !== undefined,
     follow,
+    resultContent: (job) => delivery.resultContent(job),
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
   const route = createRouter(interactions, services);

@@ -2,6 +2,7 @@
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock.ts';
 import type { ConfirmationStore } from '../jobs/confirmations.ts';
+import type { ResultContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Submitter } from '../jobs/submitter.ts';
@@ -23,4 +24,6 @@ export interface BotServices {
   simulated: boolean;
   /** Hands a submitted job to the poller, once its queued embed is shown. */
   follow(job: Job): void;
+  /** A finished job's result as it can be shown again (the file fetched anew), for /show. */
+  resultContent(job: Job): Promise<ResultContent>;
 }

@@ -20,6 +20,7 @@ export type JobContent =
       linkReason?: 'too_large' | 'download_failed' | 'refused';
     }
   | { kind: 'failed' };
+export type ResultContent = Extract<JobContent, { kind: 'result' }>;
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
@@ -202,28 +203,32 @@ export class Delivery {
     return (await jobs.update(job.generationId, () => ({ refunded: true, refundedMicros }))) ?? job;
   }
 
+  /**
+   * The result as it can be shown: the file when it can be fetched safely and fits, else why not
+   * (the card then links to it, or says it could not be fetched). /show uses it too.
+   */
+  async resultContent(job: Job): Promise<ResultContent> {
+    if (!job.output) return { kind: 'result', linkReason: 'download_failed' };
+    const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit, {
+      expect: { type: job.type, contentType: job.output.content_type },
+    });
+    if (downloaded.ok) return { kind: 'result', file: { name: fileName(job), data: downloaded.data } };
+    this.o.logger.info(
+      { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail },
+      'delivering a link instead of the file',
+    );
+    return {
+      kind: 'result',
+      linkReason:
+        downloaded.reason === 'too_large' || downloaded.reason === 'refused'
+          ? downloaded.reason
+          : 'download_failed',
+    };
+  }
+
   private async deliverResult(job: Job): Promise<void> {
     const { jobs, messenger, clock, logger } = this.o;
-    let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
-    if (job.output) {
-      const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit, {
-        expect: { type: job.type, contentType: job.output.content_type },
-      });
-      if (downloaded.ok) content = { kind: 'result', file: { name: fileName(job), data: downloaded.data } };
-      else {
-        logger.info(
-          { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail },
-          'delivering a link instead of the file',
-        );
-        content = {
-          kind: 'result',
-          linkReason:
-            downloaded.reason === 'too_large' || downloaded.reason === 'refused'
-              ? downloaded.reason
-              : 'download_failed',
-        };
-      }
-    }
+    let content = await this.resultContent(job);
     await this.waitForEditSlot(job);
     let via: DeliveryRoute;
     try {

@@ -1,0 +1,136 @@
+/**
+ * /show id: brings a past result back as a new message, with its buttons. A member may show their
+ * own results; a Manage Server member any of this server's. A generation the bot has no record of
+ * (a store that was reset, say) is looked up at the service, for Manage Server members only: the
+ * bot cannot tell whose it was, so it shows what the service says, without buttons.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { type Command, UserError } from '../src/discord/command.ts';
+import { renderJob } from '../src/discord/render.ts';
+import type { BotServices } from '../src/discord/services.ts';
+import { renderServiceRecord } from '../src/discord/show-view.ts';
+import { NotFoundError } from '../src/media/errors.ts';
+import type { Generation } from '../src/media/schemas.ts';
+
+const data = {
+  type: ApplicationCommandType.ChatInput,
+  name: 'show',
+  description: 'Bring back a past result, with its buttons',
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  options: [
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'id',
+      description: 'The generation id (in Details, /usage or the failure report); pick one of yours',
+      required: true,
+      autocomplete: true,
+      max_length: 100,
+    },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** A generation id as the service makes them (a UUID); backticks and spaces around it are forgiven. */
+const GENERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseGenerationId(text: string): string | undefined {
+  const id = text.trim().replace(/^`+|`+$/g, '');
+  return GENERATION_ID.test(id) ? id.toLowerCase() : undefined;
+}
+
+export const show: Command = {
+  data,
+  execute: handleShow,
+  async autocomplete(interaction, services) {
+    if (!interaction.inGuild()) return interaction.respond([]);
+    const summary = await services.quota.summary({
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      roleIds: [],
+    });
+    const typed = interaction.options.getFocused().trim().toLowerCase();
+    const jobs = await Promise.all(summary.recent.map((g) => services.jobs.get(g.generationId)));
+    const choices = [];
+    for (const job of jobs) {
+      if (!job || job.reply.guildId !== interaction.guildId) continue;
+      const prompt = job.prompt.replace(/\s+/g, ' ').trim();
+      const name = `${job.type === 'image' ? 'Image' : 'Video'}: ${prompt}`;
+      if (typed && !name.toLowerCase().includes(typed) && !job.generationId.startsWith(typed)) continue;
+      choices.push({ name: name.length > 100 ? `${name.slice(0, 99)}…` : name, value: job.generationId });
+    }
+    await interaction.respond(choices.slice(0, 25));
+  },
+};
+
+async function handleShow(interaction: ChatInputCommandInteraction, services: BotServices): Promise<void> {
+  if (!interaction.inGuild()) throw new UserError('/show works in servers only.');
+  const typed = interaction.options.getString('id', true);
+  const generationId = parseGenerationId(typed);
+  if (!generationId) {
+    throw new UserError(
+      'That is not a generation id. Pick one of yours from the list, or copy the id from Details or a failure report.',
+    );
+  }
+  const manager = interaction.memberPermissions.has(PermissionFlagsBits.ManageGuild);
+  const job = await services.jobs.get(generationId);
+
+  if (!job) {
+    if (!manager) {
+      throw new UserError(
+        'The bot has no record of this generation in this server. A member with Manage Server can look it up at the service.',
+      );
+    }
+    // The service may be slow to answer (its rate limit is shared): answer Discord first.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    let generation: Generation;
+    try {
+      // A member is waiting: this goes with the submissions, ahead of the background polls.
+      generation = await services.media.getGeneration(generationId, { priority: 'submit' });
+    } catch (err) {
+      if (err instanceof NotFoundError) {
+        throw new UserError('Neither the bot nor the generation service knows a generation with this id.');
+      }
+      throw err;
+    }
+    await interaction.editReply(renderServiceRecord(generation));
+    return;
+  }
+
+  if (job.reply.guildId !== interaction.guildId) {
+    throw new UserError('The bot has no record of this generation in this server.');
+  }
+  if (job.reply.userId !== interaction.user.id && !manager) {
+    throw new UserError('This generation is not yours; only a member with Manage Server can show others’.');
+  }
+  if (job.step !== 'done') {
+    throw new UserError('This generation is not finished yet; its reply will show the result.');
+  }
+
+  await interaction.deferReply();
+  if (job.status === 'failed') {
+    await interaction.editReply({ content: '', ...renderJob(job, { kind: 'failed' }) });
+    return;
+  }
+  let shown = job;
+  let content = await services.resultContent(shown);
+  if (content.kind === 'result' && content.linkReason === 'download_failed') {
+    // The file may be gone from where the bot saw it: ask the service where it is now.
+    const fresh = await services.media
+      .getGeneration(generationId, { priority: 'submit' })
+      .catch(() => undefined);
+    if (fresh?.output && fresh.output.url !== job.output?.url) {
+      shown = (await services.jobs.update(generationId, () => ({ output: fresh.output }))) ?? job;
+      content = await services.resultContent(shown);
+    }
+  }
+  await interaction.editReply({ content: '', ...renderJob(shown, content) });
+}
