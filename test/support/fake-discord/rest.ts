@@ -26,7 +26,13 @@ import {
   newMessage,
   threadObject,
 } from './payloads.ts';
-import { type FakeInteraction, type FakeState, type StoredMessage, snowflake } from './state.ts';
+import {
+  type FakeInteraction,
+  type FakeModal,
+  type FakeState,
+  type StoredMessage,
+  snowflake,
+} from './state.ts';
 import type { RecordedFile, RouteKind } from './types.ts';
 
 interface Reply {
@@ -405,7 +411,7 @@ export class FakeRest {
         const deferred = type === InteractionResponseType.DeferredChannelMessageWithSource;
         const api = newMessage(this.state, {
           channelId: it.channelId,
-          type: it.commandName ? MessageType.ChatInputCommand : MessageType.Default,
+          type: responseType(it),
           flags: (ephemeral ? MessageFlags.Ephemeral : 0) | (deferred ? MessageFlags.Loading : 0),
           webhook: true,
           interactionMetadata: this.metadata(it),
@@ -438,9 +444,15 @@ export class FakeRest {
         if (!Array.isArray(choices) || choices.length > 25) return invalidFormBody();
         break;
       }
-      case InteractionResponseType.Modal:
+      case InteractionResponseType.Modal: {
+        // A modal answers a command or a component, never another modal (autocomplete is refused above).
         if (it.type === InteractionType.ModalSubmit) return invalidFormBody();
+        const modal = data as unknown as FakeModal;
+        if (!modal.custom_id || !modal.title || !Array.isArray(modal.components)) return invalidFormBody();
+        if (modal.components.length < 1 || modal.components.length > 5) return invalidFormBody();
+        it.modal = { custom_id: modal.custom_id, title: modal.title, components: modal.components };
         break;
+      }
       default:
         return invalidFormBody();
     }
@@ -523,7 +535,7 @@ export class FakeRest {
     const ephemeral = ((body.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
     const api = newMessage(this.state, {
       channelId: it.channelId,
-      type: it.commandName ? MessageType.ChatInputCommand : MessageType.Default,
+      type: responseType(it),
       flags: ephemeral ? MessageFlags.Ephemeral : 0,
       webhook: true,
       interactionMetadata: this.metadata(it, it.originalMessageId ?? undefined),
@@ -701,6 +713,14 @@ export class FakeRest {
       return error(403, 20012, 'You are not authorized to perform this action on this application');
     return { status: 200, body: guildId ? (s.guildCommands.get(guildId) ?? []) : s.globalCommands };
   }
+}
+
+/** The type of the message answering an interaction: a command's reply, a context menu's, or a plain one. */
+function responseType(it: FakeInteraction): MessageType {
+  if (!it.commandName) return MessageType.Default;
+  return it.commandType === ApplicationCommandType.ChatInput
+    ? MessageType.ChatInputCommand
+    : MessageType.ContextMenuCommand;
 }
 
 /** `%40original` arrives encoded; a malformed escape stays as it was rather than failing the request. */
