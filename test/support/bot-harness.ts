@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { APIApplicationCommandInteractionDataOption, APIInteraction } from 'discord.js';
+import {
+  type APIApplicationCommandInteractionDataOption,
+  type APIInteraction,
+  type APIMessage,
+  InteractionResponseType,
+} from 'discord.js';
 import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -16,14 +21,24 @@ import { createLogger } from '../../src/log.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
 import {
   autocompleteInteraction,
+  buttonInteraction,
   type ChatInputInteractionOptions,
   chatInputInteraction,
   type FakeDiscord,
   type FakeGuildSpec,
+  type FakeModal,
+  type InteractionContextOptions,
+  type MessageCommandTarget,
+  type ModalFields,
+  messageCommandInteraction,
+  modalSubmitInteraction,
   type RecordedCall,
+  selectInteraction,
   startFakeDiscord,
 } from './fake-discord.ts';
 import { type MediaProxy, startMediaProxy } from './media-proxy.ts';
+
+export { componentsOf, type InteractiveComponent, type MessageLike, textOf } from './message-reading.ts';
 
 export const GUILD = '1300000000000000001';
 export const ART = '1300000000000000002';
@@ -96,6 +111,39 @@ export interface Harness {
     options: APIApplicationCommandInteractionDataOption[],
     context?: Partial<ChatInputInteractionOptions>,
   ): Promise<APIInteraction>;
+  /** Presses a button (by custom id) on a message; defaults: channel ART, member ALICE. */
+  press(
+    messageId: string,
+    customId: string,
+    context?: Partial<InteractionContextOptions>,
+  ): Promise<APIInteraction>;
+  /** Chooses values in a string select menu of a message. */
+  select(
+    messageId: string,
+    customId: string,
+    values: string[],
+    context?: Partial<InteractionContextOptions>,
+  ): Promise<APIInteraction>;
+  /**
+   * Submits a modal (custom id) with field values by field custom id: string = text input, string[] =
+   * string select, attachments = File Upload. `messageId`: the message whose component opened it.
+   */
+  submitModal(
+    customId: string,
+    fields: ModalFields,
+    context?: Partial<InteractionContextOptions>,
+    opts?: { messageId?: string },
+  ): Promise<APIInteraction>;
+  /** Runs the message context-menu command `name` on a message (stored in the fake, fetchable). */
+  messageCommand(
+    name: string,
+    target: MessageCommandTarget,
+    context?: Partial<InteractionContextOptions>,
+  ): Promise<APIInteraction>;
+  /** The modal the bot opened in answer to an interaction (its type 9 callback's data); throws otherwise. */
+  modalOf(interaction: APIInteraction): Promise<FakeModal>;
+  /** The interaction's original response message as the fake stores it now (after edits), if any. */
+  deliveredMessage(interaction: APIInteraction): APIMessage | undefined;
   /** Sends an autocomplete for /name and resolves with the choices the bot answered. */
   autocomplete(
     name: string,
@@ -179,6 +227,65 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
       await discord.sendInteraction(payload);
       return payload;
+    },
+    async press(messageId, customId, context = {}) {
+      const payload = buttonInteraction(discord, {
+        messageId,
+        customId,
+        channelId: ART,
+        userId: ALICE,
+        ...context,
+      });
+      await discord.sendInteraction(payload);
+      return payload;
+    },
+    async select(messageId, customId, values, context = {}) {
+      const payload = selectInteraction(discord, {
+        messageId,
+        customId,
+        values,
+        channelId: ART,
+        userId: ALICE,
+        ...context,
+      });
+      await discord.sendInteraction(payload);
+      return payload;
+    },
+    async submitModal(customId, fields, context = {}, opts = {}) {
+      const payload = modalSubmitInteraction(discord, {
+        customId,
+        fields,
+        channelId: ART,
+        userId: ALICE,
+        ...(opts.messageId ? { messageId: opts.messageId } : {}),
+        ...context,
+      });
+      await discord.sendInteraction(payload);
+      return payload;
+    },
+    async messageCommand(name, target, context = {}) {
+      const payload = messageCommandInteraction(discord, {
+        commandName: name,
+        target,
+        channelId: ART,
+        userId: ALICE,
+        ...context,
+      });
+      await discord.sendInteraction(payload);
+      return payload;
+    },
+    async modalOf(interaction) {
+      const call = await harness.callbackOf(interaction);
+      const body = call.body as { type?: number; data?: FakeModal };
+      if (body.type !== InteractionResponseType.Modal || !body.data) {
+        throw new Error(
+          `the bot answered interaction ${interaction.id} with type ${body.type} (status ${call.status}), not a modal`,
+        );
+      }
+      return body.data;
+    },
+    deliveredMessage(interaction) {
+      return discord.originalMessage(interaction.token);
     },
     async autocomplete(name, opts) {
       const payload = autocompleteInteraction(discord, {

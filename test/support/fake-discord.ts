@@ -4,19 +4,30 @@
  * See DESIGN.md, "Testing against a fake Discord".
  */
 
+export {
+  type ButtonInteractionOptions,
+  buttonInteraction,
+  type ModalFields,
+  type ModalSubmitInteractionOptions,
+  modalSubmitInteraction,
+  type SelectInteractionOptions,
+  selectInteraction,
+} from './fake-discord/component-interactions.ts';
 export { type FakeFault, type FaultRequest, faults } from './fake-discord/faults.ts';
 export {
   autocompleteInteraction,
-  type ButtonInteractionOptions,
-  buttonInteraction,
   type ChatInputInteractionOptions,
   chatInputInteraction,
   DEFAULT_ATTACHMENT_SIZE_LIMIT,
   type FakeAttachmentSpec,
   type InteractionContextOptions,
+  type MessageCommandInteractionOptions,
+  type MessageCommandTarget,
+  messageCommandInteraction,
 } from './fake-discord/interactions.ts';
 export type { BodyViolation } from './fake-discord/openapi.ts';
 export { startFakeDiscord } from './fake-discord/server.ts';
+export type { FakeModal } from './fake-discord/state.ts';
 export type {
   FakeChannelSpec,
   FakeDiscord,

@@ -6,9 +6,9 @@ import {
   type APIChatInputApplicationCommandInteraction,
   type APIInteraction,
   type APIInteractionDataResolved,
-  type APIMessageComponentButtonInteraction,
+  type APIMessage,
+  type APIMessageApplicationCommandInteraction,
   ApplicationCommandType,
-  ComponentType,
   InteractionContextType,
   InteractionType,
   Locale,
@@ -62,13 +62,24 @@ export interface ChatInputInteractionOptions extends InteractionContextOptions {
   resolved?: APIInteractionDataResolved;
 }
 
-export interface ButtonInteractionOptions extends InteractionContextOptions {
-  customId: string;
-  /** The message carrying the button; a message the fake does not know is created as a bot message. */
-  messageId: string;
+export interface MessageCommandTarget {
+  /** Defaults to a new snowflake. */
+  id?: string;
+  content?: string;
+  attachments?: FakeAttachmentSpec[];
+  /** Defaults to the user who runs the command. */
+  authorId?: string;
 }
 
-type BaseFields = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'data'>;
+export interface MessageCommandInteractionOptions extends InteractionContextOptions {
+  commandName: string;
+  /** Defaults to the id of the registered command of that name, else a stable id per name. */
+  commandId?: string;
+  /** The message right-clicked; stored in the fake (fetchable) unless it already is. */
+  target: MessageCommandTarget;
+}
+
+export type BaseFields = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'data'>;
 
 const DM_APP_PERMISSIONS =
   PermissionFlagsBits.ViewChannel |
@@ -79,7 +90,7 @@ const DM_APP_PERMISSIONS =
   PermissionFlagsBits.AddReactions |
   PermissionFlagsBits.UseExternalEmojis;
 
-function baseFields(state: FakeState, o: InteractionContextOptions): BaseFields {
+export function baseFields(state: FakeState, o: InteractionContextOptions): BaseFields {
   const channel = state.channels.get(o.channelId);
   const guildId = o.guildId ?? channel?.guildId ?? undefined;
   const common = {
@@ -164,7 +175,7 @@ function commandData(state: FakeState, o: ChatInputInteractionOptions, guildId: 
   };
 }
 
-function attachmentObject(a: FakeAttachmentSpec): APIAttachment {
+export function attachmentObject(a: FakeAttachmentSpec, ephemeral = true): APIAttachment {
   return {
     id: a.id,
     filename: a.filename,
@@ -173,8 +184,9 @@ function attachmentObject(a: FakeAttachmentSpec): APIAttachment {
     proxy_url: a.url,
     ...(a.contentType ? { content_type: a.contentType } : {}),
     ...(a.width === undefined ? {} : { width: a.width, height: a.height ?? null }),
-    // Attachments a member uploads into a command option are ephemeral on Discord.
-    ephemeral: true,
+    // Attachments a member uploads into a command option or a modal are ephemeral on Discord;
+    // those of a message in a channel are not.
+    ...(ephemeral ? { ephemeral: true } : {}),
   };
 }
 
@@ -218,27 +230,44 @@ function hasFocused(options: readonly APIApplicationCommandInteractionDataOption
   );
 }
 
-/** A click on a button of a message (by default one of the bot's messages the fake stored). */
-export function buttonInteraction(
+/**
+ * A message context-menu command (Apps → name on a message): `data.target_id` and the message in
+ * `data.resolved.messages`, its attachments as Discord sends those of a posted message (not ephemeral).
+ */
+export function messageCommandInteraction(
   fake: FakeDiscord,
-  o: ButtonInteractionOptions,
-): APIMessageComponentButtonInteraction {
+  o: MessageCommandInteractionOptions,
+): APIMessageApplicationCommandInteraction {
   const state = stateOf(fake);
   const base = baseFields(state, o);
-  let stored = state.messages.get(o.messageId);
-  if (!stored) {
-    const message = newMessage(state, { id: o.messageId, channelId: o.channelId, type: MessageType.Default });
-    message.content = 'a message the fake did not know';
-    stored = state.storeMessage(message, false);
-  }
+  const target = storedTarget(state, o);
   const payload = {
     ...base,
-    type: InteractionType.MessageComponent,
-    data: { custom_id: o.customId, component_type: ComponentType.Button },
-    message: stored.api,
-  } as APIMessageComponentButtonInteraction;
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: o.commandId ?? commandId(state, o.commandName, base.guild_id),
+      name: o.commandName,
+      type: ApplicationCommandType.Message,
+      target_id: target.id,
+      resolved: { messages: { [target.id]: target } },
+    },
+  } as APIMessageApplicationCommandInteraction;
   registerInteraction(state, payload);
   return payload;
+}
+
+function storedTarget(state: FakeState, o: MessageCommandInteractionOptions): APIMessage {
+  const known = o.target.id ? state.messages.get(o.target.id) : undefined;
+  if (known) return known.api;
+  const message = newMessage(state, {
+    ...(o.target.id ? { id: o.target.id } : {}),
+    channelId: o.channelId,
+    type: MessageType.Default,
+  });
+  message.author = state.user(o.target.authorId ?? o.userId);
+  message.content = o.target.content ?? '';
+  message.attachments = (o.target.attachments ?? []).map((a) => attachmentObject(a, false));
+  return state.storeMessage(message, false).api;
 }
 
 /** Remember an interaction so that its callback and webhook routes find it; keeps what was already known. */
@@ -255,6 +284,10 @@ export function registerInteraction(state: FakeState, payload: APIInteraction): 
     channelId: payload.channel?.id ?? payload.channel_id ?? '',
     guildId: payload.guild_id ?? null,
     user,
+    commandType:
+      payload.type === InteractionType.ApplicationCommand
+        ? ((payload.data as { type?: number }).type ?? null)
+        : null,
     commandName:
       payload.type === InteractionType.ApplicationCommand ||
       payload.type === InteractionType.ApplicationCommandAutocomplete
@@ -268,6 +301,7 @@ export function registerInteraction(state: FakeState, payload: APIInteraction): 
     originalMessageId: null,
     followUpIds: [],
     expired: false,
+    modal: null,
   };
   state.interactions.set(payload.token, interaction);
   return interaction;

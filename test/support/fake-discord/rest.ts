@@ -21,12 +21,19 @@ import {
   applyMessageBody,
   guildObject,
   type MessageBody,
+  type MessageProblem,
   memberObject,
   messageProblem,
   newMessage,
   threadObject,
 } from './payloads.ts';
-import { type FakeInteraction, type FakeState, type StoredMessage, snowflake } from './state.ts';
+import {
+  type FakeInteraction,
+  type FakeModal,
+  type FakeState,
+  type StoredMessage,
+  snowflake,
+} from './state.ts';
 import type { RecordedFile, RouteKind } from './types.ts';
 
 interface Reply {
@@ -69,6 +76,19 @@ const unknown = {
 const missingPermissions = () => error(403, 50013, 'Missing Permissions');
 const invalidFormBody = () => error(400, 50035, 'Invalid Form Body');
 const tooLarge = () => error(413, 40005, 'Request entity too large');
+
+function problemReply(problem: MessageProblem): Reply {
+  const reply = error(problem.status, problem.code, problem.message);
+  if (!problem.detail) return reply;
+  const [field = '', ...why] = problem.detail.split(': ');
+  return {
+    ...reply,
+    body: {
+      ...(reply.body as object),
+      errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message: why.join(': ') }] } },
+    },
+  };
+}
 
 function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && 'status' in value;
@@ -304,12 +324,7 @@ export class FakeRest {
       return stored ? { status: 200, body: stored.api } : unknown.message();
     });
     add('PATCH', '/channels/:channel/messages/:message', 'messageEdit', (c, p) => this.botEdit(c, p));
-    add('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) => {
-      const stored = s.message(p.channel ?? '', p.message ?? '');
-      if (!stored) return unknown.message();
-      stored.deleted = true;
-      return { status: 204 };
-    });
+    add('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) => this.deleteMessage(p));
     add('POST', '/channels/:channel/typing', 'typing', (_, p) =>
       s.channels.has(p.channel ?? '') ? { status: 204 } : unknown.channel(),
     );
@@ -405,7 +420,7 @@ export class FakeRest {
         const deferred = type === InteractionResponseType.DeferredChannelMessageWithSource;
         const api = newMessage(this.state, {
           channelId: it.channelId,
-          type: it.commandName ? MessageType.ChatInputCommand : MessageType.Default,
+          type: responseType(it),
           flags: (ephemeral ? MessageFlags.Ephemeral : 0) | (deferred ? MessageFlags.Loading : 0),
           webhook: true,
           interactionMetadata: this.metadata(it),
@@ -413,7 +428,7 @@ export class FakeRest {
         if (!deferred) {
           applyMessageBody(this.state, api, data, ctx.files, ephemeral);
           const problem = messageProblem(api);
-          if (problem) return error(problem.status, problem.code, problem.message);
+          if (problem) return problemReply(problem);
         }
         message = this.state.storeMessage(api, ephemeral);
         it.originalMessageId = api.id;
@@ -438,9 +453,15 @@ export class FakeRest {
         if (!Array.isArray(choices) || choices.length > 25) return invalidFormBody();
         break;
       }
-      case InteractionResponseType.Modal:
+      case InteractionResponseType.Modal: {
+        // A modal answers a command or a component, never another modal (autocomplete is refused above).
         if (it.type === InteractionType.ModalSubmit) return invalidFormBody();
+        const modal = data as unknown as FakeModal;
+        if (!modal.custom_id || !modal.title || !Array.isArray(modal.components)) return invalidFormBody();
+        if (modal.components.length < 1 || modal.components.length > 5) return invalidFormBody();
+        it.modal = { custom_id: modal.custom_id, title: modal.title, components: modal.components };
         break;
+      }
       default:
         return invalidFormBody();
     }
@@ -523,14 +544,14 @@ export class FakeRest {
     const ephemeral = ((body.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
     const api = newMessage(this.state, {
       channelId: it.channelId,
-      type: it.commandName ? MessageType.ChatInputCommand : MessageType.Default,
+      type: responseType(it),
       flags: ephemeral ? MessageFlags.Ephemeral : 0,
       webhook: true,
       interactionMetadata: this.metadata(it, it.originalMessageId ?? undefined),
     });
     applyMessageBody(this.state, api, body, ctx.files, ephemeral);
     const problem = messageProblem(api);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    if (problem) return problemReply(problem);
     this.state.storeMessage(api, ephemeral);
     it.followUpIds.push(api.id);
     return ctx.query.wait === 'true' ? { status: 200, body: api } : { status: 204 };
@@ -548,8 +569,8 @@ export class FakeRest {
     applyMessageBody(this.state, next, body ?? {}, files, stored.ephemeral);
     next.flags = (next.flags ?? 0) & ~MessageFlags.Loading;
     next.edited_timestamp = new Date().toISOString();
-    const problem = messageProblem(next);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    const problem = messageProblem(next, stored.api);
+    if (problem) return problemReply(problem);
     stored.api = next;
     return next;
   }
@@ -599,7 +620,7 @@ export class FakeRest {
     });
     applyMessageBody(s, api, body, ctx.files, false);
     const problem = messageProblem(api);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    if (problem) return problemReply(problem);
     s.storeMessage(api, false);
     return { status: 200, body: api };
   }
@@ -612,6 +633,22 @@ export class FakeRest {
     }
     const edited = this.edit(stored, ctx.body as MessageBody, ctx.files, DEFAULT_ATTACHMENT_SIZE_LIMIT);
     return isReply(edited) ? edited : { status: 200, body: edited };
+  }
+
+  /** The bot deletes its own messages freely; another's needs Manage Messages, and never in a DM. */
+  private deleteMessage(p: Params): Reply {
+    const s = this.state;
+    const channel = s.channels.get(p.channel ?? '');
+    if (!channel) return unknown.channel();
+    const stored = s.message(channel.api.id, p.message ?? '');
+    if (!stored) return unknown.message();
+    if (stored.api.author.id !== s.botUserId) {
+      if (!channel.guildId) return error(403, 50003, 'Cannot execute action on a DM channel');
+      const perms = s.botPermissions(channel.guildId, channel.api.id);
+      if ((perms & PermissionFlagsBits.ManageMessages) === 0n) return missingPermissions();
+    }
+    stored.deleted = true;
+    return { status: 204 };
   }
 
   private createThread(ctx: Context, p: Params): Reply {
@@ -701,6 +738,14 @@ export class FakeRest {
       return error(403, 20012, 'You are not authorized to perform this action on this application');
     return { status: 200, body: guildId ? (s.guildCommands.get(guildId) ?? []) : s.globalCommands };
   }
+}
+
+/** The type of the message answering an interaction: a command's reply, a context menu's, or a plain one. */
+function responseType(it: FakeInteraction): MessageType {
+  if (!it.commandName) return MessageType.Default;
+  return it.commandType === ApplicationCommandType.ChatInput
+    ? MessageType.ChatInputCommand
+    : MessageType.ContextMenuCommand;
 }
 
 /** `%40original` arrives encoded; a malformed escape stays as it was rather than failing the request. */

@@ -91,6 +91,8 @@ export interface FakeInteraction {
   guildId: string | null;
   user: APIUser;
   commandName: string | null;
+  /** ApplicationCommandType of a command interaction (1 chat input, 3 message context menu). */
+  commandType: number | null;
   /** The message a component interaction sits on. */
   componentMessageId: string | null;
   attachmentSizeLimit: number;
@@ -100,6 +102,15 @@ export interface FakeInteraction {
   originalMessageId: string | null;
   followUpIds: string[];
   expired: boolean;
+  /** The modal the bot opened in answer (type 9 callback's `data`), if it did. */
+  modal: FakeModal | null;
+}
+
+/** A modal as the bot sent it in a type 9 callback. */
+export interface FakeModal {
+  custom_id: string;
+  title: string;
+  components: unknown[];
 }
 
 export interface StoredFile {
