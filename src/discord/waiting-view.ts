@@ -26,15 +26,16 @@ const NO_PINGS: MessageMentionOptions = { parse: [] };
 /** A Discord timestamp (relative: "in 2 minutes") of a clock time in ms. */
 const relative = (ms: number) => time(Math.ceil(ms / 1000), TimestampStyles.RelativeTime);
 
+/** At most 100 characters (Discord's limit): a reservation id is `<guild>:<member>:<uuid>`, 76. */
 export function cancelButtonId(reservationId: string): string {
   return `${QUEUE_PREFIX}:cancel:${reservationId}`;
 }
 
-/** The reservation id of a `queue:cancel:<id>` button; null for anything else. */
+/** The reservation id of a `queue:cancel:<id>` button (reservation ids hold colons); null for anything else. */
 export function parseCancelButton(customId: string): string | null {
-  const [prefix, verb, id, ...rest] = customId.split(':');
-  if (prefix !== QUEUE_PREFIX || verb !== 'cancel' || !id || rest.length > 0) return null;
-  return id;
+  const head = `${QUEUE_PREFIX}:cancel:`;
+  if (!customId.startsWith(head) || customId.length === head.length) return null;
+  return customId.slice(head.length);
 }
 
 export interface WaitingMessage {
