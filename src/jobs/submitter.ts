@@ -9,6 +9,8 @@
  * - Nothing is sent unless its intent is recorded; nothing is sent once its reservation may have
  *   expired (a request that waited too long for capacity is abandoned and its reservation released).
  * - Every 201 becomes a followed job: an implausible price is charged at the quote and flagged.
+ * - A submission waiting for its turn (jobs/send-line.ts) can be cancelled by its member; once
+ *   taken for sending it cannot (the service has no cancel).
  * - An intent record (jobs/intents.ts) is written before the POST and removed after the outcome,
  *   so a crash in between is resolved by jobs/recovery.ts: the generation adopted, or the
  *   reservation released.
@@ -31,11 +33,20 @@ import type {
   Model,
 } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
-import { FairQueue, QueueCancelled } from './fair-queue.ts';
+import { QueueCancelled } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job, JobOrigin, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { matchesRequest } from './match.ts';
+import {
+  type CancelResult,
+  type SendCapacity,
+  SendLine,
+  type Ticket,
+  type WaitProgress,
+} from './send-line.ts';
+
+export type { CancelResult, SendCapacity, WaitProgress } from './send-line.ts';
 
 export interface SubmitterClient {
   createGeneration(
@@ -87,35 +98,6 @@ export type SubmitOutcome =
   /** The member cancelled it while it waited for its turn: never sent; `released` once given back. */
   | { kind: 'cancelled'; released: boolean };
 
-/** Where a submission stands while it waits, for the member's reply. */
-export interface WaitProgress {
-  /** Submissions the fair queue will send before this one (0 once it is being sent). */
-  ahead: number;
-  /** When it is expected to be sent (clock ms); see Submitter.estimateSendAt. */
-  sendAt: number;
-  /** Still in the fair queue, so `cancel` can stop it; false once it was taken for sending. */
-  cancellable: boolean;
-}
-
-export type CancelResult =
-  /** Taken out of the queue before it was sent; `released` when its reservation was given back. */
-  | { kind: 'cancelled'; quotedMicros: number; released: boolean }
-  /** Another member's request. */
-  | { kind: 'not_yours' }
-  /** Already taken for sending: the service has no cancel, so it goes on. */
-  | { kind: 'sending' }
-  /** Not waiting in this process: it finished, or a restart's recovery deals with it. */
-  | { kind: 'not_waiting' };
-
-/** The request budget submissions share, for estimating when a waiting one will be sent. */
-export interface SendCapacity {
-  /** Requests allowed per window, and the window (clock ms). */
-  limit: number;
-  windowMs: number;
-  /** Requests that could be sent right now (RateLimiter.available). */
-  available(): number;
-}
-
 /**
  * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a
  * reservation neither settled nor released after 15 minutes; a request still waiting then would be
@@ -148,39 +130,17 @@ export interface SubmitterOptions {
   expectedDurationMs?: (model: string) => number | undefined;
 }
 
-/** A submission of this process between submit() and its outcome. */
-interface Submission {
-  input: SubmitInput;
-  onProgress: ((progress: WaitProgress) => void) | undefined;
-  /** The place last reported, so that only changes are reported. */
-  lastAhead: number | undefined;
-  /** Taken from the fair queue (cancel can no longer stop it). */
-  taken: boolean;
-  /** Set by a cancel that took it out of the queue: resolves once its reservation was given back. */
-  cancelled: ((released: boolean) => void) | undefined;
-}
-
-/**
- * While submissions wait, one waiting status check goes after every `maxPollOvertakes` (4)
- * submissions (media/rate-limiter.ts), so submissions get at least 4 of every 5 requests.
- */
-const SUBMISSION_SHARE = 4 / 5;
-
-/** Without word of the budget: the spec's 120 requests a minute, none free right now. */
-const DEFAULT_CAPACITY: SendCapacity = { limit: 120, windowMs: 60_000, available: () => 0 };
-
 export class Submitter {
-  private readonly turns: FairQueue;
+  /** Submissions waiting for their turn, their places, and their Cancel. */
+  private readonly line: SendLine;
   /**
    * Generations being adopted, so that two identical submissions whose answers were both lost
    * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
    */
   private readonly claimed = new Set<string>();
-  /** Submissions in progress in this process, by reservation id (also their id in the fair queue). */
-  private readonly submissions = new Map<string, Submission>();
 
   constructor(private readonly o: SubmitterOptions) {
-    this.turns = new FairQueue(o.concurrency ?? 4, () => this.reportPlaces());
+    this.line = new SendLine(o.concurrency ?? 4, { clock: o.clock, logger: o.logger, capacity: o.capacity });
   }
 
   /**
@@ -202,97 +162,38 @@ export class Submitter {
           .catch(() => undefined);
         return { kind: 'not_recorded' };
       }
-      return await this.send(input, startedAt, onProgress);
+      const ticket = this.line.join(
+        input.reservationId,
+        { userId: input.reply.userId, quotedMicros: input.quotedMicros },
+        onProgress,
+      );
+      try {
+        return await this.send(input, startedAt, ticket);
+      } finally {
+        this.line.leave(ticket);
+      }
     } finally {
-      this.submissions.delete(input.reservationId);
       this.o.intents.end(input.reservationId);
     }
   }
 
   /**
-   * Cancels a submission still waiting in the fair queue: it is never sent, its submit() resolves
-   * `cancelled`, and its reservation is released (awaited here). Whether it was still waiting is
-   * decided by the fair queue alone, synchronously, so a cancel and the send cannot both win.
+   * Cancels a submission still waiting for its turn: it is never sent, its submit() resolves
+   * `cancelled`, and its reservation is released (awaited here). Refused once it was taken for
+   * sending, and for anyone but its member.
    */
-  async cancel(reservationId: string, userId: string): Promise<CancelResult> {
-    const submission = this.submissions.get(reservationId);
-    if (!submission) return { kind: 'not_waiting' };
-    if (submission.input.reply.userId !== userId) return { kind: 'not_yours' };
-    // Cancelled already (a second press): its first cancel answers.
-    if (submission.cancelled) return { kind: 'not_waiting' };
-    if (!this.turns.cancel(reservationId)) return { kind: 'sending' };
-    const released = new Promise<boolean>((resolve) => {
-      submission.cancelled = resolve;
-    });
-    return { kind: 'cancelled', quotedMicros: submission.input.quotedMicros, released: await released };
+  cancel(reservationId: string, userId: string): Promise<CancelResult> {
+    return this.line.cancel(reservationId, userId);
   }
 
-  /**
-   * When a submission with `ahead` others before it in the fair queue should be sent (clock ms).
-   * Each of those, and each submission already taken (they wait for, or hold, a request of the
-   * budget), goes first. What the budget has free right now goes at once; the rest flows at the
-   * budget's rate, of which submissions get at least SUBMISSION_SHARE. It is a floor: a service
-   * answering 429 (its own limit lower than configured) pauses everyone for its Retry-After.
-   */
-  estimateSendAt(ahead: number): number {
-    return this.sendAtAfter(ahead + this.turns.running);
-  }
-
-  /** When a request with `first` submission requests before it should go (clock ms). */
-  private sendAtAfter(first: number): number {
-    const { limit, windowMs, available } = this.o.capacity ?? DEFAULT_CAPACITY;
-    const queued = Math.max(0, first + 1 - available());
-    return this.o.clock.now() + Math.ceil((queued * windowMs) / limit / SUBMISSION_SHARE);
-  }
-
-  /** Tells every waiting submission whose place changed where it stands now. */
-  private reportPlaces(): void {
-    this.turns.order().forEach((id, ahead) => {
-      const submission = this.submissions.get(id);
-      if (!submission || submission.lastAhead === ahead) return;
-      submission.lastAhead = ahead;
-      this.report(submission, { ahead, sendAt: this.estimateSendAt(ahead), cancellable: true });
-    });
-  }
-
-  private report(submission: Submission, progress: WaitProgress): void {
-    try {
-      submission.onProgress?.(progress);
-    } catch (err) {
-      this.o.logger.warn({ err }, 'progress report failed');
-    }
-  }
-
-  /** Taken for sending: a member shown its place learns that it can no longer be cancelled. */
-  private reportSending(submission: Submission): void {
-    this.report(submission, {
-      ahead: 0,
-      // The other submissions taken may go before it.
-      sendAt: this.sendAtAfter(Math.max(0, this.turns.running - 1)),
-      cancellable: false,
-    });
-  }
-
-  private async send(
-    input: SubmitInput,
-    startedAt: number,
-    onProgress?: (progress: WaitProgress) => void,
-  ): Promise<SubmitOutcome> {
+  private async send(input: SubmitInput, startedAt: number, ticket: Ticket): Promise<SubmitOutcome> {
     const { client, clock } = this.o;
     const answered = new AbortController();
-    const submission: Submission = {
-      input,
-      onProgress,
-      lastAhead: undefined,
-      taken: false,
-      cancelled: undefined,
-    };
-    this.submissions.set(input.reservationId, submission);
-    if (onProgress) {
+    if (ticket.onProgress) {
       // Taken at once but slow to be answered: it waits for the rate limiter (or a retry).
       clock
         .sleep(this.o.waitingNoticeMs ?? 2_000, answered.signal)
-        .then(() => submission.taken && submission.lastAhead === undefined && this.reportSending(submission))
+        .then(() => this.line.noticeSlow(ticket))
         .catch(() => undefined);
     }
     // Ends the wait for a turn, for the rate limiter or for a retry; never a request on its way.
@@ -305,20 +206,14 @@ export class Submitter {
     );
     let created: { generation: CreatedGenerationRecord; priceMicros: number | undefined };
     try {
-      created = await this.turns.run(
-        input.reply.userId,
-        () => {
-          submission.taken = true;
-          if (submission.lastAhead !== undefined) this.reportSending(submission);
-          if (tooLate.signal.aborted)
-            throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
-          return client.createGeneration(input.request, { waitSignal: tooLate.signal });
-        },
-        input.reservationId,
-      );
+      created = await this.line.run(ticket, () => {
+        if (tooLate.signal.aborted)
+          throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
+        return client.createGeneration(input.request, { waitSignal: tooLate.signal });
+      });
     } catch (err) {
       this.o.intents.answered(input.reservationId);
-      if (err instanceof QueueCancelled) return this.cancelled(submission);
+      if (err instanceof QueueCancelled) return this.cancelled(input, ticket);
       if (tooLate.signal.aborted && err instanceof AbortedError && !err.mayHaveReachedService) {
         this.o.logger.warn(
           { model: input.model.slug, waitedMs: clock.now() - startedAt },
@@ -341,8 +236,7 @@ export class Submitter {
   }
 
   /** A cancelled submission gives its reservation back; its canceller learns whether that worked. */
-  private async cancelled(submission: Submission): Promise<SubmitOutcome> {
-    const { input } = submission;
+  private async cancelled(input: SubmitInput, ticket: Ticket): Promise<SubmitOutcome> {
     let released = true;
     try {
       await this.giveBack(input, 'cancelled by the member before it was sent');
@@ -352,7 +246,7 @@ export class Submitter {
       this.o.logger.error({ err, model: input.model.slug }, 'cannot release a cancelled submission yet');
     }
     this.o.logger.info({ model: input.model.slug }, 'submission cancelled before it was sent');
-    submission.cancelled?.(released);
+    ticket.cancelled?.(released);
     return { kind: 'cancelled', released };
   }
 
