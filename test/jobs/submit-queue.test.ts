@@ -152,6 +152,8 @@ describe('a submission waiting for its turn', () => {
     expect(await summaryOf(w.proc.quota, BOB)).toMatchObject({ reservedMicros: 20_000 });
 
     expect(await submitter.cancel(input.reservationId, ALICE)).toEqual({ kind: 'not_yours' });
+    // Another process (the one after a restart) does not hold it: no longer waiting there.
+    expect(await submitterWith(w.client).cancel(input.reservationId, BOB)).toEqual({ kind: 'not_waiting' });
     expect(await submitter.cancel(input.reservationId, BOB)).toEqual({
       kind: 'cancelled',
       quotedMicros: input.quotedMicros,
