@@ -1,5 +1,6 @@
 /** Every command and component handler: the router and the deploy script both read these lists. */
 import type { BotInteractions, Command, ComponentHandler, MessageCommand } from '../src/discord/command.ts';
+import { queueComponents } from '../src/discord/queue-cancel.ts';
 import { balance } from './balance.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
@@ -12,6 +13,6 @@ export const commands: readonly Command[] = [imagine, video, models, show, usage
 
 export const messageCommands: readonly MessageCommand[] = [];
 
-export const components: readonly ComponentHandler[] = [];
+export const components: readonly ComponentHandler[] = [queueComponents];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -19,6 +19,7 @@ import { downloadCapped } from './jobs/download.ts';
 import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
+import { ModelTimings } from './jobs/model-timings.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
 import { Recovery } from './jobs/recovery.ts';
 import { Submitter } from './jobs/submitter.ts';
@@ -99,6 +100,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const quota = createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger });
   const jobsKeyv = store.namespace('jobs');
   const jobs = new JobStore(jobsKeyv, lock);
+  // How long each model took lately: the expected finish shown while a generation runs.
+  const timings = new ModelTimings(jobsKeyv, logger);
+  await timings.load();
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
   await catalog
     .load()
@@ -131,6 +135,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       maxMs: 30_000,
     },
     onGeneration: (generation) => {
+      if (generation.status === 'completed') timings.observe(generation);
       const recorded = delivery.onStatus(generation);
       // Forgotten only once delivery has recorded the finish: if that failed, the next round retries.
       if (generation.status === 'completed' || generation.status === 'failed') {
@@ -147,7 +152,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       checkedAt: job.checkedAt,
     });
   const intents = new IntentStore(jobsKeyv, lock);
-  const submitter = new Submitter({ client: mediaClient, jobs, intents, quota, clock, logger });
+  const submitter = new Submitter({
+    client: mediaClient,
+    jobs,
+    intents,
+    quota,
+    clock,
+    logger,
+    capacity: {
+      limit: config.mediaRateLimitPerMinute,
+      windowMs: RATE_WINDOW_MS,
+      available: () => limiter.available(),
+    },
+    expectedDurationMs: (model) => timings.typicalMs(model),
+  });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock, quota, clock, logger });
   const recovery = new Recovery({
     intents,
@@ -214,6 +232,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       catalog.close();
       await poller.close();
       await delivery.close();
+      await timings.flush();
       await client.destroy();
       await store.close();
       await simulator?.close();

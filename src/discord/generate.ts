@@ -18,6 +18,7 @@ import { quoteMicros } from '../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
 import type { JobOrigin } from '../jobs/job.ts';
+import type { SubmitOutcome, WaitProgress } from '../jobs/submitter.ts';
 import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
@@ -29,6 +30,8 @@ import { roleIdsOf } from './quota-view.ts';
 import { readRequest } from './read-request.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
+import { ThrottledEdits } from './throttled-edits.ts';
+import { renderCancelled, renderWaiting } from './waiting-view.ts';
 
 /** Discord's attachment limit when the interaction does not say. */
 export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
@@ -188,36 +191,39 @@ export async function sendGeneration(
     throw err;
   }
 
-  let waitingNote: Promise<unknown> = Promise.resolve();
-  const outcome = await submitter.submit(
-    {
-      request,
-      model,
-      quotedMicros,
-      reservationId,
-      reservedAt: reserved.reservedAt,
-      reply: {
-        applicationId: interaction.applicationId,
-        interactionToken: interaction.token,
-        interactionAt: receivedAt,
-        guildId: interaction.guildId,
-        channelId: interaction.channelId,
-        messageId: null,
-        userId: interaction.user.id,
-      },
-      attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
-      ...(reserved.origin ? { origin: reserved.origin } : {}),
-      simulated: services.simulated,
-    },
-    () => {
-      waitingNote = interaction
-        .editReply(
-          'The generation service is busy: your request waits for capacity and will be sent as soon as it allows.',
-        )
-        .catch(() => undefined);
-    },
+  // The waiting view's edits, in order and spaced; closed before any other edit of the reply.
+  const waiting = new ThrottledEdits((progress: WaitProgress) =>
+    interaction.editReply(renderWaiting(progress, reservationId)),
   );
-  await waitingNote;
+  let outcome: SubmitOutcome;
+  try {
+    outcome = await submitter.submit(
+      {
+        request,
+        model,
+        quotedMicros,
+        reservationId,
+        reservedAt: reserved.reservedAt,
+        reply: {
+          applicationId: interaction.applicationId,
+          interactionToken: interaction.token,
+          interactionAt: receivedAt,
+          guildId: interaction.guildId,
+          channelId: interaction.channelId,
+          messageId: null,
+          userId: interaction.user.id,
+        },
+        attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+        ...(reserved.origin ? { origin: reserved.origin } : {}),
+        simulated: services.simulated,
+      },
+      (progress) => waiting.push(progress),
+    );
+  } finally {
+    await waiting.close();
+  }
+  // Every answer below replaces the waiting view, its Cancel button included.
+  const answer = (content: string) => interaction.editReply({ content, components: [] });
 
   switch (outcome.kind) {
     case 'submitted': {
@@ -236,32 +242,36 @@ export async function sendGeneration(
       return;
     }
     case 'insufficient_balance':
-      await interaction.editReply(
+      await answer(
         "The bot's shared balance at the generation service is used up, so nothing was made. Nothing was charged to your quota; an admin can add funds.",
       );
       return;
     case 'rejected':
-      await interaction.editReply(
+      await answer(
         `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors)}\nNothing was charged to your quota.`,
       );
       return;
     case 'unconfirmed':
-      await interaction.editReply(
+      await answer(
         'The generation service did not confirm this request, so it could not be submitted for sure. Nothing was charged to your quota; if the service created it after all, the result will appear here within a few minutes. Please wait before trying again.',
       );
       return;
     case 'failed':
-      await interaction.editReply(
+      await answer(
         'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',
       );
       return;
     case 'gave_up':
-      await interaction.editReply(
+      await answer(
         `The generation service was too busy: this request waited ${Math.round(outcome.waitedMs / 60_000)} minutes for capacity and was not sent. Nothing was charged to your quota; please try again later.`,
       );
       return;
     case 'not_recorded':
-      await interaction.editReply(NOT_RECORDED);
+      await answer(NOT_RECORDED);
+      return;
+    case 'cancelled':
+      // The Cancel press said so already; said again here, after the last waiting edit.
+      await interaction.editReply(renderCancelled(quotedMicros, outcome.released));
       return;
   }
 }

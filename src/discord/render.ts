@@ -19,6 +19,7 @@ import type { Job } from '../jobs/job.ts';
 import type { FieldErrors, GenerationStatus } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
+import { expectedFinishField } from './waiting-view.ts';
 
 export const SIMULATOR_FOOTER = 'Built-in simulator: nothing real was generated or charged';
 
@@ -75,6 +76,8 @@ export function renderJob(job: Job, content: JobContent): RenderedMessage {
     value: time(Math.floor(job.createdAt / 1000), TimestampStyles.RelativeTime),
     inline: true,
   });
+  const finish = expectedFinishField(job, content);
+  if (finish) embed.addFields(finish);
   if (job.simulated) embed.setFooter({ text: SIMULATOR_FOOTER });
 
   const files: AttachmentBuilder[] = [];

@@ -74,6 +74,11 @@ export interface Job {
   output: GenerationOutput | null;
   error: string | null;
   createdAt: number;
+  /**
+   * When it should be done (clock ms), from how long the model's generations took lately
+   * (jobs/model-timings.ts); absent while the bot has not seen that model finish.
+   */
+  expectedFinishAt?: number;
   /** Last time the service was asked about this job (clock ms). */
   checkedAt: number;
   /** Last time the reply message was edited (clock ms). */

@@ -9,6 +9,8 @@
  * - Nothing is sent unless its intent is recorded; nothing is sent once its reservation may have
  *   expired (a request that waited too long for capacity is abandoned and its reservation released).
  * - Every 201 becomes a followed job: an implausible price is charged at the quote and flagged.
+ * - A submission waiting for its turn (jobs/send-line.ts) can be cancelled by its member; once
+ *   taken for sending it cannot (the service has no cancel).
  * - An intent record (jobs/intents.ts) is written before the POST and removed after the outcome,
  *   so a crash in between is resolved by jobs/recovery.ts: the generation adopted, or the
  *   reservation released.
@@ -31,11 +33,20 @@ import type {
   Model,
 } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
-import { FairQueue } from './fair-queue.ts';
+import { QueueCancelled } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job, JobOrigin, ReplyTarget } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { matchesRequest } from './match.ts';
+import {
+  type CancelResult,
+  type SendCapacity,
+  SendLine,
+  type Ticket,
+  type WaitProgress,
+} from './send-line.ts';
+
+export type { CancelResult, SendCapacity, WaitProgress } from './send-line.ts';
 
 export interface SubmitterClient {
   createGeneration(
@@ -83,7 +94,9 @@ export type SubmitOutcome =
   /** Waited for capacity until its reservation could have expired: not sent, reservation released. */
   | { kind: 'gave_up'; waitedMs: number }
   /** The intent could not be recorded, so nothing was sent (the reservation is released if possible). */
-  | { kind: 'not_recorded' };
+  | { kind: 'not_recorded' }
+  /** The member cancelled it while it waited for its turn: never sent; `released` once given back. */
+  | { kind: 'cancelled'; released: boolean };
 
 /**
  * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a
@@ -111,10 +124,15 @@ export interface SubmitterOptions {
   concurrency?: number;
   /** A submission not sent after this long is abandoned (clock ms; MAX_WAIT_BEFORE_SENDING_MS). */
   maxWaitMs?: number;
+  /** The shared request budget, for send estimates (default: 120 a minute, none free). */
+  capacity?: SendCapacity;
+  /** How long a model's generations usually take (clock ms), when known: the job's expected finish. */
+  expectedDurationMs?: (model: string) => number | undefined;
 }
 
 export class Submitter {
-  private readonly turns: FairQueue;
+  /** Submissions waiting for their turn, their places, and their Cancel. */
+  private readonly line: SendLine;
   /**
    * Generations being adopted, so that two identical submissions whose answers were both lost
    * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
@@ -122,11 +140,15 @@ export class Submitter {
   private readonly claimed = new Set<string>();
 
   constructor(private readonly o: SubmitterOptions) {
-    this.turns = new FairQueue(o.concurrency ?? 4);
+    this.line = new SendLine(o.concurrency ?? 4, { clock: o.clock, logger: o.logger, capacity: o.capacity });
   }
 
-  /** Submits a reserved request. `onWaiting` is called once when the answer takes a while (rate limit). */
-  async submit(input: SubmitInput, onWaiting?: () => void): Promise<SubmitOutcome> {
+  /**
+   * Submits a reserved request. `onProgress` is told where it stands while it waits: when it starts
+   * waiting in the fair queue, whenever its place changes, and when it is taken for sending but
+   * the answer takes a while (rate limit).
+   */
+  async submit(input: SubmitInput, onProgress?: (progress: WaitProgress) => void): Promise<SubmitOutcome> {
     const startedAt = this.o.clock.now();
     this.o.intents.begin(input);
     try {
@@ -140,19 +162,38 @@ export class Submitter {
           .catch(() => undefined);
         return { kind: 'not_recorded' };
       }
-      return await this.send(input, startedAt, onWaiting);
+      const ticket = this.line.join(
+        input.reservationId,
+        { userId: input.reply.userId, quotedMicros: input.quotedMicros },
+        onProgress,
+      );
+      try {
+        return await this.send(input, startedAt, ticket);
+      } finally {
+        this.line.leave(ticket);
+      }
     } finally {
       this.o.intents.end(input.reservationId);
     }
   }
 
-  private async send(input: SubmitInput, startedAt: number, onWaiting?: () => void): Promise<SubmitOutcome> {
+  /**
+   * Cancels a submission still waiting for its turn: it is never sent, its submit() resolves
+   * `cancelled`, and its reservation is released (awaited here). Refused once it was taken for
+   * sending, and for anyone but its member.
+   */
+  cancel(reservationId: string, userId: string): Promise<CancelResult> {
+    return this.line.cancel(reservationId, userId);
+  }
+
+  private async send(input: SubmitInput, startedAt: number, ticket: Ticket): Promise<SubmitOutcome> {
     const { client, clock } = this.o;
     const answered = new AbortController();
-    if (onWaiting) {
+    if (ticket.onProgress) {
+      // Taken at once but slow to be answered: it waits for the rate limiter (or a retry).
       clock
         .sleep(this.o.waitingNoticeMs ?? 2_000, answered.signal)
-        .then(onWaiting)
+        .then(() => this.line.noticeSlow(ticket))
         .catch(() => undefined);
     }
     // Ends the wait for a turn, for the rate limiter or for a retry; never a request on its way.
@@ -165,13 +206,14 @@ export class Submitter {
     );
     let created: { generation: CreatedGenerationRecord; priceMicros: number | undefined };
     try {
-      created = await this.turns.run(input.reply.userId, () => {
+      created = await this.line.run(ticket, () => {
         if (tooLate.signal.aborted)
           throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
         return client.createGeneration(input.request, { waitSignal: tooLate.signal });
       });
     } catch (err) {
       this.o.intents.answered(input.reservationId);
+      if (err instanceof QueueCancelled) return this.cancelled(input, ticket);
       if (tooLate.signal.aborted && err instanceof AbortedError && !err.mayHaveReachedService) {
         this.o.logger.warn(
           { model: input.model.slug, waitedMs: clock.now() - startedAt },
@@ -191,6 +233,21 @@ export class Submitter {
     // never release the reservation; the intent stays and recovery adopts the generation.
     const charge = this.chargeFor(input, created.generation.id, created.priceMicros);
     return { kind: 'submitted', job: await this.adopt(input, startedAt, created.generation, charge) };
+  }
+
+  /** A cancelled submission gives its reservation back; its canceller learns whether that worked. */
+  private async cancelled(input: SubmitInput, ticket: Ticket): Promise<SubmitOutcome> {
+    let released = true;
+    try {
+      await this.giveBack(input, 'cancelled by the member before it was sent');
+    } catch (err) {
+      // The intent stays: recovery finds nothing was created and releases it later.
+      released = false;
+      this.o.logger.error({ err, model: input.model.slug }, 'cannot release a cancelled submission yet');
+    }
+    this.o.logger.info({ model: input.model.slug }, 'submission cancelled before it was sent');
+    ticket.cancelled?.(released);
+    return { kind: 'cancelled', released };
   }
 
   /**
@@ -274,6 +331,7 @@ export class Submitter {
   ): Promise<Job> {
     const now = this.o.clock.now();
     const { chargedMicros } = charge;
+    const typicalMs = this.o.expectedDurationMs?.(input.model.slug);
     const job: Job = {
       generationId: generation.id,
       type: generation.type ?? input.model.type,
@@ -294,6 +352,7 @@ export class Submitter {
       output: null,
       error: null,
       createdAt: now,
+      ...(typicalMs !== undefined ? { expectedFinishAt: now + typicalMs } : {}),
       checkedAt: now,
       editedAt: 0,
       // Nothing is shown yet: even a generation that already failed gets its failed state shown.

@@ -20,7 +20,11 @@ describe('the service is out of request budget', () => {
     const waiting = await h.editOf(second, (c) =>
       /waits for capacity/.test((c.body as { content?: string }).content ?? ''),
     );
-    expect(waiting).toBeDefined();
+    // Taken for sending (a slot was free), held back by the service: no Cancel button any more.
+    expect((waiting.body as { content: string }).content).toMatch(
+      /^The generation service is busy: your request is next and waits for capacity; it should be sent <t:\d+:R>\. It can no longer be cancelled\.$/,
+    );
+    expect((waiting.body as { components?: unknown[] }).components).toEqual([]);
     const job = await h.jobDone(second);
     expect(job.status).toBe('completed');
 

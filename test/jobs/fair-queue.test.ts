@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairQueue } from '../../src/jobs/fair-queue.ts';
+import { FairQueue, QueueCancelled } from '../../src/jobs/fair-queue.ts';
 
 /** A task that finishes when the test says so, recording when it started. */
 function gate(log: string[], name: string) {
@@ -51,5 +51,89 @@ describe('fair queue', () => {
     const queue = new FairQueue(1);
     await expect(queue.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(queue.run('a', async () => 42)).resolves.toBe(42);
+  });
+
+  it('tells the order in which waiting tasks will start, the same order pump follows', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const blocker = gate(started, 'blocker');
+    const all = [queue.run('x', blocker.task, 'blocker')];
+    const add = (key: string, id: string) => all.push(queue.run(key, async () => void started.push(id), id));
+    add('alice', 'a1');
+    add('alice', 'a2');
+    add('bob', 'b1');
+    add('alice', 'a3');
+    add('carol', 'c1');
+    const predicted = queue.order();
+    expect(predicted).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
+    blocker.finish();
+    await Promise.all(all);
+    expect(started).toEqual(['blocker', ...predicted]);
+  });
+
+  it('reports every change of the waiting order', async () => {
+    let changes = 0;
+    const queue = new FairQueue(1, () => {
+      changes += 1;
+    });
+    const blocker = gate([], 'blocker');
+    const first = queue.run('x', blocker.task, 'blocker');
+    const second = queue.run('y', async () => 'done', 'second');
+    // Queued (started at once), queued (waits).
+    expect(changes).toBe(2);
+    expect(queue.order()).toEqual(['second']);
+    blocker.finish();
+    await first;
+    await expect(second).resolves.toBe('done');
+    // Each task's end frees the slot (the second one is taken, then ends).
+    expect(changes).toBe(4);
+  });
+
+  it('cancels a waiting task, which never runs, and keeps everyone in turn', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const blocker = gate(started, 'blocker');
+    const all = [queue.run('x', blocker.task, 'blocker')];
+    let ranCancelled = false;
+    const cancelled = queue.run(
+      'alice',
+      async () => {
+        ranCancelled = true;
+      },
+      'a1',
+    );
+    all.push(queue.run('bob', async () => void started.push('b1'), 'b1'));
+    all.push(queue.run('alice', async () => void started.push('a2'), 'a2'));
+
+    expect(queue.cancel('a1')).toBe(true);
+    await expect(cancelled).rejects.toBeInstanceOf(QueueCancelled);
+    // Alice keeps her turn for her next request.
+    expect(queue.order()).toEqual(['a2', 'b1']);
+    expect(queue.cancel('a1')).toBe(false);
+    blocker.finish();
+    await Promise.all(all);
+    expect(ranCancelled).toBe(false);
+    expect(started).toEqual(['blocker', 'a2', 'b1']);
+    expect(queue.pending).toBe(0);
+  });
+
+  it('refuses to cancel a task taken in the same tick (its slot freed): the start wins, once', async () => {
+    const queue = new FairQueue(1);
+    const blocker = gate([], 'blocker');
+    const first = queue.run('x', blocker.task, 'blocker');
+    let runs = 0;
+    const second = queue.run(
+      'y',
+      async () => {
+        runs += 1;
+      },
+      'second',
+    );
+    blocker.finish();
+    await first;
+    // The slot was handed on synchronously when the blocker ended: nothing is left to cancel.
+    expect(queue.cancel('second')).toBe(false);
+    await second;
+    expect(runs).toBe(1);
   });
 });

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter, type SubmitterClient, type SubmitterOptions } from '../../src/jobs/submitter.ts';
+import {
+  Submitter,
+  type SubmitterClient,
+  type SubmitterOptions,
+  type WaitProgress,
+} from '../../src/jobs/submitter.ts';
 import { ServerError } from '../../src/media/errors.ts';
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import type { Generation } from '../../src/media/schemas.ts';
@@ -431,14 +436,15 @@ describe('submitter', () => {
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
     let waitingAt: number | undefined;
     let notices = 0;
-    const waiting = deferred();
+    const waiting = deferred<WaitProgress>();
 
-    const outcome = submitter.submit(input, () => {
+    const outcome = submitter.submit(input, (progress) => {
       notices += 1;
       waitingAt = w.clock.now();
-      waiting.resolve();
+      waiting.resolve(progress);
     });
-    await waiting.promise;
+    // Taken for sending (a free slot), held back by the limiter: next, and no longer cancellable.
+    expect(await waiting.promise).toMatchObject({ ahead: 0, cancellable: false });
     expect(posts(w.sim)).toEqual([]);
 
     expect((await outcome).kind).toBe('submitted');

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ThrottledEdits } from '../../src/discord/throttled-edits.ts';
+
+describe('throttled edits', () => {
+  it('shows the first at once, then only the newest after the interval, in order', async () => {
+    const shown: number[] = [];
+    const interval = 200;
+    const edits = new ThrottledEdits(async (n: number) => void shown.push(n), interval);
+    edits.push(1);
+    edits.push(2);
+    edits.push(3);
+    await new Promise((r) => setImmediate(r));
+    expect(shown).toEqual([1]);
+    await new Promise((r) => setTimeout(r, interval + 50));
+    expect(shown).toEqual([1, 3]);
+    await edits.close();
+  });
+
+  it('drops what waits on close and resolves only after the edit on its way landed', async () => {
+    const order: string[] = [];
+    let finishEdit!: () => void;
+    const edits = new ThrottledEdits((n: number) => {
+      order.push(`start ${n}`);
+      return new Promise<void>((resolve) => {
+        finishEdit = () => {
+          order.push(`done ${n}`);
+          resolve();
+        };
+      });
+    }, 60_000);
+    edits.push(1);
+    edits.push(2);
+    await new Promise((r) => setImmediate(r));
+    const closed = edits.close().then(() => order.push('closed'));
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['start 1']);
+    finishEdit();
+    await closed;
+    edits.push(3);
+    expect(order).toEqual(['start 1', 'done 1', 'closed']);
+  });
+
+  it('keeps going after a failed edit', async () => {
+    const shown: number[] = [];
+    const edits = new ThrottledEdits(async (n: number) => {
+      if (n === 1) throw new Error('Discord said no');
+      shown.push(n);
+    }, 0);
+    edits.push(1);
+    await new Promise((r) => setTimeout(r, 5));
+    edits.push(2);
+    await edits.close();
+    expect(shown).toEqual([2]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { APIInteraction } from 'discord.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
+import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const bodyOf = (c: RecordedCall) => c.body as Partial<Answer>;
+const posted = (harness: Harness, prompt: string) =>
+  harness.sim.requests.some(
+    (r) => r.method === 'POST' && (r.body as { prompt?: string } | undefined)?.prompt === prompt,
+  );
+/** Members beside Alice and Bob whose requests fill the submitter's four sending slots. */
+const OTHERS = ['1300000000000000031', '1300000000000000032', '1300000000000000033', '1300000000000000034'];
+
+async function press(harness: Harness, command: APIInteraction, customId: string, userId: string) {
+  const message = harness.discord.originalMessage(command.token);
+  if (!message) throw new Error('the reply was not stored by the fake Discord');
+  const click = buttonInteraction(harness.discord, {
+    customId,
+    messageId: message.id,
+    channelId: ART,
+    userId,
+  });
+  await harness.discord.sendInteraction(click);
+  return click;
+}
+
+describe('a request waiting for capacity', () => {
+  it('shows its place and a Cancel button that only its member may press; Cancel releases the hold and nothing is sent', async () => {
+    // One request a minute (the catalog's load at start used it), on a clock 5 times real time:
+    // the first requests wait 12 s (real) in the limiter, long enough for everything below.
+    const harness = await startHarness({ timeScale: 5, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
+    h = harness;
+    const imagine = (prompt: string, userId: string) =>
+      harness.command('imagine', [opt.string('prompt', prompt)], { userId });
+    // Four members take the four sending slots; Bob's request then waits first in line, Alice's behind it.
+    for (const [i, userId] of OTHERS.entries()) await imagine(`filler ${i}`, userId);
+    const bobs = await imagine('bob waits', BOB);
+    await harness.editOf(bobs, (c) => String(bodyOf(c).content).startsWith('Your request is next in line'));
+    const alices = await imagine('alice waits', ALICE);
+
+    const waiting = bodyOf(
+      await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('1 request ahead of yours')),
+    );
+    expect(waiting.content).toMatch(/^1 request ahead of yours · expected to be sent <t:\d+:R>\./);
+    const cancelId = waiting.components?.[0]?.components[0]?.custom_id;
+    expect(cancelId).toMatch(/^queue:cancel:\d+:\d+:[0-9a-f-]{36}$/);
+    const figures = () => harness.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+    expect((await figures()).reservedMicros).toBe(20_000);
+
+    // Bob may not cancel Alice's request.
+    const refused = await ephemeralReply(harness, await press(harness, alices, cancelId as string, BOB));
+    expect(refused.content).toBe('This request is not yours: only the member who asked can cancel it.');
+    expect((await figures()).reservedMicros).toBe(20_000);
+
+    const answer = await buttonUpdate(harness, await press(harness, alices, cancelId as string, ALICE));
+    expect(answer.content).toBe(
+      'Cancelled before it was sent. Nothing was charged; the $0.0200 held for it is yours again.',
+    );
+    expect(answer.components).toEqual([]);
+    expect(await figures()).toMatchObject({ reservedMicros: 0, spentMicros: 0, inFlight: 0 });
+    // The reply's last word is the cancellation (no waiting edit lands after it).
+    const last = await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled'));
+    expect(bodyOf(last).components).toEqual([]);
+
+    // Nothing is sent for Alice, while the others go once the budget allows (12 s real).
+    await vi.waitFor(() => expect(posted(harness, 'filler 0')).toBe(true), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(posted(harness, 'alice waits')).toBe(false);
+  });
+});
+
+describe('the expected finish', () => {
+  it('is shown on a generating request once the bot has seen that model finish, and not before', async () => {
+    const harness = await startHarness();
+    h = harness;
+    const first = await harness.command('imagine', [opt.string('prompt', 'first [sim:duration=20000]')]);
+    const firstQueued = bodyOf(await harness.editOf(first, (c) => (bodyOf(c).embeds?.length ?? 0) > 0));
+    expect(fieldsOf(firstQueued.embeds?.[0])['Expected to finish']).toBeUndefined();
+    await harness.jobDone(first);
+
+    const second = await harness.command('imagine', [opt.string('prompt', 'second [sim:duration=20000]')], {
+      userId: BOB,
+    });
+    const generating = bodyOf(
+      await harness.editOf(second, (c) => String(bodyOf(c).embeds?.[0]?.title).endsWith('Generating…')),
+    );
+    const fields = fieldsOf(generating.embeds?.[0]);
+    expect(fields['Expected to finish']).toMatch(/^<t:\d+:R>$/);
+    const submitted = Number(/<t:(\d+):R>/.exec(fields.Submitted ?? '')?.[1]);
+    const expected = Number(/<t:(\d+):R>/.exec(fields['Expected to finish'] ?? '')?.[1]);
+    // About the 20 s (service time) the first one took.
+    expect(expected - submitted).toBeGreaterThanOrEqual(18);
+    expect(expected - submitted).toBeLessThanOrEqual(23);
+    await harness.jobDone(second);
+  });
+});

@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type SendCapacity,
+  Submitter,
+  type SubmitterClient,
+  type WaitProgress,
+} from '../../src/jobs/submitter.ts';
+import {
+  ALICE,
+  BOB,
+  deferred,
+  ledgerOf,
+  logger,
+  posts,
+  reserved,
+  startWorld,
+  summaryOf,
+  type World,
+} from './helpers.ts';
+
+const CAROL = '1300000000000000012';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+/**
+ * A client whose first POST is held after the service answered it, until `release`: the one
+ * slot of the fair queue stays taken, so every later submission waits its turn.
+ */
+function heldClient() {
+  const held = deferred();
+  let calls = 0;
+  const client: SubmitterClient = {
+    async createGeneration(req, opts) {
+      calls += 1;
+      const created = await w.client.createGeneration(req, opts);
+      if (calls === 1) await held.promise;
+      return created;
+    },
+    listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+  };
+  return { client, release: () => held.resolve() };
+}
+
+/** 60 requests a minute, none free: each submission ahead costs 1 s of budget, 1.25 s with polls' share. */
+const busy: SendCapacity = { limit: 60, windowMs: 60_000, available: () => 0 };
+
+function submitterWith(client: SubmitterClient, capacity = busy) {
+  return new Submitter({
+    client,
+    jobs: w.proc.jobs,
+    intents: w.proc.intents,
+    quota: w.proc.quota,
+    clock: w.clock,
+    logger,
+    concurrency: 1,
+    capacity,
+  });
+}
+
+/** Lets promise chains run (a few turns of the microtask queue and one of the event loop). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('a submission waiting for its turn', () => {
+  it('is told its place in the order the fair queue sends, each time that place changes, then that it is being sent', async () => {
+    const { client, release } = heldClient();
+    const submitter = submitterWith(client);
+    const input = (prompt: string, userId: string) => reserved(w.proc.quota, { prompt, userId });
+    const first = submitter.submit(await input('first', ALICE));
+    await turn();
+    const reports = new Map<string, WaitProgress[]>();
+    const submit = async (name: string, userId: string) => {
+      const list: WaitProgress[] = [];
+      reports.set(name, list);
+      const queued = deferred();
+      const before = w.clock.now();
+      const outcome = submitter.submit(await input(name, userId), (p) => {
+        list.push(p);
+        queued.resolve();
+      });
+      await queued.promise;
+      return { outcome, before };
+    };
+    const b = await submit('alice-2', ALICE);
+    const c = await submit('bob-1', BOB);
+    const d = await submit('alice-3', ALICE);
+    // Bob's turn comes before Alice's third request, and so does Carol's, who asks last.
+    expect(reports.get('alice-3')?.map((p) => p.ahead)).toEqual([2]);
+    const e = await submit('carol-1', CAROL);
+    expect(reports.get('alice-3')?.map((p) => p.ahead)).toEqual([2, 3]);
+    expect(reports.get('carol-1')?.map((p) => p.ahead)).toEqual([2]);
+    // One request is taken (the first) and two wait ahead: its own is the fourth of the budget,
+    // 1 s each at 60 a minute, slowed by a fifth for the status checks' share.
+    const [carol] = reports.get('carol-1') ?? [];
+    expect(carol?.cancellable).toBe(true);
+    expect(carol?.sendAt).toBeGreaterThanOrEqual(e.before + 5_000);
+    expect(carol?.sendAt).toBeLessThanOrEqual(w.clock.now() + 5_000);
+
+    release();
+    for (const s of [first, b.outcome, c.outcome, d.outcome, e.outcome])
+      expect((await s).kind).toBe('submitted');
+    expect(reports.get('alice-3')?.map((p) => [p.ahead, p.cancellable])).toEqual([
+      [2, true],
+      [3, true],
+      [2, true],
+      [1, true],
+      [0, true],
+      [0, false],
+    ]);
+    expect(posts(w.sim).map((r) => (r.body as { prompt: string }).prompt)).toEqual([
+      'first',
+      'alice-2',
+      'bob-1',
+      'carol-1',
+      'alice-3',
+    ]);
+  });
+
+  it('expects to be sent at once when the budget has room for everything ahead', async () => {
+    const { client, release } = heldClient();
+    const submitter = submitterWith(client, { ...busy, available: () => 10 });
+    const first = submitter.submit(await reserved(w.proc.quota, { prompt: 'first' }));
+    await turn();
+    const reports: WaitProgress[] = [];
+    const queued = deferred();
+    const second = submitter.submit(await reserved(w.proc.quota, { prompt: 'second', userId: BOB }), (p) => {
+      reports.push(p);
+      queued.resolve();
+    });
+    await queued.promise;
+    expect(reports[0]?.ahead).toBe(0);
+    expect(reports[0]?.sendAt).toBeLessThanOrEqual(w.clock.now());
+    release();
+    await first;
+    await second;
+  });
+
+  it('cancelled by its member before it is sent: never sent, its reservation released, nothing left for recovery', async () => {
+    const { client, release } = heldClient();
+    const submitter = submitterWith(client);
+    const first = submitter.submit(await reserved(w.proc.quota, { prompt: 'first' }));
+    await turn();
+    const input = await reserved(w.proc.quota, { prompt: 'waiting', userId: BOB });
+    const shown = deferred<WaitProgress>();
+    const outcome = submitter.submit(input, (p) => shown.resolve(p));
+    expect((await shown.promise).cancellable).toBe(true);
+    expect(await summaryOf(w.proc.quota, BOB)).toMatchObject({ reservedMicros: 20_000 });
+
+    expect(await submitter.cancel(input.reservationId, ALICE)).toEqual({ kind: 'not_yours' });
+    // Another process (the one after a restart) does not hold it: no longer waiting there.
+    expect(await submitterWith(w.client).cancel(input.reservationId, BOB)).toEqual({ kind: 'not_waiting' });
+    expect(await submitter.cancel(input.reservationId, BOB)).toEqual({
+      kind: 'cancelled',
+      quotedMicros: input.quotedMicros,
+      released: true,
+    });
+    expect(await outcome).toEqual({ kind: 'cancelled', released: true });
+    expect(await summaryOf(w.proc.quota, BOB)).toMatchObject({
+      reservedMicros: 0,
+      spentMicros: 0,
+      inFlight: 0,
+    });
+    expect(await w.proc.intents.list()).not.toContain(input.reservationId);
+    // Pressed again, or after it is gone (a restart): no longer waiting.
+    expect(await submitter.cancel(input.reservationId, BOB)).toEqual({ kind: 'not_waiting' });
+
+    release();
+    expect((await first).kind).toBe('submitted');
+    expect(posts(w.sim).map((r) => (r.body as { prompt: string }).prompt)).toEqual(['first']);
+    const ledger = await ledgerOf(w.proc.quota);
+    expect(ledger.filter((e) => e.reservationId === input.reservationId).map((e) => e.kind)).toEqual([
+      'reserve',
+      'release',
+    ]);
+  });
+
+  it('cancelled at any moment around its send: exactly one of the cancel and the send wins', async () => {
+    const seen = new Set<string>();
+    for (let delay = 0; delay <= 12; delay++) {
+      // Two members a round, so that no member's in-flight limit refuses a reservation.
+      const [someone, member] = [0, 1].map((n) => String(1300000000000000100n + BigInt(2 * delay + n)));
+      const { client, release } = heldClient();
+      const submitter = submitterWith(client);
+      const first = submitter.submit(
+        await reserved(w.proc.quota, { prompt: `first ${delay}`, userId: someone }),
+      );
+      await turn();
+      const input = await reserved(w.proc.quota, { prompt: `raced ${delay}`, userId: member });
+      const queued = deferred();
+      const outcome = submitter.submit(input, () => queued.resolve());
+      await queued.promise;
+      // The slot frees a few microtasks after the release; the cancel comes `delay` microtasks later.
+      release();
+      for (let i = 0; i < delay; i++) await Promise.resolve();
+      const cancel = await submitter.cancel(input.reservationId, member as string);
+      const result = await outcome;
+      await first;
+      const sent = posts(w.sim).some((r) => (r.body as { prompt: string }).prompt === `raced ${delay}`);
+      if (cancel.kind === 'cancelled') {
+        expect(result.kind).toBe('cancelled');
+        expect(sent).toBe(false);
+        expect(await summaryOf(w.proc.quota, member)).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+      } else {
+        expect(cancel).toEqual({ kind: 'sending' });
+        expect(result.kind).toBe('submitted');
+        expect(sent).toBe(true);
+      }
+      seen.add(cancel.kind);
+    }
+    // Both sides of the race were exercised.
+    expect([...seen].sort()).toEqual(['cancelled', 'sending']);
+  });
+
+  it('refuses to cancel a request already sent, and one that finished', async () => {
+    const posting = deferred();
+    const client: SubmitterClient = {
+      createGeneration: (req, opts) => {
+        posting.resolve();
+        return w.client.createGeneration(req, opts);
+      },
+      listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+    };
+    const submitter = submitterWith(client, { ...busy, available: () => 10 });
+    const input = await reserved(w.proc.quota, { prompt: 'quick' });
+    const outcome = submitter.submit(input);
+    await posting.promise;
+    // Taken at once (a free slot): on its way, not cancellable.
+    expect(await submitter.cancel(input.reservationId, ALICE)).toEqual({ kind: 'sending' });
+    expect((await outcome).kind).toBe('submitted');
+    expect(await submitter.cancel(input.reservationId, ALICE)).toEqual({ kind: 'not_waiting' });
+    expect(posts(w.sim)).toHaveLength(1);
+  });
+});
