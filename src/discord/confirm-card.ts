@@ -7,7 +7,6 @@ import {
   type APIActionRowComponent,
   type APIButtonComponent,
   ButtonStyle,
-  type ChatInputCommandInteraction,
   ComponentType,
   MessageFlags,
 } from 'discord.js';
