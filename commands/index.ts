@@ -6,8 +6,9 @@ import { models } from './models.ts';
 import { quota } from './quota.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
+import { videoPro } from './video-pro.ts';
 
-export const commands: readonly Command[] = [imagine, video, models, usage, quota, balance];
+export const commands: readonly Command[] = [imagine, video, videoPro, models, usage, quota, balance];
 
 export const messageCommands: readonly MessageCommand[] = [];
 
