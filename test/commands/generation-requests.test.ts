@@ -34,6 +34,15 @@ describe('the create request a command makes', () => {
     });
   });
 
+  it('is typed by the definitions: an option a command lacks, or a misspelled one, does not compile', () => {
+    // @ts-expect-error /imagine has no `seed` option
+    imagineRequest({ prompt: 'x', seed: 1 });
+    // @ts-expect-error /video-pro omni has no `model` option (omni-flash-ext is its only model)
+    videoProRequest({ subcommand: 'omni', args: { prompt: 'x', model: 'motion-2.0' } });
+    // @ts-expect-error misspelled subcommand
+    videoProRequest({ subcommand: 'motoin', args: { prompt: 'x' } });
+  });
+
   it('leaves out blank text and empty lists, and trims what is kept', () => {
     expect(
       readRequest('video', { prompt: 'x', model: '  ', mode: ' fun ', style: '', image_urls: [] }),
