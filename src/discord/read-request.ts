@@ -35,7 +35,7 @@ export function readRequest(type: MediaType, fields: RequestFields): CreateGener
   return request;
 }
 
-/** URLs typed into one option, separated by spaces (or new lines, or commas). */
+/** URLs typed into one option, separated by spaces (not commas: a URL may contain one). */
 export function splitUrls(text: string | undefined): string[] {
-  return text ? text.split(/[\s,]+/).filter(Boolean) : [];
+  return text ? text.split(/\s+/).filter(Boolean) : [];
 }

@@ -47,7 +47,10 @@ describe('the create request a command makes', () => {
     expect(
       readRequest('video', { prompt: 'x', model: '  ', mode: ' fun ', style: '', image_urls: [] }),
     ).toEqual({ model: 'quick-video-1', prompt: 'x', mode: 'fun' });
-    expect(splitUrls('a, b\nc')).toEqual(['a', 'b', 'c']);
+    expect(splitUrls(' https://x.example/a,b.png \n https://x.example/c ')).toEqual([
+      'https://x.example/a,b.png',
+      'https://x.example/c',
+    ]);
   });
 
   it('/video keeps every option it was given, false and 0 included', () => {
