@@ -20,9 +20,8 @@ export interface AttachmentFacts {
 /** What an attachment is: a kind the service takes, or not (with a description for the member). */
 export type Classification = { kind: ReferenceKind; format: string } | { kind: 'other'; description: string };
 
-/** The formats each kind accepts, by content type; `*` accepts every subtype (images). */
-const CONTENT_TYPES: Record<ReferenceKind, Record<string, string>> = {
-  image: { '*': 'image' },
+/** The video and audio formats the spec lists, by content type (every image type is taken). */
+const CONTENT_TYPES: Record<'video' | 'audio', Record<string, string>> = {
   video: { 'video/mp4': 'MP4', 'video/webm': 'WebM', 'video/quicktime': 'MOV' },
   audio: {
     'audio/mpeg': 'MP3',
@@ -71,12 +70,12 @@ export function classifyAttachment(attachment: AttachmentFacts): Classification 
       const format = CONTENT_TYPES[kind][contentType];
       if (format) return { kind, format };
     }
+    // The content type comes with the upload, so it is shown escaped and cut short.
+    const shown = escapeMemberText(contentType.slice(0, 100));
     return {
       kind: 'other',
       description:
-        major === 'video' || major === 'audio'
-          ? `${contentType}, a format the service does not take`
-          : contentType,
+        major === 'video' || major === 'audio' ? `${shown}, a format the service does not take` : shown,
     };
   }
   const extension = /\.([a-z0-9]+)$/i.exec(attachment.name)?.[1]?.toLowerCase();
