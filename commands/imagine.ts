@@ -1,16 +1,25 @@
-/** /imagine: make an image from a prompt. */
+/** /imagine: make an image from a prompt, with up to 14 reference images attached and more by URL. */
 import {
-  ApplicationCommandOptionType,
   ApplicationCommandType,
   ApplicationIntegrationType,
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
+import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
+import { IMAGE_NAMES, numberedImages, promptOption, stringOption } from '../src/discord/option-builders.ts';
+import { readRequest, splitUrls } from '../src/discord/read-request.ts';
+import { referenceUrls } from '../src/discord/references.ts';
+import type { CreateGenerationRequest } from '../src/media/schemas.ts';
+
+/**
+ * 14 attachments: the spec's limit for image models. lang-image-2 takes 16 and dream-5.0-lite 10;
+ * lang-image-2's last two go by `image_urls`, and validation refuses an 11th on dream-5.0-lite.
+ */
+const IMAGES = IMAGE_NAMES;
 
 const data = {
   type: ApplicationCommandType.ChatInput,
@@ -19,45 +28,30 @@ const data = {
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'prompt',
-      description: 'What the image shows',
-      required: true,
-      // Discord counts characters of the string; the bot counts code points (see MAX_PROMPT_LENGTH),
-      // so a prompt Discord lets through is one the bot and the service accept.
-      max_length: MAX_PROMPT_LENGTH,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'model',
-      description: 'Image model (price shown)',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'aspect_ratio',
-      description: 'Aspect ratio, e.g. 16:9',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'resolution',
-      description: 'Resolution, e.g. 2K (costs more)',
-      autocomplete: true,
-    },
-    { type: ApplicationCommandOptionType.Attachment, name: 'image', description: 'A reference image' },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'image_urls',
-      description: 'More reference image URLs, separated by spaces',
-    },
+    promptOption('What the image shows'),
+    stringOption('model', 'Image model (price shown)', true),
+    stringOption('aspect_ratio', 'Aspect ratio, e.g. 16:9', true),
+    stringOption('resolution', 'Resolution, e.g. 2K (costs more)', true),
+    ...numberedImages(IMAGES, 'A reference image'),
+    stringOption('image_urls', 'More reference image URLs, separated by spaces'),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/** The request /imagine's options make: attached images first, in option order, then the URLs. */
+export function imagineRequest(args: ArgsParam<typeof data>): CreateGenerationRequest {
+  return readRequest('image', {
+    model: args.model,
+    prompt: args.prompt,
+    aspect_ratio: args.aspect_ratio,
+    resolution: args.resolution,
+    image_urls: [...referenceUrls(args, IMAGES, 'image'), ...splitUrls(args.image_urls)],
+  });
+}
+
 export const imagine: Command = {
   data,
-  execute: (interaction, services) => handleGenerate(interaction, services, 'image'),
+  execute: async (interaction, services) =>
+    handleGenerate(interaction, services, 'image', imagineRequest(readArgs(interaction, data))),
   button: handleConfirmButton,
   autocomplete: generationAutocomplete('image'),
 };

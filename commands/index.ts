@@ -8,8 +8,9 @@ import { quota } from './quota.ts';
 import { show } from './show.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
+import { videoPro } from './video-pro.ts';
 
-export const commands: readonly Command[] = [imagine, video, models, show, usage, quota, balance];
+export const commands: readonly Command[] = [imagine, video, videoPro, models, show, usage, quota, balance];
 
 export const messageCommands: readonly MessageCommand[] = [];
 

@@ -8,6 +8,7 @@ import {
   MessageFlags,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import { autocompleteChoices, MAX_CHOICES } from '../src/discord/autocomplete.ts';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { codeText, renderModelDetail, renderModelList } from '../src/discord/models-view.ts';
@@ -37,7 +38,7 @@ const NOT_LOADED =
 export const models: Command = {
   data,
   async execute(interaction, services) {
-    const slug = interaction.options.getString('model')?.trim();
+    const slug = readArgs(interaction, data).model?.trim();
     if (slug) await showOne(interaction, services, slug);
     else await showAll(interaction, services);
   },

@@ -1,16 +1,33 @@
-/** /video: make a video from a prompt. */
+/**
+ * /video: make a video from a prompt, with any video model and the options most of them share.
+ * Each family's own fields (video and audio references, orbit's watermark, omni's scene/character/
+ * object) are in /video-pro, one subcommand per family.
+ */
 import {
-  ApplicationCommandOptionType,
   ApplicationCommandType,
   ApplicationIntegrationType,
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { MAX_PROMPT_LENGTH } from '../src/catalog/validate.ts';
+import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
+import {
+  booleanOption,
+  imageNames,
+  integerOption,
+  numberedImages,
+  promptOption,
+  stringOption,
+} from '../src/discord/option-builders.ts';
+import { readRequest, splitUrls } from '../src/discord/read-request.ts';
+import { referenceUrls } from '../src/discord/references.ts';
+import type { CreateGenerationRequest } from '../src/media/schemas.ts';
+
+/** 9 attachments: the most any video family takes by the spec (motion); more go by `image_urls`. */
+const IMAGES = imageNames(9);
 
 const data = {
   type: ApplicationCommandType.ChatInput,
@@ -19,68 +36,40 @@ const data = {
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'prompt',
-      description: 'What the video shows',
-      required: true,
-      // Discord counts characters of the string; the bot counts code points (see MAX_PROMPT_LENGTH),
-      // so a prompt Discord lets through is one the bot and the service accept.
-      max_length: MAX_PROMPT_LENGTH,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'model',
-      description: 'Video model (price shown)',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.Integer,
-      name: 'duration',
-      description: 'Length in seconds',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'resolution',
-      description: 'Resolution, e.g. 720p',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'aspect_ratio',
-      description: 'Aspect ratio, e.g. 16:9',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'mode',
-      description: 'Mode (models that have modes)',
-      autocomplete: true,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'style',
-      description: 'Style (orbit models)',
-      autocomplete: true,
-    },
-    { type: ApplicationCommandOptionType.Attachment, name: 'image', description: 'The first frame' },
-    {
-      type: ApplicationCommandOptionType.Boolean,
-      name: 'generate_audio',
-      description: 'Generate audio (motion models)',
-    },
-    {
-      type: ApplicationCommandOptionType.Integer,
-      name: 'seed',
-      description: 'Seed for similar results (motion models)',
-    },
+    promptOption('What the video shows'),
+    stringOption('model', 'Video model (price shown)', true),
+    integerOption('duration', 'Length in seconds', true),
+    stringOption('resolution', 'Resolution, e.g. 720p', true),
+    stringOption('aspect_ratio', 'Aspect ratio, e.g. 16:9', true),
+    stringOption('mode', 'Mode (models that have modes)', true),
+    stringOption('style', 'Style (orbit models)', true),
+    ...numberedImages(IMAGES, 'The first frame'),
+    stringOption('image_urls', 'More reference image URLs, separated by spaces'),
+    booleanOption('generate_audio', 'Generate audio (motion models)'),
+    integerOption('seed', 'Seed for similar results (motion models)'),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/** The request /video's options make: attached images first (the first is the first frame), then URLs. */
+export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequest {
+  return readRequest('video', {
+    model: args.model,
+    prompt: args.prompt,
+    duration: args.duration,
+    resolution: args.resolution,
+    aspect_ratio: args.aspect_ratio,
+    mode: args.mode,
+    style: args.style,
+    image_urls: [...referenceUrls(args, IMAGES, 'image'), ...splitUrls(args.image_urls)],
+    generate_audio: args.generate_audio,
+    seed: args.seed,
+  });
+}
+
 export const video: Command = {
   data,
-  execute: (interaction, services) => handleGenerate(interaction, services, 'video'),
+  execute: async (interaction, services) =>
+    handleGenerate(interaction, services, 'video', videoRequest(readArgs(interaction, data))),
   button: handleConfirmButton,
   autocomplete: generationAutocomplete('video'),
 };

@@ -49,9 +49,13 @@ export function quoteMicros(model: Model, req: CreateGenerationRequest): Micros 
 
 /** The lowest price of a model, for menus: per second when billed by the second. */
 export function basePriceMicros(model: Model): { micros: Micros; perSecond: boolean; varies: boolean } {
-  const multipliers = Object.values(model.resolution_multipliers ?? {});
-  // Motion models price resolutions from a table, not multipliers: their menu shows the base
-  // per-second price as the spec's example does (`Motion 2.0 · $0.132/s`).
-  const varies = multipliers.some((m) => m !== 1);
+  const motion = MOTION_PRICES[model.slug];
+  if (motion) {
+    // Motion models price resolutions from a table, not multipliers: the menu shows "from" the
+    // 480p price (their default and cheapest without a video reference), the one the quote uses.
+    const lowest = motion.perSecond['480p']?.plain;
+    return { micros: usdToMicros(lowest ?? model.price_usd), perSecond: true, varies: true };
+  }
+  const varies = Object.values(model.resolution_multipliers ?? {}).some((m) => m !== 1);
   return { micros: usdToMicros(model.price_usd), perSecond: model.multiply_by_duration, varies };
 }

@@ -16,6 +16,15 @@ export function needsAgeRestrictedChannel(slug: string, mode: string | undefined
   return slug === 'quick-video-1' && mode === 'spicy';
 }
 
+/**
+ * vista-3.1-lite: the spec's catalog table says "8 fixed" seconds, its notes say `duration` is not
+ * supported. The bot settles on the notes: it neither offers nor sends a duration for it (the
+ * video is 8 seconds either way, and the price is per video).
+ */
+export function takesDuration(slug: string): boolean {
+  return slug !== 'vista-3.1-lite';
+}
+
 export const ORBIT_STYLES = ['none', 'thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'];
 
 /** Per-second USD prices of the motion models, by resolution, plain and with `video_urls`. */

@@ -5,7 +5,7 @@
  */
 import type { FieldErrors, Model } from '../media/schemas.ts';
 import { parsePublicHttpUrl } from '../net/public-address.ts';
-import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES } from './service-rules.ts';
+import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES, takesDuration } from './service-rules.ts';
 
 /**
  * The spec allows "2,000 characters". A character here is a Unicode code point (`[...s].length`),
@@ -65,6 +65,11 @@ export function validateCreateRequest(model: Model | undefined, body: Record<str
 
   if (body.duration !== undefined) {
     if (model.type === 'image') add('duration', 'Images have no duration.');
+    else if (!takesDuration(model.slug))
+      add(
+        'duration',
+        `${model.label} takes no duration (its videos are always ${describeDurations(model.durations)} seconds).`,
+      );
     else if (typeof body.duration !== 'number' || !Number.isInteger(body.duration))
       add('duration', 'The duration is a whole number of seconds.');
     else if (!model.durations.includes(body.duration))
@@ -102,18 +107,19 @@ export function validateCreateRequest(model: Model | undefined, body: Record<str
       add(field, `At most ${MAX_MEDIA_REFERENCES} ${field} are allowed.`);
   }
 
-  if (body.image_urls !== undefined) {
-    const urls = checkUrlList(body.image_urls, 'image_urls', add);
-    if (urls) {
-      const limitMessage = imageUrlLimit(model, urls.length, body.mode);
-      if (limitMessage) add('image_urls', limitMessage);
-    }
+  const urls = body.image_urls === undefined ? [] : checkUrlList(body.image_urls, 'image_urls', add);
+  if (urls) {
+    const limitMessage = imageUrlLimit(model, urls.length, body.mode);
+    if (limitMessage) add('image_urls', limitMessage);
   }
   return errors;
 }
 
 /** The model-specific rule on how many image_urls a request may carry, or undefined when the count is fine. */
 function imageUrlLimit(model: Model, count: number, mode: unknown): string | undefined {
+  // frame mode is image-to-video: the one image is the first frame, so it is required.
+  if (model.slug === 'vista-3.1-fast' && mode === 'frame' && count !== 1)
+    return 'vista-3.1-fast takes exactly one image (the first frame) in frame mode.';
   if (count === 0) return undefined;
   switch (model.slug) {
     case 'vista-3.1-lite':

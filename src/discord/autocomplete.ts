@@ -4,8 +4,14 @@
  */
 import type { APIApplicationCommandOptionChoice, AutocompleteInteraction } from 'discord.js';
 import type { ModelCatalog } from '../catalog/catalog.ts';
+import { isVideoFamily, VIDEO_FAMILIES } from '../catalog/families.ts';
 import { basePriceMicros, quoteMicros } from '../catalog/pricing.ts';
-import { needsAgeRestrictedChannel, ORBIT_SLUGS, ORBIT_STYLES } from '../catalog/service-rules.ts';
+import {
+  needsAgeRestrictedChannel,
+  ORBIT_SLUGS,
+  ORBIT_STYLES,
+  takesDuration,
+} from '../catalog/service-rules.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsdShort } from '../money.ts';
 import { isAgeRestricted } from './generate.ts';
@@ -14,10 +20,18 @@ import type { BotServices } from './services.ts';
 /** Discord shows at most 25 choices. */
 export const MAX_CHOICES = 25;
 
-/** The menu name of a model: its label and price, e.g. `Motion 2.0 · $0.132/s` or `Nano Fruit Pro · from $0.10`. */
+/** The menu name of a model: its label and price, e.g. `Motion 2.0 · from $0.132/s` or `Nano Fruit Pro · from $0.10`. */
 export function modelChoiceName(model: Model): string {
   const { micros, perSecond, varies } = basePriceMicros(model);
   return `${model.label} · ${varies ? 'from ' : ''}${formatUsdShort(micros)}${perSecond ? '/s' : ''}`;
+}
+
+/** What else the member has chosen so far, for choices that depend on it. */
+export interface ChoiceContext {
+  /** Only these models (a /video-pro family), in this order. */
+  slugs?: readonly string[];
+  /** The resolution chosen, for the price shown beside each duration. */
+  resolution?: string | null;
 }
 
 /**
@@ -31,11 +45,18 @@ export function autocompleteChoices(
   typed: string,
   chosenModel: string | null,
   ageRestricted = false,
+  context: ChoiceContext = {},
 ): APIApplicationCommandOptionChoice[] {
   const query = typed.trim().toLowerCase();
-  const models = catalog.list(type);
-  const model = chosenModel ? catalog.get(chosenModel) : undefined;
-  const scope = model && model.type === type ? [model] : models;
+  const { slugs } = context;
+  const models = slugs
+    ? slugs.flatMap((slug) => catalog.get(slug) ?? []).filter((m) => m.type === type)
+    : catalog.list(type);
+  const chosen = chosenModel ? catalog.get(chosenModel) : undefined;
+  const model = chosen && models.includes(chosen) ? chosen : undefined;
+  // With a single model in scope (a family of one), prices are shown as if it were chosen.
+  const priced = model ?? (models.length === 1 ? models[0] : undefined);
+  const scope = model ? [model] : models;
 
   switch (focused) {
     case 'model':
@@ -44,13 +65,23 @@ export function autocompleteChoices(
         .slice(0, MAX_CHOICES)
         .map((m) => ({ name: modelChoiceName(m), value: m.slug }));
     case 'duration': {
-      const values = unique(scope.flatMap((m) => m.durations)).sort((a, b) => a - b);
+      const values = unique(scope.filter((m) => takesDuration(m.slug)).flatMap((m) => m.durations)).sort(
+        (a, b) => a - b,
+      );
+      const resolution = context.resolution?.trim();
       return values
         .filter((d) => String(d).startsWith(query))
         .slice(0, MAX_CHOICES)
         .map((d) => ({
-          name: model
-            ? `${d} s · ${formatUsdShort(quoteMicros(model, { model: model.slug, prompt: '', duration: d }))}`
+          name: priced
+            ? `${d} s · ${formatUsdShort(
+                quoteMicros(priced, {
+                  model: priced.slug,
+                  prompt: '',
+                  duration: d,
+                  ...(resolution && priced.resolutions.includes(resolution) ? { resolution } : {}),
+                }),
+              )}`
             : `${d} s`,
           value: d,
         }));
@@ -87,10 +118,14 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** The autocomplete handler of /imagine (images) and /video (videos). */
+/**
+ * The autocomplete handler of /imagine (images), /video (videos) and /video-pro (videos; each
+ * subcommand offers only its family's models).
+ */
 export function generationAutocomplete(type: MediaType) {
   return async (interaction: AutocompleteInteraction, services: BotServices): Promise<void> => {
     const focused = interaction.options.getFocused(true);
+    const family = interaction.options.getSubcommand(false);
     await interaction.respond(
       autocompleteChoices(
         services.catalog,
@@ -99,6 +134,10 @@ export function generationAutocomplete(type: MediaType) {
         String(focused.value),
         interaction.options.getString('model'),
         isAgeRestricted(interaction),
+        {
+          ...(isVideoFamily(family) ? { slugs: VIDEO_FAMILIES[family].slugs } : {}),
+          resolution: interaction.options.getString('resolution'),
+        },
       ),
     );
   };

@@ -27,7 +27,6 @@ import { newErrorId, UserError } from './command.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
-import { readRequest } from './read-request.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
@@ -44,14 +43,15 @@ const RESERVE_DEADLINE_MS = 2_000;
 const NOT_RECORDED =
   'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
 
-/** Handles /imagine (type image) and /video (type video). */
+/** Handles /imagine (type image), /video and /video-pro (type video), given the request their options make. */
 export async function handleGenerate(
   interaction: ChatInputCommandInteraction,
   services: BotServices,
   type: MediaType,
+  request: CreateGenerationRequest,
 ): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
-  await startGeneration(interaction, services, type, readRequest(interaction, type));
+  await startGeneration(interaction, services, type, request);
 }
 
 /** Every interaction a generation can start from: a slash command, a result's button, a modal, a menu. */

@@ -1,52 +1,41 @@
 /**
- * The slash commands' options, read into a create request. The service fills what is left out.
+ * A slash command's typed arguments (args.ts), turned into a create request. The commands map
+ * their own options to these fields (so a renamed option breaks the build there); this module
+ * tidies what the member gave and leaves out what they did not: the service fills defaults.
  */
-import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CreateGenerationRequest, MediaType } from '../media/schemas.ts';
-import { UserError } from './command.ts';
 
 /** Used when the member picks no model: the cheapest sensible one of each type. */
 export const DEFAULT_MODELS: Record<MediaType, string> = { image: 'lang-4o-image', video: 'quick-video-1' };
 
-/** Reads the command's options into a create request (without defaults: the service fills those). */
-export function readRequest(
-  interaction: ChatInputCommandInteraction,
-  type: MediaType,
-): CreateGenerationRequest {
-  const o = interaction.options;
+/** Every field of POST /generations, as the commands read them (absent when not given). */
+export type RequestFields = { prompt: string } & {
+  [K in Exclude<keyof CreateGenerationRequest, 'prompt'>]?: CreateGenerationRequest[K] | undefined;
+};
+
+/**
+ * The create request for what the member gave: strings trimmed and dropped when blank, empty URL
+ * lists dropped, the type's default model when none was named. Nothing else is defaulted.
+ */
+export function readRequest(type: MediaType, fields: RequestFields): CreateGenerationRequest {
   const request: CreateGenerationRequest = {
-    model: o.getString('model')?.trim() || DEFAULT_MODELS[type],
-    prompt: o.getString('prompt', true),
+    model: fields.model?.trim() || DEFAULT_MODELS[type],
+    prompt: fields.prompt,
   };
-  const strings =
-    type === 'image'
-      ? (['aspect_ratio', 'resolution'] as const)
-      : (['aspect_ratio', 'resolution', 'mode', 'style'] as const);
-  for (const name of strings) {
-    const value = o.getString(name)?.trim();
-    if (value) request[name] = value;
-  }
-  const imageUrls: string[] = [];
-  const image = o.getAttachment('image');
-  if (image) {
-    if (!image.contentType?.startsWith('image/')) {
-      throw new UserError(
-        `The attachment "${image.name}" is not an image (it is ${image.contentType ?? 'of an unknown type'}).`,
-      );
+  for (const [name, value] of Object.entries(fields) as [keyof CreateGenerationRequest, unknown][]) {
+    if (name === 'model' || name === 'prompt' || value === undefined) continue;
+    if (typeof value === 'string') {
+      if (value.trim()) Object.assign(request, { [name]: value.trim() });
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) Object.assign(request, { [name]: [...value] });
+    } else {
+      Object.assign(request, { [name]: value });
     }
-    imageUrls.push(image.url);
   }
-  if (type === 'image') {
-    const more = o.getString('image_urls');
-    if (more) imageUrls.push(...more.split(/\s+/).filter(Boolean));
-  } else {
-    const duration = o.getInteger('duration');
-    if (duration !== null) request.duration = duration;
-    const audio = o.getBoolean('generate_audio');
-    if (audio !== null) request.generate_audio = audio;
-    const seed = o.getInteger('seed');
-    if (seed !== null) request.seed = seed;
-  }
-  if (imageUrls.length > 0) request.image_urls = imageUrls;
   return request;
+}
+
+/** URLs typed into one option, separated by spaces (not commas: a URL may contain one). */
+export function splitUrls(text: string | undefined): string[] {
+  return text ? text.split(/\s+/).filter(Boolean) : [];
 }

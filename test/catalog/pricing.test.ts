@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteMicros } from '../../src/catalog/pricing.ts';
+import { basePriceMicros, quoteMicros } from '../../src/catalog/pricing.ts';
 import type { CreateGenerationRequest, Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -85,5 +85,34 @@ describe('price quotes for every model of the catalog', () => {
         }
       }
     }
+  });
+});
+
+describe('menu prices', () => {
+  it('shows the motion models "from" their 480p price, per second', () => {
+    expect(basePriceMicros(model('motion-2.0'))).toEqual({ micros: 132_000, perSecond: true, varies: true });
+    expect(basePriceMicros(model('motion-2.0-fast'))).toEqual({
+      micros: 105_600,
+      perSecond: true,
+      varies: true,
+    });
+  });
+
+  it('shows a flat price without "from" when no resolution costs more', () => {
+    expect(basePriceMicros(model('lang-4o-image'))).toEqual({
+      micros: 20_000,
+      perSecond: false,
+      varies: false,
+    });
+    expect(basePriceMicros(model('vista-3.1-fast')).varies).toBe(true);
+  });
+
+  it('quotes a motion request at its chosen resolution, discounted by a video reference', () => {
+    const video = ['https://example.com/a.mp4'];
+    // 720p with a video: 0.1712 USD/s × 6 s, not the 480p menu price and not the plain 0.284.
+    expect(quote('motion-2.0', { duration: 6, resolution: '720p', video_urls: video })).toBe(1_027_200);
+    expect(quote('motion-2.0', { duration: 6, resolution: '720p' })).toBe(1_704_000);
+    // Audio references alone give no discount.
+    expect(quote('motion-2.0', { audio_urls: ['https://example.com/a.mp3'] })).toBe(660_000);
   });
 });

@@ -53,6 +53,11 @@ describe('local validation of create requests', () => {
         'The duration is a whole number of seconds.',
       ]);
     });
+    it('is refused for vista-3.1-lite, whose notes say it takes none (its videos are always 8 s)', () => {
+      expect(check('vista-3.1-lite', { duration: 8 }).duration).toEqual([
+        'Vista 3.1 Lite takes no duration (its videos are always 8 seconds).',
+      ]);
+    });
     it('is refused for images', () => {
       expect(check('nano-fruit-2', { duration: 5 }).duration).toEqual(['Images have no duration.']);
     });
@@ -60,7 +65,9 @@ describe('local validation of create requests', () => {
 
   describe('resolution, aspect ratio and mode', () => {
     it('must be among the model values', () => {
-      expect(check('vista-3.1-fast', { resolution: '4k', aspect_ratio: '9:16', mode: 'frame' })).toEqual({});
+      expect(check('vista-3.1-fast', { resolution: '4k', aspect_ratio: '9:16', mode: 'ingredient' })).toEqual(
+        {},
+      );
       expect(check('vista-3.1-fast', { resolution: '4K' }).resolution?.[0]).toMatch(/720p, 1080p, 4k/);
       expect(check('vista-3.1-fast', { aspect_ratio: '1:1' }).aspect_ratio).toBeDefined();
       expect(check('vista-3.1-fast', { mode: 'fun' }).mode).toBeDefined();
@@ -137,7 +144,13 @@ describe('local validation of create requests', () => {
       expect(check('vista-3.1-fast', { mode: 'ingredient', image_urls: urls(4) }).image_urls?.[0]).toMatch(
         /at most 3/,
       );
-      expect(check('vista-3.1-fast', { mode: 'frame', image_urls: urls(4) })).toEqual({});
+    });
+    it('takes exactly one image (the first frame) in vista-3.1-fast frame mode', () => {
+      expect(check('vista-3.1-fast', { mode: 'frame', image_urls: urls(1) })).toEqual({});
+      for (const n of [0, 2, 4])
+        expect(check('vista-3.1-fast', { mode: 'frame', image_urls: urls(n) }).image_urls).toEqual([
+          'vista-3.1-fast takes exactly one image (the first frame) in frame mode.',
+        ]);
     });
     it('allows at most 16 on lang-image-2', () => {
       expect(check('lang-image-2', { image_urls: urls(16) })).toEqual({});

@@ -1,3 +1,4 @@
+import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
 import { openApiValidator } from '../support/fake-discord/openapi.ts';
@@ -21,6 +22,31 @@ describe("command definitions against Discord's OpenAPI description", () => {
       expect(validator.check('PUT', '/applications/1/commands', [command.data])).toBeUndefined();
     },
   );
+
+  it('give every command and subcommand at most 25 options, named in lower case within 32 characters', () => {
+    type Option = { name: string; type: number; options?: Option[] };
+    const lists: [string, Option[]][] = [];
+    for (const command of commands) {
+      const options = (command.data.options ?? []) as Option[];
+      lists.push([`/${command.data.name}`, options]);
+      for (const sub of options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand))
+        lists.push([`/${command.data.name} ${sub.name}`, sub.options ?? []]);
+    }
+    for (const [where, options] of lists) {
+      expect(options.length, where).toBeLessThanOrEqual(25);
+      for (const o of options) expect(o.name, where).toMatch(/^[-_a-z0-9]{1,32}$/);
+      expect(new Set(options.map((o) => o.name)).size, where).toBe(options.length);
+    }
+    expect(lists.map(([where]) => where)).toEqual(
+      expect.arrayContaining([
+        '/video-pro motion',
+        '/video-pro orbit',
+        '/video-pro vista',
+        '/video-pro omni',
+        '/video-pro quick',
+      ]),
+    );
+  });
 
   it('would refuse a definition Discord refuses (a description over 100 characters)', () => {
     const [first] = commands;

@@ -23,7 +23,7 @@ describe('autocomplete', () => {
   it('filters models by what was typed, in the slug or the label, ignoring case', async () => {
     const bySlug = await h.autocomplete('video', [focused('model', 'MOTION')]);
     expect(bySlug.map((c) => c.value)).toEqual(['motion-2.0', 'motion-2.0-fast']);
-    expect(bySlug[0]?.name).toBe('Motion 2.0 · $0.132/s');
+    expect(bySlug[0]?.name).toBe('Motion 2.0 · from $0.132/s');
     const byLabel = await h.autocomplete('video', [focused('model', 'vista 3.1 l')]);
     expect(byLabel.map((c) => c.value)).toEqual(['vista-3.1-lite']);
   });

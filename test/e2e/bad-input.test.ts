@@ -110,7 +110,9 @@ describe('bad input is answered privately and costs nothing', () => {
         ],
       },
     );
-    expect(await ephemeralAnswer(interaction)).toMatch(/"notes.txt" is not an image/);
+    expect(await ephemeralAnswer(interaction)).toMatch(
+      /"notes.txt" given as `image` is not an image: it is text\/plain\. Nothing was sent and nothing was charged/,
+    );
   });
 
   it('sends an attached image as the first reference URL', async () => {

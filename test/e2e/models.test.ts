@@ -130,7 +130,7 @@ describe('/models', () => {
   it('autocompletes model with the models of both types, filtered by what was typed', async () => {
     const all = await h.autocomplete('models', [opt.string('model', '', true)]);
     expect(all).toHaveLength(14);
-    expect(all).toContainEqual({ name: 'Motion 2.0 · $0.132/s', value: 'motion-2.0' });
+    expect(all).toContainEqual({ name: 'Motion 2.0 · from $0.132/s', value: 'motion-2.0' });
     expect(all).toContainEqual({ name: 'Nano Fruit Pro · from $0.10', value: 'nano-fruit-pro' });
     const typed = await h.autocomplete('models', [opt.string('model', 'NANO', true)]);
     expect(typed.map((c) => c.value)).toEqual(['nano-fruit-pro', 'nano-fruit-2']);

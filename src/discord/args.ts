@@ -1,0 +1,110 @@
+/**
+ * Typed slash-command arguments derived from the command's own definition (in the spirit of
+ * Naval-Base/yuudachi's `ArgsParam<typeof Command>`): a handler reads `args.seed`, not
+ * `getInteger('seed')`, so renaming or retyping an option in the definition breaks the build
+ * instead of silently reading null in production.
+ */
+import {
+  ApplicationCommandOptionType,
+  type Attachment,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+} from 'discord.js';
+
+/** The part of an option definition the types read (a `RESTPost…JSONBody` option `as const`). */
+export interface OptionDefinition {
+  readonly type: ApplicationCommandOptionType;
+  readonly name: string;
+  readonly required?: boolean;
+  readonly options?: readonly OptionDefinition[];
+}
+
+/** The part of a command definition the types read. */
+export interface CommandDefinition {
+  readonly options?: readonly OptionDefinition[];
+}
+
+/** What a member gives for an option of this type. */
+type ValueOf<T extends ApplicationCommandOptionType> = T extends
+  | ApplicationCommandOptionType.String
+  | ApplicationCommandOptionType.Mentionable
+  ? string
+  : T extends ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number
+    ? number
+    : T extends ApplicationCommandOptionType.Boolean
+      ? boolean
+      : T extends ApplicationCommandOptionType.Attachment
+        ? Attachment
+        : T extends
+              | ApplicationCommandOptionType.User
+              | ApplicationCommandOptionType.Channel
+              | ApplicationCommandOptionType.Role
+          ? string // the id: handlers that need the object look it up where they need it
+          : never;
+
+type Values<O extends readonly OptionDefinition[]> = {
+  [D in O[number] as D['required'] extends true ? D['name'] : never]: ValueOf<D['type']>;
+} & {
+  [D in O[number] as D['required'] extends true ? never : D['name']]?: ValueOf<D['type']>;
+};
+
+type Subcommand = ApplicationCommandOptionType.Subcommand;
+
+/** One arm per subcommand: `{ subcommand: 'motion'; args: {…} } | { subcommand: 'orbit'; … }`. */
+type SubcommandArms<O extends readonly OptionDefinition[]> = {
+  [D in O[number] as D['type'] extends Subcommand ? D['name'] : never]: {
+    subcommand: D['name'];
+    args: Values<D['options'] extends readonly OptionDefinition[] ? D['options'] : []>;
+  };
+};
+type SubcommandArgs<O extends readonly OptionDefinition[]> = SubcommandArms<O>[keyof SubcommandArms<O>];
+
+/**
+ * The arguments of a command: its options by name (required ones always present), or, for a
+ * command made of subcommands, a union discriminated by `subcommand`. Subcommand groups are not
+ * used by this bot and are not modelled.
+ */
+export type ArgsParam<C extends CommandDefinition> = C['options'] extends readonly OptionDefinition[]
+  ? Extract<C['options'][number], { type: Subcommand }> extends never
+    ? Values<C['options']>
+    : SubcommandArgs<C['options']>
+  : Record<string, never>;
+
+/** Reads every option the definition names from the interaction, by the definition's types. */
+export function readArgs<const C extends CommandDefinition>(
+  interaction: Pick<ChatInputCommandInteraction, 'options'>,
+  definition: C,
+): ArgsParam<C> {
+  const options = definition.options ?? [];
+  const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
+  if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
+  const name = interaction.options.getSubcommand(true);
+  const chosen = subcommands.find((o) => o.name === name);
+  if (!chosen) throw new Error(`subcommand "${name}" is not in the command's definition`);
+  return { subcommand: name, args: readValues(interaction, chosen.options ?? []) } as ArgsParam<C>;
+}
+
+function readValues(
+  interaction: Pick<ChatInputCommandInteraction, 'options'>,
+  definitions: readonly OptionDefinition[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const definition of definitions) {
+    // discord.js hoists a subcommand's options, so `get` finds them by name as well.
+    const option = interaction.options.get(definition.name, definition.required === true);
+    if (!option) continue;
+    const value = optionValue(definition.type, option);
+    if (value !== undefined) values[definition.name] = value;
+  }
+  return values;
+}
+
+function optionValue(type: ApplicationCommandOptionType, option: CommandInteractionOption): unknown {
+  if (option.type !== type) {
+    // Discord sends what the registered definition says; a mismatch means the deployed commands
+    // are older than this code (not yet redeployed).
+    throw new Error(`option "${option.name}" arrived as type ${option.type}, defined as ${type}`);
+  }
+  if (type === ApplicationCommandOptionType.Attachment) return option.attachment;
+  return option.value;
+}
