@@ -54,6 +54,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
       const stored = id ? state.messages.get(id) : undefined;
       return stored && !stored.deleted ? stored.api : undefined;
     },
+    modal: (token) => state.interactions.get(token)?.modal ?? undefined,
     injectFault: (fault) => faultList.add(fault),
     messages: (channelId) => state.channelMessages(channelId),
     attachmentData: (id) => state.files.get(id)?.data,

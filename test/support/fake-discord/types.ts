@@ -1,6 +1,7 @@
 import type { APIInteraction, APIMessage } from 'discord.js';
 import type { FakeFault } from './faults.ts';
 import type { BodyViolation } from './openapi.ts';
+import type { FakeModal } from './state.ts';
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
 export interface FakeGuildSpec {
@@ -137,6 +138,8 @@ export interface FakeDiscord {
   injectFault(fault: FakeFault): void;
   /** The message the fake created for an interaction's original response (after a defer/reply), if any. */
   originalMessage(interactionToken: string): APIMessage | undefined;
+  /** The modal the bot opened in answer to an interaction (its type 9 callback's data), if it did. */
+  modal(interactionToken: string): FakeModal | undefined;
   /** Non-ephemeral messages stored in a channel or thread, oldest first. */
   messages(channelId: string): APIMessage[];
   /** Bytes of an attachment the fake stored (also served at the attachment's url). */
