@@ -117,7 +117,10 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
 
   await interaction.deferReply();
   if (job.status === 'failed') {
-    await interaction.editReply({ content: '', ...renderJob(job, { kind: 'failed' }) });
+    await interaction.editReply({
+      content: '',
+      ...renderJob(job, { kind: 'failed' }, services.catalog.get(job.model)),
+    });
     return;
   }
   let shown = job;
@@ -132,5 +135,8 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
       content = await services.resultContent(shown);
     }
   }
-  await interaction.editReply({ content: '', ...renderJob(shown, content) });
+  await interaction.editReply({
+    content: '',
+    ...renderJob(shown, content, services.catalog.get(shown.model)),
+  });
 }

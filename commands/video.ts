@@ -47,6 +47,7 @@ const data = {
     stringOption('image_urls', 'More reference image URLs, separated by spaces'),
     booleanOption('generate_audio', 'Generate audio (motion models)'),
     integerOption('seed', 'Seed for similar results (motion models)'),
+    booleanOption('return_last_frame', 'Also return the last frame, to continue from (motion models)'),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -63,6 +64,7 @@ export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequ
     image_urls: [...referenceUrls(args, IMAGES, 'image'), ...splitUrls(args.image_urls)],
     generate_audio: args.generate_audio,
     seed: args.seed,
+    return_last_frame: args.return_last_frame,
   });
 }
 

@@ -1,0 +1,101 @@
+import type { APIEmbed, APIInteraction } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseGenerationId } from '../../commands/show.ts';
+import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { deferredEphemeralReply, ephemeralReply } from './quota-helpers.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+async function aliceImage(prompt = 'a red kite over the dunes') {
+  const interaction = await h.command('imagine', [opt.string('prompt', prompt)]);
+  const job = await h.jobDone(interaction);
+  expect(job.status).toBe('completed');
+  return job;
+}
+
+const show = (id: string, userId = ALICE) => h.command('show', [opt.string('id', id)], { userId });
+
+/** The public reply of /show: a deferred reply (type 5, not ephemeral) then the edit with the result. */
+async function shownResult(interaction: APIInteraction) {
+  const callback = await h.callbackOf(interaction);
+  expect(callback.body).toMatchObject({ type: 5 });
+  expect(((callback.body as { data?: { flags?: number } }).data?.flags ?? 0) & 64).toBe(0);
+  return h.editOf(interaction, (c) => c.files.length > 0);
+}
+
+describe('/show', () => {
+  it('brings back a past result as a new message, with the file and the buttons naming it', async () => {
+    const job = await aliceImage();
+    const interaction = await show(job.generationId);
+    const edit = await shownResult(interaction);
+    expect(edit.files[0]?.data.subarray(1, 4).toString()).toBe('PNG');
+    expect(JSON.stringify(edit.body)).toContain(`result:again:${job.generationId}`);
+    // Nothing new was generated or charged.
+    expect(h.sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it("refuses another member's result, and lets a Manage Server member show it", async () => {
+    const job = await aliceImage();
+    const refused = await ephemeralReply(h, await show(job.generationId, BOB));
+    expect(refused.content).toMatch(/not yours/);
+    const edit = await shownResult(await show(job.generationId, ADMIN));
+    expect(edit.files).toHaveLength(1);
+  });
+
+  it('still shows a result after a restart', async () => {
+    const job = await aliceImage();
+    await h.restart();
+    const edit = await shownResult(await show(job.generationId));
+    expect(JSON.stringify(edit.body)).toContain(`result:vary:${job.generationId}`);
+  });
+
+  it('looks a generation the bot has no record of up at the service, for Manage Server members only', async () => {
+    const created = await fetch(`${h.sim.baseUrl}/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'lang-4o-image', prompt: 'made elsewhere' }),
+    });
+    const { data } = (await created.json()) as { data: { id: string } };
+
+    // Alice owns the test server (every permission); Bob has none beyond @everyone's.
+    const refused = await ephemeralReply(h, await show(data.id, BOB));
+    expect(refused.content).toMatch(/no record/);
+    const answer = await deferredEphemeralReply(h, await show(data.id, ADMIN));
+    const embed = answer.embeds[0] as APIEmbed;
+    expect(embed.description).toBe('made elsewhere');
+    expect(JSON.stringify(embed)).toContain(data.id);
+    expect(answer.components).toEqual([]);
+  });
+
+  it('says so when neither the bot nor the service knows the id, and refuses what is not an id', async () => {
+    const unknown = await deferredEphemeralReply(
+      h,
+      await show('00000000-0000-4000-8000-000000000000', ADMIN),
+    );
+    expect(unknown.content).toMatch(/Neither the bot nor the generation service/);
+    const notAnId = await ephemeralReply(h, await show('hello'));
+    expect(notAnId.content).toMatch(/not a generation id/);
+  });
+
+  it('offers the member their own recent generations to pick from', async () => {
+    const job = await aliceImage('a lantern in the fog');
+    const choices = await h.autocomplete('show', [opt.string('id', 'lantern', true)]);
+    expect(choices).toEqual([{ name: 'Image: a lantern in the fog', value: job.generationId }]);
+  });
+});
+
+describe('parseGenerationId', () => {
+  it('accepts a UUID with backticks or spaces around it, lower-cased, and nothing else', () => {
+    expect(parseGenerationId(' `0A1B2C3D-0000-4000-8000-000000000000` ')).toBe(
+      '0a1b2c3d-0000-4000-8000-000000000000',
+    );
+    expect(parseGenerationId('0a1b2c3d')).toBeUndefined();
+    expect(parseGenerationId('../models')).toBeUndefined();
+  });
+});
