@@ -1,16 +1,18 @@
 /** Every command and component handler: the router and the deploy script both read these lists. */
 import type { BotInteractions, Command, ComponentHandler, MessageCommand } from '../src/discord/command.ts';
 import { balance } from './balance.ts';
+import { fromMessage, generateFromThis } from './generate-from-this.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota.ts';
+import { result } from './result.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
 
 export const commands: readonly Command[] = [imagine, video, models, usage, quota, balance];
 
-export const messageCommands: readonly MessageCommand[] = [];
+export const messageCommands: readonly MessageCommand[] = [generateFromThis];
 
-export const components: readonly ComponentHandler[] = [];
+export const components: readonly ComponentHandler[] = [result, fromMessage];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -19,6 +19,7 @@ import { downloadCapped } from './jobs/download.ts';
 import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
+import { PendingReferenceStore } from './jobs/pending-references.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
 import { Recovery } from './jobs/recovery.ts';
 import { Submitter } from './jobs/submitter.ts';
@@ -166,6 +167,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     submitter,
     jobs,
     confirmations,
+    references: new PendingReferenceStore(jobsKeyv, clock),
     media: mediaClient,
     clock,
     logger,
