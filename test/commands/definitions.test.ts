@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.ts';
+import { commands, messageCommands } from '../../commands/index.ts';
 import { openApiValidator } from '../support/fake-discord/openapi.ts';
 
 const BULK_OVERWRITE = '/applications/{application_id}/commands';
@@ -8,7 +8,7 @@ describe("command definitions against Discord's OpenAPI description", () => {
   const validator = openApiValidator();
 
   it('are, all together, a body that PUT /applications/{id}/commands (bulk overwrite) accepts', () => {
-    const body = commands.map((c) => c.data);
+    const body = [...commands.map((c) => c.data), ...messageCommands.map((c) => c.data)];
     const validate = validator.requestValidator('PUT', BULK_OVERWRITE);
     expect(validate).not.toBeNull();
     validate?.(body);
@@ -17,6 +17,13 @@ describe("command definitions against Discord's OpenAPI description", () => {
 
   it.each(commands.map((c) => [c.data.name, c] as const))(
     '/%s is a command Discord accepts',
+    (_, command) => {
+      expect(validator.check('PUT', '/applications/1/commands', [command.data])).toBeUndefined();
+    },
+  );
+
+  it.each(messageCommands.map((c) => [c.data.name, c] as const))(
+    'the message command "%s" is one Discord accepts',
     (_, command) => {
       expect(validator.check('PUT', '/applications/1/commands', [command.data])).toBeUndefined();
     },
