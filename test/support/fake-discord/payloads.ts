@@ -25,6 +25,7 @@ import {
   type MessageType,
   type ThreadMemberFlags,
 } from 'discord.js';
+import { componentsProblem, isComponentsV2, resolveComponents } from './message-components.ts';
 import { type FakeGuild, type FakeMember, type FakeState, snowflake } from './state.ts';
 import type { RecordedFile } from './types.ts';
 
@@ -248,7 +249,6 @@ export function applyMessageBody(
   ephemeral: boolean,
 ): void {
   if (body.content !== undefined) message.content = body.content ?? '';
-  if (body.components !== undefined) message.components = (body.components ?? []) as APIMessage['components'];
   if (body.flags !== undefined && body.flags !== null) {
     message.flags = ((message.flags ?? 0) & ~SETTABLE_FLAGS) | (body.flags & SETTABLE_FLAGS);
   }
@@ -276,6 +276,12 @@ export function applyMessageBody(
 
   if (body.embeds !== undefined) {
     message.embeds = (body.embeds ?? []).map((embed) => resolveEmbed(embed, message.attachments));
+  }
+  if (body.components !== undefined) {
+    message.components = resolveComponents(
+      body.components ?? [],
+      message.attachments,
+    ) as APIMessage['components'];
   }
 }
 
@@ -322,16 +328,37 @@ function resolveEmbed(embed: APIEmbed, attachments: APIAttachment[]): APIEmbed {
   return resolved;
 }
 
-/** Why Discord would refuse this message, or null: an empty message or an oversized field. */
-export function messageProblem(
-  message: APIMessage,
-): { status: number; message: string; code: number } | null {
+/** Why Discord would refuse a message; `detail` is what its `errors` would say. */
+export interface MessageProblem {
+  status: number;
+  message: string;
+  code: number;
+  detail?: string;
+}
+
+/**
+ * Why Discord would refuse this message, or null: an empty message, an oversized field, components that
+ * break the rules of their layout (see componentsProblem), or an edit that drops the IsComponentsV2 flag
+ * of a message that had it (`before`: the message as it was).
+ */
+export function messageProblem(message: APIMessage, before?: APIMessage): MessageProblem | null {
+  const invalid = (detail: string) => ({ status: 400, message: 'Invalid Form Body', code: 50035, detail });
+  if (before && isComponentsV2(before.flags) && !isComponentsV2(message.flags)) {
+    return invalid('flags: the IS_COMPONENTS_V2 flag cannot be removed from a message');
+  }
   const hasComponents = (message.components?.length ?? 0) > 0;
-  if (!message.content && message.embeds.length === 0 && message.attachments.length === 0 && !hasComponents) {
+  if (
+    !isComponentsV2(message.flags) &&
+    !message.content &&
+    message.embeds.length === 0 &&
+    message.attachments.length === 0 &&
+    !hasComponents
+  ) {
     return { status: 400, message: 'Cannot send an empty message', code: 50006 };
   }
   if (message.content.length > 2000 || message.embeds.length > 10 || message.attachments.length > 10) {
-    return { status: 400, message: 'Invalid Form Body', code: 50035 };
+    return invalid('content, embeds or attachments: too long or too many');
   }
-  return null;
+  const components = componentsProblem(message);
+  return components ? invalid(components) : null;
 }

@@ -21,6 +21,7 @@ import {
   applyMessageBody,
   guildObject,
   type MessageBody,
+  type MessageProblem,
   memberObject,
   messageProblem,
   newMessage,
@@ -75,6 +76,19 @@ const unknown = {
 const missingPermissions = () => error(403, 50013, 'Missing Permissions');
 const invalidFormBody = () => error(400, 50035, 'Invalid Form Body');
 const tooLarge = () => error(413, 40005, 'Request entity too large');
+
+function problemReply(problem: MessageProblem): Reply {
+  const reply = error(problem.status, problem.code, problem.message);
+  if (!problem.detail) return reply;
+  const [field = '', ...why] = problem.detail.split(': ');
+  return {
+    ...reply,
+    body: {
+      ...(reply.body as object),
+      errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message: why.join(': ') }] } },
+    },
+  };
+}
 
 function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && 'status' in value;
@@ -310,12 +324,7 @@ export class FakeRest {
       return stored ? { status: 200, body: stored.api } : unknown.message();
     });
     add('PATCH', '/channels/:channel/messages/:message', 'messageEdit', (c, p) => this.botEdit(c, p));
-    add('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) => {
-      const stored = s.message(p.channel ?? '', p.message ?? '');
-      if (!stored) return unknown.message();
-      stored.deleted = true;
-      return { status: 204 };
-    });
+    add('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) => this.deleteMessage(p));
     add('POST', '/channels/:channel/typing', 'typing', (_, p) =>
       s.channels.has(p.channel ?? '') ? { status: 204 } : unknown.channel(),
     );
@@ -419,7 +428,7 @@ export class FakeRest {
         if (!deferred) {
           applyMessageBody(this.state, api, data, ctx.files, ephemeral);
           const problem = messageProblem(api);
-          if (problem) return error(problem.status, problem.code, problem.message);
+          if (problem) return problemReply(problem);
         }
         message = this.state.storeMessage(api, ephemeral);
         it.originalMessageId = api.id;
@@ -542,7 +551,7 @@ export class FakeRest {
     });
     applyMessageBody(this.state, api, body, ctx.files, ephemeral);
     const problem = messageProblem(api);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    if (problem) return problemReply(problem);
     this.state.storeMessage(api, ephemeral);
     it.followUpIds.push(api.id);
     return ctx.query.wait === 'true' ? { status: 200, body: api } : { status: 204 };
@@ -560,8 +569,8 @@ export class FakeRest {
     applyMessageBody(this.state, next, body ?? {}, files, stored.ephemeral);
     next.flags = (next.flags ?? 0) & ~MessageFlags.Loading;
     next.edited_timestamp = new Date().toISOString();
-    const problem = messageProblem(next);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    const problem = messageProblem(next, stored.api);
+    if (problem) return problemReply(problem);
     stored.api = next;
     return next;
   }
@@ -611,7 +620,7 @@ export class FakeRest {
     });
     applyMessageBody(s, api, body, ctx.files, false);
     const problem = messageProblem(api);
-    if (problem) return error(problem.status, problem.code, problem.message);
+    if (problem) return problemReply(problem);
     s.storeMessage(api, false);
     return { status: 200, body: api };
   }
@@ -624,6 +633,22 @@ export class FakeRest {
     }
     const edited = this.edit(stored, ctx.body as MessageBody, ctx.files, DEFAULT_ATTACHMENT_SIZE_LIMIT);
     return isReply(edited) ? edited : { status: 200, body: edited };
+  }
+
+  /** The bot deletes its own messages freely; another's needs Manage Messages, and never in a DM. */
+  private deleteMessage(p: Params): Reply {
+    const s = this.state;
+    const channel = s.channels.get(p.channel ?? '');
+    if (!channel) return unknown.channel();
+    const stored = s.message(channel.api.id, p.message ?? '');
+    if (!stored) return unknown.message();
+    if (stored.api.author.id !== s.botUserId) {
+      if (!channel.guildId) return error(403, 50003, 'Cannot execute action on a DM channel');
+      const perms = s.botPermissions(channel.guildId, channel.api.id);
+      if ((perms & PermissionFlagsBits.ManageMessages) === 0n) return missingPermissions();
+    }
+    stored.deleted = true;
+    return { status: 204 };
   }
 
   private createThread(ctx: Context, p: Params): Reply {
