@@ -129,6 +129,70 @@ describe('Vary', () => {
     expect(varied.job.origin?.action).toBe('vary');
     expect(varied.job.origin?.generationId).toBe(first.job.generationId);
   });
+  it('adds the images uploaded in the modal after the references the request had', async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'a cat', model: 'lang-4o-image' });
+    const modal = await h.modalOf(await h.press(first.messageId, resultButton('vary', first.job)));
+    const upload = (modal.components[1] as { component: Record<string, unknown> }).component;
+    expect(upload).toMatchObject({ type: 19, custom_id: 'uploads', required: false, max_values: 10 });
+
+    const hat = {
+      id: '1400000000000000001',
+      filename: 'hat.png',
+      contentType: 'image/png',
+      url: `https://cdn.discordapp.com/attachments/${ART}/1400000000000000001/hat.png`,
+    };
+    const submit = await h.submitModal(modal.custom_id, { prompt: 'a cat in this hat', uploads: [hat] });
+    await resultOf(h, submit);
+    expect(sentRequests(h)[1]).toEqual({
+      model: 'lang-4o-image',
+      prompt: 'a cat in this hat',
+      image_urls: [hat.url],
+    });
+  });
+});
+
+describe('Continue from last frame', () => {
+  it('starts a new video with the same settings from the last frame the service returned', async () => {
+    const first = await makeResult(h, 'video', {
+      prompt: 'a wave rises',
+      model: 'motion-2.0-fast',
+      duration: 4,
+      seed: 42,
+    });
+    // Where delivery records the last frame of a return_last_frame result.
+    const lastFrame = 'https://media.example.invalid/last-frame.png';
+    await h.bot.services.jobs.update(first.job.generationId, (j) => ({
+      output: { ...(j.output ?? { url: '', content_type: 'video/mp4' }), last_frame_url: lastFrame },
+    }));
+    const modal = await h.modalOf(await h.press(first.messageId, resultButton('continue', first.job)));
+    expect(modal.custom_id).toBe(resultButton('continue-modal', first.job));
+
+    const submit = await h.submitModal(
+      modal.custom_id,
+      { prompt: 'the wave breaks' },
+      {},
+      {
+        messageId: first.messageId,
+      },
+    );
+    const next = await resultOf(h, submit);
+    expect(sentRequests(h)[1]).toEqual({
+      model: 'motion-2.0-fast',
+      prompt: 'the wave breaks',
+      duration: 4,
+      seed: 42,
+      image_urls: [lastFrame],
+    });
+    expect(next.job.origin).toMatchObject({ action: 'continue', generationId: first.job.generationId });
+  });
+
+  it('refuses a video without a last frame, and opens no modal', async () => {
+    const first = await makeResult(h, 'video', { prompt: 'a wave', model: 'motion-2.0-fast', duration: 4 });
+    const press = await h.press(first.messageId, resultButton('continue', first.job));
+    const answer = await ephemeralReply(h, press);
+    expect(answer.content).toContain('returned no last frame for this result');
+    expect(sentRequests(h)).toHaveLength(1);
+  });
 });
 
 describe('Animate', () => {
