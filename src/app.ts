@@ -111,7 +111,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
 
   const delivery = new Delivery({
     jobs,
-    messenger: new DiscordMessenger(readyClient, clock, logger),
+    messenger: new DiscordMessenger(readyClient, clock, logger, catalog),
     quota,
     clock,
     logger,

@@ -4,6 +4,7 @@
  * 2. past its 15 minutes, or when Discord says it is invalid: the bot token, editing the reply;
  * 3. when that is impossible too: a new message in the channel that replies to the original and
  *    mentions the requester. A result is never lost because a token expired.
+ * A result is the same card (result-card.ts) on every route.
  */
 import {
   type Client,
@@ -19,7 +20,13 @@ import type { Clock } from '../clock.ts';
 import { type DeliveryRoute, type JobContent, type JobMessenger, MessageRefused } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Logger } from '../log.ts';
-import { renderFailureReport, renderJob, renderThreadName } from './render.ts';
+import type { Model } from '../media/schemas.ts';
+import { type RenderedMessage, renderFailureReport, renderJob, renderThreadName } from './render.ts';
+
+/** Finds a model of the catalog by slug (ModelCatalog). */
+export interface ModelLookup {
+  get(slug: string): Model | undefined;
+}
 
 /** Discord's interaction token lifetime. */
 export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -41,10 +48,13 @@ export class DiscordMessenger implements JobMessenger {
     private readonly client: Client<true>,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** The catalog, for the buttons a result offers (a model that left it still gets the basic ones). */
+    private readonly catalog: ModelLookup,
   ) {}
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
-    const message = rendered(() => renderJob(job, content));
+    const model = this.catalog.get(job.model);
+    const message = rendered(() => renderJob(job, content, model));
     const { reply } = job;
     if (this.tokenValid(job)) {
       try {
@@ -78,9 +88,14 @@ export class DiscordMessenger implements JobMessenger {
     if (content.kind === 'progress') return 'none';
     if (!channel)
       throw new Error(`channel ${reply.channelId} cannot be reached to deliver ${job.generationId}`);
+    // The requester is told by a mention (the only ping): in the content of an embed message, in a
+    // Text Display of the result card (a V2 message has no content).
+    const announced =
+      content.kind === 'result'
+        ? withoutClassicFields(rendered(() => renderJob(job, content, model, { mentionRequester: true })))
+        : { ...message, content: `<@${reply.userId}>` };
     await sendOrRefuse(channel, {
-      ...message,
-      content: `<@${reply.userId}>`,
+      ...announced,
       allowedMentions: { users: [reply.userId] },
       reply: reply.messageId ? { messageReference: reply.messageId, failIfNotExists: false } : undefined,
       // The same nonce makes Discord drop a second copy if a restart repeats this step.
@@ -191,6 +206,12 @@ export class DiscordMessenger implements JobMessenger {
       return undefined;
     }
   }
+}
+
+/** A new V2 message leaves out `content` and `embeds` (only an edit needs them cleared). */
+function withoutClassicFields(message: RenderedMessage): Omit<RenderedMessage, 'content' | 'embeds'> {
+  const { content: _content, embeds: _embeds, ...rest } = message;
+  return rest;
 }
 
 /** The rendered message; a job that cannot be rendered now never can, so retrying is pointless. */

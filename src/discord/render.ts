@@ -1,28 +1,32 @@
 /**
- * How jobs look in Discord: one embed per reply, coloured by status, with the prompt, the
+ * How jobs look in Discord while queued, generating or failed (a finished one is the card of
+ * result-card.ts): one embed per reply, coloured by status, with the prompt, the
  * model, the parameters, the price charged, who asked and when. Pure functions of the job, so
  * every route (interaction token, bot token, new message) shows the same thing.
  */
 import {
-  ActionRowBuilder,
-  AttachmentBuilder,
-  ButtonBuilder,
-  ButtonStyle,
+  type ActionRowBuilder,
+  type AttachmentBuilder,
+  type ButtonBuilder,
+  type ContainerBuilder,
   EmbedBuilder,
   escapeMarkdown,
+  type MessageFlags,
   type MessageMentionOptions,
+  type TextDisplayBuilder,
   TimestampStyles,
   time,
 } from 'discord.js';
 import type { JobContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
-import type { FieldErrors, GenerationStatus } from '../media/schemas.ts';
+import type { FieldErrors, GenerationStatus, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
-import { linkable, markdownUrl, truncate } from './text.ts';
+import { type CardOptions, renderResultCard } from './result-card.ts';
+import { truncate } from './text.ts';
 
 export const SIMULATOR_FOOTER = 'Built-in simulator: nothing real was generated or charged';
 
-const COLORS: Record<GenerationStatus, number> = {
+export const COLORS: Record<GenerationStatus, number> = {
   pending: 0x95a5a6,
   processing: 0x3498db,
   completed: 0x2ecc71,
@@ -41,24 +45,27 @@ const MAX_DESCRIPTION = 4096;
 const MAX_FIELD = 1024;
 const MAX_THREAD_NAME = 90;
 
-/** Why a result has no file. `refused` (the download was unsafe or not the promised media) shows no link. */
-type LinkReason = 'too_large' | 'download_failed' | 'refused';
-
 export interface RenderedMessage {
   content?: string;
   embeds: EmbedBuilder[];
   files: AttachmentBuilder[];
-  components: ActionRowBuilder<ButtonBuilder>[];
+  /** Action rows of a classic message, or the top-level components of a V2 one (the result card). */
+  components: (ActionRowBuilder<ButtonBuilder> | ContainerBuilder | TextDisplayBuilder)[];
+  /** Set on the result card: a Components V2 message has no content or embeds. */
+  flags?: MessageFlags.IsComponentsV2;
   allowedMentions: MessageMentionOptions;
 }
 
 /** Nothing a job's reply shows pings anyone: the prompt and the service's text are untrusted. */
 const NO_PINGS: MessageMentionOptions = { parse: [] };
 
-/** The reply for a job in the given state. */
-export function renderJob(job: Job, content: JobContent): RenderedMessage {
-  const status: GenerationStatus =
-    content.kind === 'result' ? 'completed' : content.kind === 'failed' ? 'failed' : job.status;
+/**
+ * The reply for a job in the given state: an embed while it is queued, generating or failed; the
+ * result card (result-card.ts) once it is done. `model` is the job's model in the catalog.
+ */
+export function renderJob(job: Job, content: JobContent, model?: Model, card?: CardOptions): RenderedMessage {
+  if (content.kind === 'result') return renderResultCard(job, content, model, card);
+  const status: GenerationStatus = content.kind === 'failed' ? 'failed' : job.status;
   const embed = new EmbedBuilder()
     .setColor(COLORS[status])
     .setTitle(`${job.type === 'image' ? 'Image' : 'Video'} · ${STATUS_TEXT[status]}`)
@@ -77,49 +84,13 @@ export function renderJob(job: Job, content: JobContent): RenderedMessage {
   });
   if (job.simulated) embed.setFooter({ text: SIMULATOR_FOOTER });
 
-  const files: AttachmentBuilder[] = [];
-  const components: ActionRowBuilder<ButtonBuilder>[] = [];
-  if (content.kind === 'result') {
-    if (content.file) {
-      files.push(new AttachmentBuilder(content.file.data, { name: content.file.name }));
-      if (job.type === 'image') embed.setImage(`attachment://${content.file.name}`);
-    } else {
-      // Widened so that delivery can pass `refused` once it tells that case apart.
-      const linkReason = content.linkReason as LinkReason | undefined;
-      // The service's URL is untrusted: a `file:` or `javascript:` URL would make discord.js
-      // refuse the whole message (and delivery retry it forever), so it is never made a link.
-      const url = linkable(job.output?.url);
-      if (url && linkReason !== 'refused') {
-        const why =
-          linkReason === 'too_large'
-            ? 'The file is larger than this channel accepts'
-            : 'The file could not be attached';
-        embed.addFields({ name: 'Result', value: `${why}: [open it here](${markdownUrl(url)})` });
-        embed.setURL(url);
-        if (job.type === 'image') embed.setImage(url);
-        components.push(
-          new ActionRowBuilder<ButtonBuilder>().addComponents(
-            new ButtonBuilder()
-              .setStyle(ButtonStyle.Link)
-              .setURL(linkable(job.output?.download_url) ?? url)
-              .setLabel(job.type === 'video' ? 'Download video' : 'Open image'),
-          ),
-        );
-      } else {
-        embed.addFields({
-          name: 'Result',
-          value: `The file could not be fetched (generation id \`${job.generationId.replace(/`/g, '')}\`).`,
-        });
-      }
-    }
-  }
   if (content.kind === 'failed') {
     embed.addFields({
       name: 'Status',
       value: 'The service could not make this. The details and the refund are in the thread.',
     });
   }
-  return { embeds: [embed], files, components, allowedMentions: NO_PINGS };
+  return { embeds: [embed], files: [], components: [], allowedMentions: NO_PINGS };
 }
 
 /** The failure report posted in the thread (or the channel). */

@@ -12,14 +12,25 @@ import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
 
 /** What the reply should show now; the Discord edge renders it from the job. */
-export type JobContent =
-  | { kind: 'progress' }
-  | {
-      kind: 'result';
-      file?: { name: string; data: Buffer };
-      linkReason?: 'too_large' | 'download_failed' | 'refused';
-    }
-  | { kind: 'failed' };
+export type JobContent = { kind: 'progress' } | ResultContent | { kind: 'failed' };
+
+/** Why a result (or its last frame) is shown without its file. */
+export type LinkReason = 'too_large' | 'download_failed' | 'refused';
+
+/** A file to attach. */
+export interface AttachedFile {
+  name: string;
+  data: Buffer;
+}
+
+/** A finished result: its file, or why it has none (the card then shows the service's URL, unless refused). */
+export interface ResultContent {
+  kind: 'result';
+  file?: AttachedFile;
+  linkReason?: LinkReason;
+  /** The video's last frame (`output.last_frame_url`), when the service returned one: attached or linked the same way. */
+  lastFrame?: { file?: AttachedFile; linkReason?: LinkReason };
+}
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
@@ -148,6 +159,7 @@ export class Delivery {
       output: generation.output,
       error: generation.error,
       step: finished ? 'delivering' : 'following',
+      ...(finished ? { completedAt: finishedAt(generation, clock.now()) } : {}),
     }));
     if (!job) return;
     if (finished) return this.finishJob(job.generationId);
@@ -203,52 +215,79 @@ export class Delivery {
   }
 
   private async deliverResult(job: Job): Promise<void> {
-    const { jobs, messenger, clock, logger } = this.o;
-    let content: JobContent = { kind: 'result', linkReason: 'download_failed' };
+    const { messenger, logger } = this.o;
+    let content: ResultContent = { kind: 'result', linkReason: 'download_failed' };
     if (job.output) {
-      const downloaded = await this.o.download(job.output.url, job.attachmentSizeLimit, {
-        expect: { type: job.type, contentType: job.output.content_type },
-      });
-      if (downloaded.ok) content = { kind: 'result', file: { name: fileName(job), data: downloaded.data } };
-      else {
-        logger.info(
-          { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail },
-          'delivering a link instead of the file',
+      const { url, content_type, last_frame_url } = job.output;
+      content = {
+        kind: 'result',
+        ...(await this.fetchFile(job, 'result', url, { type: job.type, contentType: content_type }, () =>
+          fileName(job),
+        )),
+      };
+      if (last_frame_url)
+        content.lastFrame = await this.fetchFile(
+          job,
+          'last frame',
+          last_frame_url,
+          { type: 'image' },
+          (type) => lastFrameName(job, type),
         );
-        content = {
-          kind: 'result',
-          linkReason:
-            downloaded.reason === 'too_large' || downloaded.reason === 'refused'
-              ? downloaded.reason
-              : 'download_failed',
-        };
-      }
     }
     await this.waitForEditSlot(job);
     let via: DeliveryRoute;
     try {
       via = await messenger.show(job, content);
     } catch (err) {
-      if (!(err instanceof MessageRefused) || !content.file) throw err;
-      // Discord would refuse the same file on every retry: the link is what can be shown.
+      if (!(err instanceof MessageRefused) || !(content.file || content.lastFrame?.file)) throw err;
+      // Discord would refuse the same files on every retry: links are what can be shown.
       logger.warn(
         { err, generationId: job.generationId, reason: err.reason },
         'Discord refused the file; delivering a link instead',
       );
-      content = { kind: 'result', linkReason: err.reason === 'too_large' ? 'too_large' : 'download_failed' };
+      const reason = err.reason === 'too_large' ? 'too_large' : 'download_failed';
+      content = {
+        kind: 'result',
+        linkReason: content.linkReason ?? reason,
+        ...(content.lastFrame ? { lastFrame: { linkReason: content.lastFrame.linkReason ?? reason } } : {}),
+      };
       via = await messenger.show(job, content);
     }
+    const { jobs, clock } = this.o;
     const done = await jobs.update(job.generationId, () => ({
       step: 'done',
       deliveredVia: via,
       shownStatus: 'completed',
       editedAt: clock.now(),
+      deliveredAt: clock.now(),
     }));
     logger.info(
       { generationId: job.generationId, guildId: job.reply.guildId, userId: job.reply.userId, via },
       'delivered',
     );
     if (done) this.o.onDone?.(done);
+  }
+
+  /** Downloads one output file to attach, or says why it is shown as a link. */
+  private async fetchFile(
+    job: Job,
+    what: 'result' | 'last frame',
+    url: string,
+    expect: ExpectedMedia,
+    name: (contentType: string | undefined) => string,
+  ): Promise<{ file: AttachedFile } | { linkReason: LinkReason }> {
+    const downloaded = await this.o.download(url, job.attachmentSizeLimit, { expect });
+    if (downloaded.ok) return { file: { name: name(downloaded.contentType), data: downloaded.data } };
+    this.o.logger.info(
+      { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail, what },
+      'delivering a link instead of the file',
+    );
+    return {
+      linkReason:
+        downloaded.reason === 'too_large' || downloaded.reason === 'refused'
+          ? downloaded.reason
+          : 'download_failed',
+    };
   }
 
   private async deliverFailure(job: Job): Promise<void> {
@@ -306,6 +345,12 @@ export class Delivery {
   }
 }
 
+/** The service's `completed_at` when it is a valid time, else `seenAt` (when the bot saw it finished). */
+function finishedAt(generation: Generation, seenAt: number): number {
+  const stated = generation.completed_at ? Date.parse(generation.completed_at) : Number.NaN;
+  return Number.isFinite(stated) ? stated : seenAt;
+}
+
 /** The attachment's name: Discord shows `.png` inline and plays `.mp4`. */
 export function fileName(job: Job): string {
   const ext =
@@ -313,6 +358,11 @@ export function fileName(job: Job): string {
       ? 'mp4'
       : extensionOf(job.output?.content_type);
   return `${job.type}-${job.generationId.slice(0, 8)}.${ext}`;
+}
+
+/** The last frame's attachment name, by the type the download declared. */
+function lastFrameName(job: Job, contentType: string | undefined): string {
+  return `last-frame-${job.generationId.slice(0, 8)}.${extensionOf(contentType?.split(';')[0]?.trim())}`;
 }
 
 function extensionOf(contentType: string | undefined): string {

@@ -74,6 +74,13 @@ export interface Job {
   output: GenerationOutput | null;
   error: string | null;
   createdAt: number;
+  /**
+   * When the service finished it (clock ms): its `completed_at` when that is a valid time, else
+   * when the bot first saw it finished. Absent on jobs stored before it was recorded.
+   */
+  completedAt?: number;
+  /** When the result reached Discord (clock ms). */
+  deliveredAt?: number;
   /** Last time the service was asked about this job (clock ms). */
   checkedAt: number;
   /** Last time the reply message was edited (clock ms). */

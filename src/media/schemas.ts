@@ -14,6 +14,12 @@ export const outputSchema = z.object({
   url: z.string(),
   download_url: z.string().optional(),
   content_type: z.string(),
+  /**
+   * The video's last frame (an image URL) when the request had `return_last_frame`; the spec does
+   * not name the field, so this name is the bot's choice (README). Read leniently: anything but a
+   * string is ignored rather than failing the whole answer.
+   */
+  last_frame_url: z.string().optional().catch(undefined),
 });
 export type GenerationOutput = z.infer<typeof outputSchema>;
 

@@ -1,3 +1,4 @@
+import { MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { renderFailureReport, renderJob, renderThreadName } from '../../src/discord/render.ts';
 import type { Job } from '../../src/jobs/job.ts';
@@ -62,53 +63,18 @@ describe('rendering untrusted text', () => {
 
   it('never pings from a job reply', () => {
     expect(renderJob(job(), { kind: 'progress' }).allowedMentions).toEqual({ parse: [] });
+    expect(renderJob(job(), { kind: 'result' }).allowedMentions).toEqual({ parse: [] });
   });
 
-  it('renders a link for a public http(s) output that could not be attached, with parentheses kept inside the link', () => {
-    const rendered = renderJob(
-      job({ output: { url: 'https://cdn.example.com/a(1).png', content_type: 'image/png' } }),
-      {
-        kind: 'result',
-        linkReason: 'download_failed',
-      },
-    );
-    const fields = rendered.embeds[0]?.toJSON().fields ?? [];
-    expect(fields).toContainEqual({
-      name: 'Result',
-      value: 'The file could not be attached: [open it here](https://cdn.example.com/a%281%29.png)',
-    });
-    expect(rendered.components).toHaveLength(1);
-  });
-
-  it('shows a refused download as could-not-be-fetched, without a link to where it pointed', () => {
-    const rendered = renderJob(
-      job({ output: { url: 'http://127.0.0.1:9/secret', content_type: 'image/png' } }),
-      {
-        kind: 'result',
-        // `refused` joins delivery's JobContent when delivery passes the downloader's reason through.
-        linkReason: 'refused' as 'download_failed',
-      },
-    );
-    expect(JSON.stringify(rendered.embeds[0]?.toJSON())).not.toContain('127.0.0.1');
-    expect(rendered.components).toEqual([]);
-  });
-
-  it.each([
-    'file:///etc/passwd',
-    'javascript:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    `https://example.com/${'a'.repeat(600)}`,
-  ])('shows an output URL %s as could-not-be-fetched, without a link', (url) => {
-    const rendered = renderJob(job({ output: { url, download_url: url, content_type: 'image/png' } }), {
+  it('shows a finished job as the result card (Components V2) and a running one as an embed', () => {
+    const done = renderJob(job(), {
       kind: 'result',
-      linkReason: 'download_failed',
+      file: { name: 'image-0b6f9a4e.png', data: Buffer.from('x') },
     });
-    const embed = rendered.embeds[0]?.toJSON();
-    expect(embed?.fields).toContainEqual({
-      name: 'Result',
-      value: 'The file could not be fetched (generation id `0b6f9a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`).',
-    });
-    expect(embed?.url).toBeUndefined();
-    expect(rendered.components).toEqual([]);
+    expect(done.flags).toBe(MessageFlags.IsComponentsV2);
+    expect(done.embeds).toEqual([]);
+    const running = renderJob(job({ status: 'processing' }), { kind: 'progress' });
+    expect(running.flags).toBeUndefined();
+    expect(running.embeds[0]?.toJSON().title).toBe('Image · Generating…');
   });
 });

@@ -24,6 +24,7 @@ import {
   deferred,
   GUILD,
   logger,
+  model,
   reserved,
   startWorld,
   summaryOf,
@@ -102,7 +103,7 @@ function realDelivery(maxAttempts: number, quota: DeliveryQuota = w.proc.quota) 
   let doneCount = 0;
   const delivery = new Delivery({
     jobs: w.proc.jobs,
-    messenger: new DiscordMessenger(client, w.clock, log),
+    messenger: new DiscordMessenger(client, w.clock, log, { get: model }),
     quota,
     clock: w.clock,
     logger: log,
