@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, type Harness, startHarness } from '../support/bot-harness.ts';
+import { ALICE, ART, GUILD, type Harness, startHarness, textOf } from '../support/bot-harness.ts';
 import type { FakeAttachmentSpec } from '../support/fake-discord.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, resultOf, sentRequests } from './result-helpers.ts';
@@ -71,7 +71,13 @@ describe('Generate from this', () => {
     ]);
     expect(made.job.type).toBe('image');
     expect(made.job.origin).toMatchObject({ action: 'message', generationId: null, channelId: ART });
-    expect(made.job.origin?.messageId).toBe((command as { data: { target_id: string } }).data.target_id);
+    const target = (command as { data: { target_id: string } }).data.target_id;
+    expect(made.job.origin?.messageId).toBe(target);
+    const reply = h.deliveredMessage(submit);
+    if (!reply) throw new Error('the result was not stored');
+    expect(textOf(reply)).toContain(
+      `Made from the attachments of [this message](https://discord.com/channels/${GUILD}/${ART}/${target})`,
+    );
     expect((await figures(h, ALICE)).spentMicros).toBe(16_000);
   });
 

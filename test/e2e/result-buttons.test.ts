@@ -1,6 +1,15 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, BOB, componentsOf, type Harness, startHarness, textOf } from '../support/bot-harness.ts';
+import {
+  ALICE,
+  ART,
+  BOB,
+  componentsOf,
+  GUILD,
+  type Harness,
+  startHarness,
+  textOf,
+} from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, makeResult, resultButton, resultOf, sentRequests } from './result-helpers.ts';
 
@@ -21,7 +30,11 @@ describe('Again', () => {
       model: 'lang-image-2',
       aspect_ratio: '16:9',
     });
-    const press = await h.press(first.messageId, resultButton('again', first.job));
+    const card = h.deliveredMessage(first.interaction);
+    if (!card) throw new Error('the result was not stored');
+    const again = componentsOf(card).find((c) => c.label === 'Again');
+    expect(again?.custom_id).toBe(resultButton('again', first.job));
+    const press = await h.press(first.messageId, again?.custom_id ?? '');
     const answer = (await h.callbackOf(press)).body as { type: number; data?: { flags?: number } };
     expect(answer.type).toBe(PUBLIC_DEFER);
     expect((answer.data?.flags ?? 0) & (1 << 6)).toBe(0);
@@ -40,6 +53,11 @@ describe('Again', () => {
       channelId: ART,
       messageId: first.messageId,
     });
+    const reply = h.deliveredMessage(press);
+    if (!reply) throw new Error('the new result was not stored');
+    expect(textOf(reply)).toContain(
+      `Again from [this result](https://discord.com/channels/${GUILD}/${ART}/${first.messageId})`,
+    );
   });
 
   it('gives a motion request a new seed and keeps everything else', async () => {

@@ -15,8 +15,8 @@ import { originOf, requestOf, resultJob } from './result-job.ts';
 
 /** The last frame the service returned with the video, when it did. */
 function lastFrameOf(job: Job): string {
-  const url = (job.output as { last_frame_url?: unknown } | null)?.last_frame_url;
-  if (job.type !== 'video' || typeof url !== 'string' || url === '') {
+  const url = job.output?.last_frame_url;
+  if (job.type !== 'video' || !url) {
     throw new UserError(
       'The generation service returned no last frame for this result, so it cannot be continued. Nothing was sent or charged.',
     );
