@@ -78,7 +78,8 @@ export async function openFromMessage(
     components: [
       promptField('Prompt'),
       modelField(
-        `Model (takes these ${describeReferences(references)})`,
+        'Model',
+        `The models that take ${describeReferences(references)}; prices with their defaults.`,
         models.map((m) => modelOption(m, { ...draft, model: m.slug })),
       ),
       ...(room > 0

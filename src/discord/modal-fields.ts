@@ -22,8 +22,10 @@ export const PROMPT_FIELD = 'prompt';
 export const MODEL_FIELD = 'model';
 export const UPLOAD_FIELD = 'uploads';
 
-/** Discord's limit on a modal's title. */
+/** Discord's limits on a modal's title, a Label's text and its description. */
 const MAX_TITLE = 45;
+const MAX_LABEL = 45;
+const MAX_LABEL_DESCRIPTION = 100;
 
 /** A modal title cut to Discord's limit. */
 export function modalTitle(text: string): string {
@@ -34,7 +36,7 @@ export function modalTitle(text: string): string {
 export function promptField(label: string, value?: string): APILabelComponent {
   return {
     type: ComponentType.Label,
-    label,
+    label: truncate(label, MAX_LABEL),
     component: {
       type: ComponentType.TextInput,
       custom_id: PROMPT_FIELD,
@@ -46,11 +48,16 @@ export function promptField(label: string, value?: string): APILabelComponent {
   };
 }
 
-/** The model menu, with each model's price. */
-export function modelField(label: string, options: APISelectMenuOption[]): APILabelComponent {
+/** The model menu, with each model's price; `description` says what the models were chosen for. */
+export function modelField(
+  label: string,
+  description: string,
+  options: APISelectMenuOption[],
+): APILabelComponent {
   return {
     type: ComponentType.Label,
-    label,
+    label: truncate(label, MAX_LABEL),
+    description: truncate(description, MAX_LABEL_DESCRIPTION),
     component: {
       type: ComponentType.StringSelect,
       custom_id: MODEL_FIELD,
@@ -66,8 +73,8 @@ export function modelField(label: string, options: APISelectMenuOption[]): APILa
 export function uploadField(label: string, description: string, max: number): APILabelComponent {
   return {
     type: ComponentType.Label,
-    label,
-    description,
+    label: truncate(label, MAX_LABEL),
+    description: truncate(description, MAX_LABEL_DESCRIPTION),
     component: {
       type: ComponentType.FileUpload,
       custom_id: UPLOAD_FIELD,
