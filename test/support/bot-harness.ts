@@ -38,7 +38,7 @@ import {
 } from './fake-discord.ts';
 import { type MediaProxy, startMediaProxy } from './media-proxy.ts';
 
-export { componentsOf, type InteractiveComponent, textOf } from './message-reading.ts';
+export { componentsOf, type InteractiveComponent, type MessageLike, textOf } from './message-reading.ts';
 
 export const GUILD = '1300000000000000001';
 export const ART = '1300000000000000002';

@@ -2,7 +2,7 @@
  * Reading a message the way a member sees it, for assertions: its interactive components and its text,
  * whether it is a classic message (content, embeds, action rows) or a Components V2 one.
  */
-import { type APIMessage, ComponentType } from 'discord.js';
+import { type APIEmbed, ComponentType } from 'discord.js';
 
 /** An interactive component of a message: a button or a select menu. */
 export interface InteractiveComponent {
@@ -26,7 +26,7 @@ const INTERACTIVE = new Set<number>([
 type Node = Record<string, unknown>;
 
 /** Every component of a tree, depth first: rows, containers, sections (and their accessory). */
-function walk(nodes: readonly unknown[] | undefined, visit: (n: Node) => void): void {
+function walk(nodes: readonly unknown[] | null | undefined, visit: (n: Node) => void): void {
   for (const raw of nodes ?? []) {
     if (typeof raw !== 'object' || raw === null) continue;
     const node = raw as Node;
@@ -37,8 +37,18 @@ function walk(nodes: readonly unknown[] | undefined, visit: (n: Node) => void): 
   }
 }
 
+/**
+ * What a message (stored, or the body the bot sent) carries; loose so that both an APIMessage and a
+ * recorded request body fit.
+ */
+export interface MessageLike {
+  content?: string | null;
+  embeds?: readonly APIEmbed[] | null;
+  components?: readonly unknown[] | null;
+}
+
 /** Buttons and selects of a message (classic or V2), in order, with what a test asserts on. */
-export function componentsOf(message: Pick<APIMessage, 'components'>): InteractiveComponent[] {
+export function componentsOf(message: MessageLike): InteractiveComponent[] {
   const found: InteractiveComponent[] = [];
   walk(message.components, (n) => {
     if (typeof n.type !== 'number' || !INTERACTIVE.has(n.type)) return;
@@ -57,9 +67,7 @@ export function componentsOf(message: Pick<APIMessage, 'components'>): Interacti
  * Everything a member reads in a message, one part per line: content, embed titles, descriptions,
  * fields and footers (classic), and every Text Display (V2).
  */
-export function textOf(
-  message: Pick<APIMessage, 'content' | 'embeds' | 'components'> & Partial<Pick<APIMessage, 'flags'>>,
-): string {
+export function textOf(message: MessageLike): string {
   const parts: string[] = [];
   if (message.content) parts.push(message.content);
   for (const embed of message.embeds ?? []) {

@@ -30,7 +30,8 @@ export interface SelectInteractionOptions extends ButtonInteractionOptions {
 
 /**
  * What a member entered in each field of a modal, by the field's custom id: a string for a text
- * input, string[] for a string select, attachments for a File Upload.
+ * input, string[] for a string select, attachments for a File Upload. An empty array is sent as a string
+ * select with nothing chosen. Fields go out in the order given, each in its own Label.
  */
 export type ModalFields = Record<string, string | string[] | FakeAttachmentSpec[]>;
 

@@ -1,0 +1,54 @@
+import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, ART, BOB, type Harness, startHarness } from '../support/bot-harness.ts';
+
+// The harness's interaction helpers reach the real bot: each arrives as the kind discord.js routes to
+// its handler, and the bot's refusal of an id it does not know comes back on the same interaction.
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The bot's answer to an interaction it has no handler for: an ephemeral message, nothing else. */
+async function refusedEphemerally(interaction: Parameters<Harness['callbackOf']>[0]) {
+  const call = await h.callbackOf(interaction);
+  expect(call.status).toBe(204);
+  const body = call.body as { type: number; data: { content: string; flags: number } };
+  expect(body.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+  expect(body.data.flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+  return body.data.content;
+}
+
+describe('harness helpers for components, modals and message commands', () => {
+  it('presses a button, chooses in a select and submits a modal on a message, from alice by default', async () => {
+    const target = await h.messageCommand('Not a command', { content: 'a picture', authorId: BOB });
+    expect(await refusedEphemerally(target)).toMatch(/not known to the bot/);
+    const messageId = (target.data as { target_id: string }).target_id;
+    expect(h.discord.messages(ART).some((m) => m.id === messageId)).toBe(true);
+
+    const press = await h.press(messageId, 'nothing:here');
+    expect(press.member?.user.id).toBe(ALICE);
+    expect(press.channel?.id).toBe(ART);
+    expect(await refusedEphemerally(press)).toMatch(/not known to the bot/);
+    await expect(h.modalOf(press)).rejects.toThrow(/not a modal/);
+
+    const select = await h.select(messageId, 'nothing:here', ['a'], { userId: BOB });
+    expect(select.member?.user.id).toBe(BOB);
+    expect(await refusedEphemerally(select)).toMatch(/not known to the bot/);
+
+    const submit = await h.submitModal(
+      'nothing:here',
+      { prompt: 'x', size: ['1024x1024'] },
+      {},
+      { messageId },
+    );
+    expect(submit.message?.id).toBe(messageId);
+    expect(await refusedEphemerally(submit)).toMatch(/not known to the bot/);
+    expect(h.deliveredMessage(submit)?.flags).toBe(MessageFlags.Ephemeral);
+  });
+});
