@@ -75,6 +75,11 @@ const data = {
       name: 'seed',
       description: 'Seed for similar results (motion models)',
     },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'return_last_frame',
+      description: 'Also return the last frame, to continue the video from (motion models)',
+    },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 

@@ -46,6 +46,8 @@ export function readRequest(
     if (audio !== null) request.generate_audio = audio;
     const seed = o.getInteger('seed');
     if (seed !== null) request.seed = seed;
+    const lastFrame = o.getBoolean('return_last_frame');
+    if (lastFrame !== null) request.return_last_frame = lastFrame;
   }
   if (imageUrls.length > 0) request.image_urls = imageUrls;
   return request;

@@ -42,6 +42,8 @@
  * - `parameters`: aspect_ratio (default the model's first), resolution (default the first, when the
  *   model has any), duration (videos: default 5 for motion models, else the first), mode (only
  *   when sent; no default).
+ * - `return_last_frame: true` on a motion model: the completed record's `output` carries
+ *   `last_frame_url` (the field's name is not shown), a PNG served at /files/{id}-last-frame.png.
  * - GET /generations: `per_page` above 100 is clamped to 100; a `per_page`/`page` that is not a
  *   positive integer, or a `type` other than video/image -> 422. `page` is ignored without `type`.
  *   A page past the end is an empty `data` with the right `meta`; `last_page` is at least 1.

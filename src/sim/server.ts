@@ -20,12 +20,16 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { CreateGenerationRequest, Generation, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, microsToUsd, usdToMicros } from '../money.ts';
 import { type InjectedBehaviour, mergeBehaviour, parseMarkers } from './markers.ts';
-import { outputFile } from './media-files.ts';
+import { outputFile, solidPng } from './media-files.ts';
 import { modelDetail, SIM_MODELS } from './models.ts';
 import { RateWindow } from './rate-window.ts';
-import { type FileUrl, SimState } from './state.ts';
+import { type FileUrl, LAST_FRAME_SUFFIX, SimState } from './state.ts';
 
 export type { InjectedBehaviour } from './markers.ts';
+
+/** A video's last frame (`return_last_frame`): a PNG of another colour than image outputs. */
+const LAST_FRAME_PNG = solidPng([0xf2, 0x8c, 0x28]);
+const LAST_FRAME_PATH = new RegExp(`^/files/([0-9a-f-]+)${LAST_FRAME_SUFFIX}\\.png$`);
 
 export interface SimulatorOptions {
   /** Default systemClock. All simulator time (rate window, generation durations, timestamps) reads it. */
@@ -288,6 +292,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
 
   function serveFile(path: string, query: URLSearchParams): Reply {
+    const frame = LAST_FRAME_PATH.exec(path);
+    if (frame?.[1]) {
+      if (!state.hasLastFrame(frame[1])) return error(404, 'File not found.');
+      return { status: 200, file: { bytes: LAST_FRAME_PNG, contentType: 'image/png' } };
+    }
     const match = /^\/files\/([0-9a-f-]+)\.(png|mp4)$/.exec(path);
     const output = match?.[1] ? state.outputOf(match[1]) : undefined;
     if (!match || !output || output.kind !== match[2]) return error(404, 'File not found.');

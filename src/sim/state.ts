@@ -36,6 +36,8 @@ interface StoredGeneration {
   outputBytes: number | undefined;
   /** Replaces the output URL (a test's spoofed answer). */
   outputUrl: string | undefined;
+  /** The request asked for the video's last frame (`return_last_frame`). */
+  lastFrame: boolean;
   refunded: boolean;
 }
 
@@ -53,6 +55,9 @@ export interface StateOptions {
   balanceMicros: Micros;
   failureRate: { content?: number; infrastructure?: number };
 }
+
+/** A last frame is served as `/files/{id}-last-frame.png`. */
+export const LAST_FRAME_SUFFIX = '-last-frame';
 
 /** Where output files are served, so that a generation view can carry its URLs. */
 export type FileUrl = (id: string, extension: 'png' | 'mp4') => string;
@@ -164,6 +169,7 @@ export class SimState {
       usageId,
       outputBytes: behaviour.outputBytes,
       outputUrl: behaviour.outputUrl,
+      lastFrame: model.type === 'video' && req.return_last_frame === true,
       refunded: false,
     };
     this.#generations.set(g.id, g);
@@ -192,6 +198,11 @@ export class SimState {
     const g = this.#generations.get(id);
     if (g?.outcome !== 'completed' || this.options.clock.now() < g.finishesAt) return undefined;
     return { kind: g.model.type === 'image' ? 'png' : 'mp4', bytes: g.outputBytes };
+  }
+
+  /** Whether `id` completed with a last frame to serve (a video that asked for it). */
+  hasLastFrame(id: string): boolean {
+    return this.#generations.get(id)?.lastFrame === true && this.outputOf(id) !== undefined;
   }
 
   /** The usage log, most recent first, filtered by canonical model slug and/or type. */
@@ -230,7 +241,12 @@ export class SimState {
       output =
         g.model.type === 'image'
           ? { url, content_type: 'image/png' }
-          : { url, download_url: g.outputUrl ?? `${url}?download=1`, content_type: 'video/mp4' };
+          : {
+              url,
+              download_url: g.outputUrl ?? `${url}?download=1`,
+              content_type: 'video/mp4',
+              ...(g.lastFrame ? { last_frame_url: fileUrl(`${g.id}${LAST_FRAME_SUFFIX}`, 'png') } : {}),
+            };
     }
     const error =
       status !== 'failed' ? null : g.outcome === 'content' ? CONTENT_POLICY_ERROR : INFRASTRUCTURE_ERROR;

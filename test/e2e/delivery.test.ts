@@ -1,6 +1,15 @@
-import type { APIEmbed, APIInteraction } from 'discord.js';
+import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, type Harness, NO_THREADS, opt, startHarness } from '../support/bot-harness.ts';
+import {
+  ALICE,
+  ART,
+  componentsOf,
+  type Harness,
+  NO_THREADS,
+  opt,
+  startHarness,
+  textOf,
+} from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
 
 let h: Harness;
@@ -12,6 +21,32 @@ afterEach(async () => {
 });
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
+type Body = {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: unknown[];
+  flags?: number;
+  allowed_mentions?: { parse?: string[]; users?: string[] };
+};
+const bodyOf = (call: RecordedCall) => call.body as Body;
+/** The result card: a Components V2 message. */
+const isCard = (call: RecordedCall) => ((bodyOf(call).flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
+/** The media gallery URLs of a message, in order. */
+function galleryOf(message: { components?: unknown[] }): string[] {
+  const urls: string[] = [];
+  const walk = (nodes: unknown[] | undefined) => {
+    for (const n of (nodes ?? []) as {
+      type: number;
+      components?: unknown[];
+      items?: { media: { url: string } }[];
+    }[]) {
+      if (n.type === ComponentType.MediaGallery) urls.push(...(n.items ?? []).map((i) => i.media.url));
+      walk(n.components);
+    }
+  };
+  walk(message.components);
+  return urls;
+}
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const editsWithFiles = (interaction: APIInteraction) =>
   h.discord.calls.filter(
@@ -25,7 +60,8 @@ describe('delivering results', () => {
       opt.string('model', 'nano-fruit-pro'),
     ]);
     expect((await h.callbackOf(interaction)).body).toMatchObject({ type: 5 });
-    const queued = await h.editOf(interaction);
+    // Until the result, the reply is an embed.
+    const queued = await h.editOf(interaction, (c) => !isCard(c));
     expect(embedOf(queued).title).toMatch(/^Image · (Queued|Generating…)$/);
     expect(embedOf(queued).fields).toEqual(
       expect.arrayContaining([{ name: 'Price', value: '$0.1000', inline: true }]),
@@ -36,13 +72,31 @@ describe('delivering results', () => {
     const [final] = editsWithFiles(interaction);
     expect(final?.files[0]?.name).toMatch(/\.png$/);
     expect(final?.files[0]?.data.subarray(1, 4).toString()).toBe('PNG');
-    const embed = embedOf(final as RecordedCall);
-    expect(embed.title).toBe('Image · Done');
-    expect(embed.image?.url).toBe(`attachment://${final?.files[0]?.name}`);
-    expect(embed.description).toBe('a lighthouse at dusk');
-    expect(embed.fields).toEqual(
-      expect.arrayContaining([{ name: 'Requested by', value: `<@${ALICE}>`, inline: true }]),
-    );
+    // The deferred reply could not carry the V2 flag: the delivering edit sets it and clears the embed.
+    const card = final as RecordedCall;
+    expect(isCard(card)).toBe(true);
+    expect(bodyOf(card).content ?? '').toBe('');
+    expect(bodyOf(card).embeds ?? []).toEqual([]);
+    expect(galleryOf(bodyOf(card))).toEqual([`attachment://${final?.files[0]?.name}`]);
+    const text = textOf(bodyOf(card));
+    expect(text).toContain('a lighthouse at dusk');
+    expect(text).toContain(`$0.1000 charged · asked by <@${ALICE}>`);
+    expect(bodyOf(card).allowed_mentions).toEqual({ parse: [] });
+    expect(componentsOf(bodyOf(card)).map((b) => [b.label, b.custom_id])).toEqual([
+      ['Again', `result:again:${job.generationId}`],
+      ['Vary', `result:vary:${job.generationId}`],
+      ['Animate', `result:animate:${job.generationId}`],
+      ['Higher resolution (2K)', `result:upscale:${job.generationId}`],
+      ['Details', `result:details:${job.generationId}`],
+      ['Delete', `result:delete:${job.generationId}`],
+    ]);
+    // What members see: the stored message is V2, its gallery showing the uploaded file.
+    const stored = h.deliveredMessage(interaction);
+    expect((stored?.flags ?? 0) & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
+    expect(stored?.embeds).toEqual([]);
+    expect(galleryOf(stored ?? {})).toEqual([stored?.attachments[0]?.url]);
+    expect(job.deliveredAt).toBeGreaterThanOrEqual(job.completedAt ?? Number.POSITIVE_INFINITY);
+    expect(job.completedAt).toBeGreaterThan(job.createdAt);
     expect(posts()).toHaveLength(1);
     expect(editsWithFiles(interaction)).toHaveLength(1);
   });
@@ -58,8 +112,36 @@ describe('delivering results', () => {
     const [final] = editsWithFiles(interaction);
     expect(final?.files[0]?.name).toMatch(/\.mp4$/);
     expect(final?.files[0]?.data.subarray(4, 8).toString()).toBe('ftyp');
-    expect(embedOf(final as RecordedCall).fields).toEqual(
-      expect.arrayContaining([{ name: 'Price', value: '$0.4224', inline: true }]),
+    expect(textOf(bodyOf(final as RecordedCall))).toContain('$0.4224 charged');
+    expect(galleryOf(bodyOf(final as RecordedCall))).toEqual([`attachment://${final?.files[0]?.name}`]);
+    // No last frame was asked for: nothing to continue from.
+    expect(componentsOf(bodyOf(final as RecordedCall)).map((b) => b.label)).not.toContain(
+      'Continue from last frame',
+    );
+  });
+
+  it('shows the last frame of a video made with return_last_frame beside it, with a Continue button', async () => {
+    const interaction = await h.command('video', [
+      opt.string('prompt', 'waves rolling in [sim:duration=20000]'),
+      opt.string('model', 'motion-2.0-fast'),
+      opt.integer('duration', 4),
+      opt.boolean('return_last_frame', true),
+    ]);
+    const job = await h.jobDone(interaction);
+    expect(job.output?.last_frame_url).toMatch(/-last-frame\.png$/);
+    const [final] = editsWithFiles(interaction);
+    const names = final?.files.map((f) => f.name) ?? [];
+    expect(names).toEqual([
+      expect.stringMatching(/^video-.*\.mp4$/),
+      expect.stringMatching(/^last-frame-.*\.png$/),
+    ]);
+    expect(final?.files[1]?.data.subarray(1, 4).toString()).toBe('PNG');
+    const body = bodyOf(final as RecordedCall);
+    expect(galleryOf(body)).toEqual(names.map((n) => `attachment://${n}`));
+    expect(textOf(body)).toContain('return last frame: yes');
+    expect(componentsOf(body).map((b) => b.custom_id)).toContain(`result:continue:${job.generationId}`);
+    expect(componentsOf(body).find((b) => b.custom_id?.startsWith('result:continue:'))?.label).toBe(
+      'Continue from last frame',
     );
   });
 
@@ -74,12 +156,15 @@ describe('delivering results', () => {
     );
     await h.jobDone(interaction);
     expect(editsWithFiles(interaction)).toHaveLength(0);
-    const final = await h.editOf(interaction, (c) => embedOf(c)?.title === 'Video · Done');
-    const body = final.body as { components: { components: { url: string; label: string }[] }[] };
-    const button = body.components[0]?.components[0];
+    const final = await h.editOf(interaction, isCard);
+    const [button] = componentsOf(bodyOf(final));
     expect(button?.label).toBe('Download video');
     expect(button?.url).toMatch(/download=1/);
-    expect(JSON.stringify(embedOf(final).fields)).toMatch(/larger than this channel accepts/);
+    expect(textOf(bodyOf(final))).toMatch(/larger than this channel accepts: \[open it here\]\(http/);
+    // The service's URL takes the file's place in the gallery.
+    expect(galleryOf(bodyOf(final))).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.*\.mp4$/),
+    ]);
   });
 
   it('reports a failure in a thread on the reply with the service error and the refund, once', async () => {
@@ -137,12 +222,18 @@ describe('delivering results', () => {
     expect(job.deliveredVia).toBe('bot');
     const edit = h.discord.calls.find((c) => c.route === 'messageEdit' && c.files.length > 0);
     expect(edit?.path).toBe(`/channels/${ART}/messages/${job.reply.messageId}`);
-    expect(embedOf(edit as RecordedCall).title).toBe('Image · Done');
+    // The same card as through the interaction token.
+    expect(isCard(edit as RecordedCall)).toBe(true);
+    expect(bodyOf(edit as RecordedCall).embeds ?? []).toEqual([]);
+    expect(textOf(bodyOf(edit as RecordedCall))).toContain('a slow painting');
+    expect(componentsOf(bodyOf(edit as RecordedCall)).map((b) => b.custom_id)).toContain(
+      `result:again:${job.generationId}`,
+    );
   });
 
-  it('posts the result as a new message mentioning the requester when the reply is gone', async () => {
+  it('posts the result as a new message with the same card, pinging the requester only, when the reply is gone', async () => {
     const interaction = await h.command('imagine', [
-      opt.string('prompt', 'a vanishing act [sim:duration=30000]'),
+      opt.string('prompt', 'a vanishing act for <@1300000000000000011> @everyone [sim:duration=30000]'),
     ]);
     await h.editOf(interaction);
     const message = h.discord.originalMessage(interaction.token);
@@ -153,10 +244,23 @@ describe('delivering results', () => {
     });
     const job = await h.jobDone(interaction);
     expect(job.deliveredVia).toBe('channel');
-    const sent = h.discord.calls.find((c) => c.route === 'channelMessage' && c.files.length > 0);
-    expect((sent?.body as { content?: string } | undefined)?.content).toBe(`<@${ALICE}>`);
-    expect(
-      (sent?.body as { allowed_mentions?: { users: string[] } } | undefined)?.allowed_mentions?.users,
-    ).toEqual([ALICE]);
+    const sent = h.discord.calls.find(
+      (c) => c.route === 'channelMessage' && c.files.length > 0,
+    ) as RecordedCall;
+    const body = bodyOf(sent);
+    expect(isCard(sent)).toBe(true);
+    expect(body.content ?? '').toBe('');
+    // A V2 message has no content: the mention is the first Text Display.
+    expect(body.components?.[0]).toEqual({ type: ComponentType.TextDisplay, content: `<@${ALICE}>` });
+    expect(body.allowed_mentions).toEqual({ users: [ALICE] });
+    expect(galleryOf(body)).toEqual([`attachment://${sent.files[0]?.name}`]);
+    expect(textOf(body)).toContain('a vanishing act');
+    expect(componentsOf(body).map((b) => b.custom_id)).toEqual([
+      `result:again:${job.generationId}`,
+      `result:vary:${job.generationId}`,
+      `result:animate:${job.generationId}`,
+      `result:details:${job.generationId}`,
+      `result:delete:${job.generationId}`,
+    ]);
   });
 });

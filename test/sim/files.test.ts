@@ -90,6 +90,33 @@ describe('output files', () => {
     expect(download.bytes).toEqual(inline.bytes);
   });
 
+  it('returns the last frame of a motion video that asked for it (return_last_frame) as a PNG, and none otherwise', async () => {
+    const clock = manualClock();
+    const sim = await start({ clock });
+    const created = expectBody(
+      await client(sim).post('/generations', {
+        model: 'motion-2.0',
+        prompt: 'a wave [sim:duration=1000]',
+        return_last_frame: true,
+      }),
+      201,
+      createGenerationResponseSchema,
+    );
+    const frameUrl = `${sim.origin}/files/${created.data.id}-last-frame.png`;
+    expect((await fetchBytes(frameUrl)).status).toBe(404);
+    clock.advance(1_000);
+    const output = sim.generation(created.data.id)?.output;
+    expect(output?.last_frame_url).toBe(frameUrl);
+    const frame = await fetchBytes(frameUrl);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-type')).toBe('image/png');
+    expect(pngChunks(frame.bytes).chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+
+    const plain = await completed(sim, clock, 'motion-2.0', 'another wave');
+    expect(plain.output.last_frame_url).toBeUndefined();
+    expect((await fetchBytes(`${sim.origin}/files/${plain.id}-last-frame.png`)).status).toBe(404);
+  });
+
   it('pads the output to [sim:bytes=N] bytes and the files stay well-formed', async () => {
     const clock = manualClock();
     const sim = await start({ clock });
