@@ -176,22 +176,27 @@ describe('Continue from last frame', () => {
       model: 'motion-2.0-fast',
       duration: 4,
       seed: 42,
+      return_last_frame: true,
     });
-    // Where delivery records the last frame of a return_last_frame result.
+    const card = h.deliveredMessage(first.interaction);
+    if (!card) throw new Error('the result was not stored');
+    const button = componentsOf(card).find((c) => c.label === 'Continue from last frame');
+    expect(button?.custom_id).toBe(resultButton('continue', first.job));
+    expect(first.job.output?.last_frame_url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    // The simulator serves the frame on 127.0.0.1, which no service could fetch; a real service's
+    // frame is on a public host, as here.
     const lastFrame = 'https://media.example.invalid/last-frame.png';
     await h.bot.services.jobs.update(first.job.generationId, (j) => ({
       output: { ...(j.output ?? { url: '', content_type: 'video/mp4' }), last_frame_url: lastFrame },
     }));
-    const modal = await h.modalOf(await h.press(first.messageId, resultButton('continue', first.job)));
+    const modal = await h.modalOf(await h.press(first.messageId, button?.custom_id ?? ''));
     expect(modal.custom_id).toBe(resultButton('continue-modal', first.job));
 
     const submit = await h.submitModal(
       modal.custom_id,
       { prompt: 'the wave breaks' },
       {},
-      {
-        messageId: first.messageId,
-      },
+      { messageId: first.messageId },
     );
     const next = await resultOf(h, submit);
     expect(sentRequests(h)[1]).toEqual({
@@ -199,6 +204,7 @@ describe('Continue from last frame', () => {
       prompt: 'the wave breaks',
       duration: 4,
       seed: 42,
+      return_last_frame: true,
       image_urls: [lastFrame],
     });
     expect(next.job.origin).toMatchObject({ action: 'continue', generationId: first.job.generationId });

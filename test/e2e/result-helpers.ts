@@ -30,12 +30,16 @@ export interface Result {
 export async function makeResult(
   h: Harness,
   command: 'imagine' | 'video',
-  options: Record<string, string | number>,
+  options: Record<string, string | number | boolean>,
 ): Promise<Result> {
   const interaction = await h.command(
     command,
     Object.entries(options).map(([name, value]) =>
-      typeof value === 'number' ? opt.integer(name, value) : opt.string(name, value),
+      typeof value === 'number'
+        ? opt.integer(name, value)
+        : typeof value === 'boolean'
+          ? opt.boolean(name, value)
+          : opt.string(name, value),
     ),
   );
   return resultOf(h, interaction);

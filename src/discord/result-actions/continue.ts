@@ -2,10 +2,12 @@
  * Continue from last frame: a video whose model returned its last frame (return_last_frame) starts
  * a new video from it. A modal asks for the prompt; the request is the result's own (same model and
  * settings, return_last_frame included so the chain can go on) with the last frame as its first
- * frame in place of the earlier image references.
+ * frame in place of the earlier image references. As with Animate, the frame is the service's URL;
+ * one that is not a public http(s) address (the built-in simulator's) is refused before the modal.
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { Job } from '../../jobs/job.ts';
+import { parsePublicHttpUrl } from '../../net/public-address.ts';
 import { UserError } from '../command.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt } from '../modal-fields.ts';
@@ -19,6 +21,12 @@ function lastFrameOf(job: Job): string {
   if (job.type !== 'video' || !url) {
     throw new UserError(
       'The generation service returned no last frame for this result, so it cannot be continued. Nothing was sent or charged.',
+    );
+  }
+  const parsed = parsePublicHttpUrl(url);
+  if ('reason' in parsed) {
+    throw new UserError(
+      `The last frame's address at the generation service is not one the service can fetch a first frame from (${parsed.reason}). Nothing was sent or charged.`,
     );
   }
   return url;
