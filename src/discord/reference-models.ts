@@ -35,13 +35,16 @@ export function takesReferences(model: Model, request: CreateGenerationRequest):
 }
 
 /**
- * The models that accept these references, in catalog order (images first), at most 25 (a menu's
- * limit). Video models take image_urls as the first frame; video and audio only the motion models.
+ * The models that accept these references, image models first then video models, each in catalog
+ * order, at most 25 (a menu's limit). Video models take image_urls as the first frame; video and
+ * audio references only the motion models.
  */
 export function modelsTaking(models: readonly Model[], references: CreateGenerationRequest): Model[] {
-  return models
-    .filter((m) => !NO_FIRST_FRAME.has(m.slug) && takesReferences(m, references))
-    .slice(0, MAX_MENU_OPTIONS);
+  const taking = models.filter((m) => !NO_FIRST_FRAME.has(m.slug) && takesReferences(m, references));
+  return [...taking.filter((m) => m.type === 'image'), ...taking.filter((m) => m.type === 'video')].slice(
+    0,
+    MAX_MENU_OPTIONS,
+  );
 }
 
 /** The video models that take an image as their first frame (Animate's menu). */

@@ -44,16 +44,21 @@ describe('Generate from this', () => {
     const modal = await h.modalOf(command);
     expect(modal.custom_id).toMatch(/^from:[0-9a-f]{16}$/);
     const models = fieldOf(modal, 'model') as unknown as ModalSelect;
-    // Image models, and the video models that take the images (first frame and references).
-    expect(models.options.map((o) => o.value)).toEqual(
-      expect.arrayContaining([
-        'lang-4o-image',
-        'lang-image-2',
-        'nano-fruit-pro',
-        'quick-video-1',
-        'motion-2.0',
-      ]),
-    );
+    // Image models first, then the video models that take the images (first frame and references).
+    expect(models.options.map((o) => o.value)).toEqual([
+      'lang-4o-image',
+      'lang-image-2',
+      'dream-4.5',
+      'dream-5.0-lite',
+      'nano-fruit-pro',
+      'nano-fruit-2',
+      'quick-video-1',
+      'vista-3.1-fast',
+      'orbit-2',
+      'orbit-2-pro',
+      'motion-2.0',
+      'motion-2.0-fast',
+    ]);
     // vista-3.1-lite takes no image; omni-flash-ext takes 1 or 3 images, never 2.
     expect(models.options.map((o) => o.value)).not.toContain('vista-3.1-lite');
     expect(models.options.map((o) => o.value)).not.toContain('omni-flash-ext');
