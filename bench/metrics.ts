@@ -4,6 +4,7 @@
  * of recorded data: no timing happens here, so the definitions below are the whole truth about
  * each figure.
  */
+import { MessageFlags } from 'discord.js';
 import type { Generation } from '../src/media/schemas.ts';
 import type { RecordedRequest } from '../src/sim/server.ts';
 import type { RecordedCall } from '../test/support/fake-discord.ts';
@@ -430,7 +431,7 @@ function lowerBound(requests: RecordedRequest[], at: number): number {
 
 /**
  * Result deliveries per job, counted at the fake Discord: every call that put a finished result
- * in front of the member (an edit or message whose embed title ends in "· Done"), matched to its
+ * in front of the member (an edit or message carrying the result card, a Components V2 message), matched to its
  * job by the interaction token (webhook edits) or the reply message id (bot-token edits, channel
  * posts). Also counts jobs the bot reported done more than once.
  */
@@ -448,8 +449,9 @@ function exactlyOnce(
   const count = new Map<SentGenerate, number>();
   for (const c of calls) {
     if (!['webhookEdit', 'messageEdit', 'channelMessage', 'webhookFollowup'].includes(c.route)) continue;
-    const body = c.body as { embeds?: { title?: string }[]; message_reference?: { message_id?: string } };
-    if (!body?.embeds?.some((e) => e.title?.endsWith('· Done'))) continue;
+    const body = c.body as { flags?: number; message_reference?: { message_id?: string } };
+    // Only the result card is a Components V2 message; progress and failure are embeds.
+    if (((body?.flags ?? 0) & MessageFlags.IsComponentsV2) === 0) continue;
     const segments = c.path.split('/');
     const owner =
       (c.route.startsWith('webhook') ? byToken.get(segments[3] ?? '') : undefined) ??

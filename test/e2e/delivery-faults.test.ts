@@ -1,7 +1,17 @@
-import type { APIEmbed, APIInteraction } from 'discord.js';
+import type { APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import {
+  ALICE,
+  ART,
+  componentsOf,
+  GUILD,
+  type Harness,
+  opt,
+  startHarness,
+  textOf,
+} from '../support/bot-harness.ts';
 import { chatInputInteraction, faults, type RecordedCall } from '../support/fake-discord.ts';
+import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -11,7 +21,6 @@ afterEach(async () => {
   await h?.close();
 });
 
-const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const downloads = () => h.sim.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/files/'));
 const uploads = (interaction: APIInteraction) =>
@@ -41,7 +50,7 @@ describe('delivery when Discord answers badly', () => {
     ]);
     expect(job.deliveredVia).toBe('interaction');
     expect(uploads(interaction)).toHaveLength(1);
-    expect(embedOf(uploads(interaction)[0] as RecordedCall).title).toBe('Image · Done');
+    expect(isCard(uploads(interaction)[0] as RecordedCall)).toBe(true);
     expect(posts()).toHaveLength(1);
     const quota = await aliceQuota();
     expect([quota.spentMicros, quota.reservedMicros]).toEqual([job.chargedMicros, 0]);
@@ -97,16 +106,17 @@ describe('delivery when Discord answers badly', () => {
     h.discord.injectFault(faults.uploadsTooLarge());
     const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in a gale')]);
 
-    await h.editOf(interaction, (c) => embedOf(c)?.title === 'Image · Done');
+    await h.editOf(interaction, isCard);
     const job = await h.jobDone(interaction);
     // What the member sees: the last edit Discord took.
     const final = h.discord.calls.findLast(
       (c) => c.route === 'webhookEdit' && c.path.includes(interaction.token) && c.status === 200,
     ) as RecordedCall;
-    expect(embedOf(final).title).toBe('Image · Done');
+    expect(isCard(final)).toBe(true);
     expect(final.files).toEqual([]);
-    expect(JSON.stringify(embedOf(final).fields)).toMatch(/larger than this channel accepts/);
-    expect(embedOf(final).url).toBe(job.output?.url);
+    expect(textOf(bodyOf(final))).toMatch(/larger than this channel accepts/);
+    expect(galleryOf(bodyOf(final))).toEqual([job.output?.url]);
+    expect(componentsOf(bodyOf(final))[0]?.url).toBe(job.output?.url);
     expect(job).toMatchObject({ step: 'done', deliveredVia: 'interaction' });
     expect(uploads(interaction).length).toBeGreaterThan(0);
     expect(uploads(interaction).length).toBeLessThanOrEqual(2);

@@ -11,6 +11,7 @@ import {
   textOf,
 } from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
+import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -21,32 +22,6 @@ afterEach(async () => {
 });
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
-type Body = {
-  content?: string;
-  embeds?: APIEmbed[];
-  components?: unknown[];
-  flags?: number;
-  allowed_mentions?: { parse?: string[]; users?: string[] };
-};
-const bodyOf = (call: RecordedCall) => call.body as Body;
-/** The result card: a Components V2 message. */
-const isCard = (call: RecordedCall) => ((bodyOf(call).flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
-/** The media gallery URLs of a message, in order. */
-function galleryOf(message: { components?: unknown[] }): string[] {
-  const urls: string[] = [];
-  const walk = (nodes: unknown[] | undefined) => {
-    for (const n of (nodes ?? []) as {
-      type: number;
-      components?: unknown[];
-      items?: { media: { url: string } }[];
-    }[]) {
-      if (n.type === ComponentType.MediaGallery) urls.push(...(n.items ?? []).map((i) => i.media.url));
-      walk(n.components);
-    }
-  };
-  walk(message.components);
-  return urls;
-}
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const editsWithFiles = (interaction: APIInteraction) =>
   h.discord.calls.filter(

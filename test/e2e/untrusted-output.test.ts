@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { componentsOf, type Harness, opt, startHarness, textOf } from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
+import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 const SECRET = 'aws_secret_access_key=the-secret-the-bot-must-never-post';
 
@@ -53,18 +54,14 @@ describe('what the service answers is not trusted', () => {
       const job = await h.jobDone(interaction);
       await h.bot.delivery.idle();
 
-      const finals = editsOf(interaction).filter((c) => embedOf(c)?.title === 'Image · Done');
+      const finals = editsOf(interaction).filter(isCard);
       expect(finals).toHaveLength(1);
       const final = finals[0] as RecordedCall;
-      const embed = embedOf(final);
-      expect(embed.fields).toEqual(
-        expect.arrayContaining([
-          { name: 'Result', value: `The file could not be fetched (generation id \`${job.generationId}\`).` },
-        ]),
+      expect(textOf(bodyOf(final))).toContain(
+        `The file could not be fetched (generation id \`${job.generationId}\`).`,
       );
-      expect(embed.url).toBeUndefined();
-      expect(embed.image).toBeUndefined();
-      expect((final.body as { components?: unknown[] }).components ?? []).toEqual([]);
+      expect(galleryOf(bodyOf(final))).toEqual([]);
+      expect(componentsOf(bodyOf(final)).filter((c) => c.url !== undefined)).toEqual([]);
       expect(JSON.stringify(final.body)).not.toContain(url);
       expect(h.doneCount.get(interaction.token)).toBe(1);
       expect(h.logs.join('')).not.toContain('delivery failed; will retry');
@@ -79,11 +76,13 @@ describe('member text shown back', () => {
     const interaction = await h.command('imagine', [opt.string('prompt', prompt)]);
     await h.jobDone(interaction);
     const edits = editsOf(interaction);
-    expect(edits.length).toBeGreaterThan(0);
+    expect(edits.some(isCard)).toBe(true);
+    const shown =
+      '\\[Claim your free Nitro\\](https://evil.example) or \\[this\\](https://evil.example/2) for <@&1300000000000000020> @everyone';
     for (const edit of edits) {
-      expect(embedOf(edit).description).toBe(
-        '\\[Claim your free Nitro\\](https://evil.example) or \\[this\\](https://evil.example/2) for <@&1300000000000000020> @everyone',
-      );
+      // The progress embed's description, then the card's prompt.
+      if (isCard(edit)) expect(textOf(bodyOf(edit)).split('\n')[0]).toBe(shown);
+      else expect(embedOf(edit).description).toBe(shown);
       expect((edit.body as { allowed_mentions?: unknown }).allowed_mentions).toEqual({ parse: [] });
     }
   });
@@ -93,9 +92,13 @@ describe('member text shown back', () => {
       opt.string('prompt', '# Big\n- **bold** _it_ ||spoiler|| `code` ~~gone~~\n> quoted'),
     ]);
     await h.jobDone(interaction);
-    const final = editsOf(interaction).at(-1) as RecordedCall;
-    expect(embedOf(final).description).toBe(
-      '\\# Big\n\\- \\*\\*bold\\*\\* \\_it\\_ \\|\\|spoiler\\|\\| \\`code\\` \\~\\~gone\\~\\~\n\\> quoted',
-    );
+    const escaped =
+      '\\# Big\n\\- \\*\\*bold\\*\\* \\_it\\_ \\|\\|spoiler\\|\\| \\`code\\` \\~\\~gone\\~\\~\n\\> quoted';
+    const edits = editsOf(interaction);
+    const final = edits.at(-1) as RecordedCall;
+    expect(isCard(final)).toBe(true);
+    // The card's first Text Display is the prompt.
+    expect(textOf(bodyOf(final)).startsWith(`${escaped}\n`)).toBe(true);
+    for (const edit of edits.filter((c) => !isCard(c))) expect(embedOf(edit).description).toBe(escaped);
   });
 });

@@ -437,3 +437,58 @@ describe('delivery', () => {
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 20_000, inFlight: 0 });
   });
 });
+
+describe('what a delivered result carries', () => {
+  /** An image job the service has completed, and the generation the poller would report. */
+  async function completed() {
+    const job = await submitJob('a red fox [sim:duration=1000]', { shown: true });
+    await w.clock.sleep(1_200);
+    const generation = await statusOf(job);
+    if (generation.status !== 'completed' || !generation.output) throw new Error('not completed');
+    return { job, generation, output: generation.output };
+  }
+
+  it('records when the service completed the job (its completed_at) and when the result reached Discord', async () => {
+    const { delivery, done } = deliveryOf(w.proc, { minEditIntervalMs: 0 });
+    const { job, generation } = await completed();
+    const seen = w.clock.now();
+    delivery.onStatus(generation);
+    const delivered = await done(job.generationId);
+    expect(delivered.completedAt).toBe(Date.parse(generation.completed_at ?? ''));
+    expect(delivered.completedAt).toBeLessThanOrEqual(seen);
+    expect(delivered.deliveredAt).toBeGreaterThanOrEqual(seen);
+  });
+
+  it('takes the time the bot saw the job finished when the service gives no valid completed_at', async () => {
+    const { delivery, done } = deliveryOf(w.proc, { minEditIntervalMs: 0 });
+    const { job, generation } = await completed();
+    const before = w.clock.now();
+    delivery.onStatus({ ...generation, completed_at: 'not a time' });
+    const delivered = await done(job.generationId);
+    expect(delivered.completedAt).toBeGreaterThanOrEqual(before);
+    expect(delivered.completedAt).toBeLessThanOrEqual(delivered.deliveredAt ?? 0);
+  });
+
+  it('attaches the last frame the service returned beside the result, and never fetches one on a private address', async () => {
+    const { delivery, messenger, done } = deliveryOf(w.proc, { minEditIntervalMs: 0 });
+    const first = await completed();
+    // The simulator's own PNG stands in for a last frame.
+    delivery.onStatus({ ...first.generation, output: { ...first.output, last_frame_url: first.output.url } });
+    await done(first.job.generationId);
+    const [shown] = messenger.shows('result');
+    const content = shown?.content as Extract<JobContent, { kind: 'result' }>;
+    expect(content.file?.name).toMatch(/^image-.*\.png$/);
+    expect(content.lastFrame?.file?.name).toBe(`last-frame-${first.job.generationId.slice(0, 8)}.png`);
+    expect(content.lastFrame?.file?.data.subarray(1, 4).toString()).toBe('PNG');
+
+    const second = await completed();
+    delivery.onStatus({
+      ...second.generation,
+      output: { ...second.output, last_frame_url: 'http://10.0.0.1/frame.png' },
+    });
+    await done(second.job.generationId);
+    const refused = messenger.shows('result').at(-1)?.content as Extract<JobContent, { kind: 'result' }>;
+    expect(refused.file).toBeDefined();
+    expect(refused.lastFrame).toEqual({ linkReason: 'refused' });
+  });
+});

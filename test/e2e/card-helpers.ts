@@ -1,0 +1,31 @@
+/** Reading the result card (a Components V2 message) in what the bot sent to the fake Discord. */
+import { type APIEmbed, ComponentType, MessageFlags } from 'discord.js';
+import type { RecordedCall } from '../support/fake-discord.ts';
+
+export interface SentBody {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: unknown[];
+  flags?: number;
+  allowed_mentions?: { parse?: string[]; users?: string[] };
+}
+
+export const bodyOf = (call: RecordedCall) => call.body as SentBody;
+
+/** Whether the call sent the result card: a Components V2 message. */
+export const isCard = (call: RecordedCall) => ((bodyOf(call).flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
+
+type Node = { type: number; components?: Node[]; items?: { media: { url: string } }[] };
+
+/** The media gallery URLs of a message (sent or stored), in order. */
+export function galleryOf(message: { components?: readonly unknown[] | null }): string[] {
+  const urls: string[] = [];
+  const walk = (nodes: readonly Node[] | undefined) => {
+    for (const n of nodes ?? []) {
+      if (n.type === ComponentType.MediaGallery) urls.push(...(n.items ?? []).map((i) => i.media.url));
+      walk(n.components);
+    }
+  };
+  walk((message.components ?? undefined) as Node[] | undefined);
+  return urls;
+}
