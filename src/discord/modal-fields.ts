@@ -109,7 +109,7 @@ export function readUploads(interaction: ModalSubmitInteraction): PendingReferen
     const kind = kindOfContentType(file.contentType);
     if (!kind) {
       throw new UserError(
-        `The upload "${escapeMemberText(truncate(file.name, 100))}" is not an image, a video or an audio file (it is ${escapeMemberText(file.contentType ?? 'of an unknown type')}). Nothing was sent or charged.`,
+        `The upload "${escapeMemberText(truncate(file.name, 100))}" is not an image, a video or an audio file (it is ${escapeMemberText(truncate(file.contentType ?? 'of an unknown type', 100))}). Nothing was sent or charged.`,
       );
     }
     references.push({ url: file.url, kind, name: file.name });
