@@ -108,6 +108,15 @@ describe('Again', () => {
     expect(answer.content).toContain('Nothing was sent or charged');
     expect(sentRequests(h)).toHaveLength(1);
   });
+  it("answers a result made in another server as unknown: its prompt and settings are not this server's", async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    await h.bot.services.jobs.update(first.job.generationId, (j) => ({
+      reply: { ...j.reply, guildId: '1300000000000000999' },
+    }));
+    const answer = await ephemeralReply(h, await h.press(first.messageId, resultButton('vary', first.job)));
+    expect(answer.content).toContain('This result is not known to the bot any more');
+    expect(sentRequests(h)).toHaveLength(1);
+  });
 });
 
 describe('Vary', () => {
