@@ -176,6 +176,15 @@ describe('Vary', () => {
       image_urls: [hat.url],
     });
   });
+  it('sends once when Discord delivers the same modal submit twice', async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'a cat', model: 'lang-4o-image' });
+    const modal = await h.modalOf(await h.press(first.messageId, resultButton('vary', first.job)));
+    const submit = await h.submitModal(modal.custom_id, { prompt: 'a cat in a hat' });
+    await h.discord.sendInteraction(submit);
+    await resultOf(h, submit);
+    expect(sentRequests(h).map((r) => r.prompt)).toEqual(['a cat', 'a cat in a hat']);
+    expect((await figures(h, ALICE)).spentMicros).toBe(40_000);
+  });
 });
 
 describe('Continue from last frame', () => {
