@@ -20,6 +20,7 @@ import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
 import { ModelTimings } from './jobs/model-timings.ts';
+import { PendingReferenceStore } from './jobs/pending-references.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
 import { Recovery } from './jobs/recovery.ts';
 import { Submitter } from './jobs/submitter.ts';
@@ -184,6 +185,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     submitter,
     jobs,
     confirmations,
+    references: new PendingReferenceStore(jobsKeyv, clock),
     media: mediaClient,
     clock,
     logger,

@@ -5,6 +5,7 @@ import type { ConfirmationStore } from '../jobs/confirmations.ts';
 import type { ResultContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
+import type { PendingReferenceStore } from '../jobs/pending-references.ts';
 import type { Submitter } from '../jobs/submitter.ts';
 import type { Logger } from '../log.ts';
 import type { MediaClient } from '../media/client.ts';
@@ -17,6 +18,8 @@ export interface BotServices {
   jobs: JobStore;
   /** Costly requests held for the member's Confirm or Cancel. */
   confirmations: ConfirmationStore;
+  /** Attachments of a message waiting for the "Generate from this" modal. */
+  references: PendingReferenceStore;
   media: MediaClient;
   clock: Clock;
   logger: Logger;

@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.ts';
+import { commands, messageCommands } from '../../commands/index.ts';
 import { openApiValidator } from '../support/fake-discord/openapi.ts';
 
 const BULK_OVERWRITE = '/applications/{application_id}/commands';
@@ -9,7 +9,7 @@ describe("command definitions against Discord's OpenAPI description", () => {
   const validator = openApiValidator();
 
   it('are, all together, a body that PUT /applications/{id}/commands (bulk overwrite) accepts', () => {
-    const body = commands.map((c) => c.data);
+    const body = [...commands.map((c) => c.data), ...messageCommands.map((c) => c.data)];
     const validate = validator.requestValidator('PUT', BULK_OVERWRITE);
     expect(validate).not.toBeNull();
     validate?.(body);
@@ -47,6 +47,13 @@ describe("command definitions against Discord's OpenAPI description", () => {
       ]),
     );
   });
+
+  it.each(messageCommands.map((c) => [c.data.name, c] as const))(
+    'the message command "%s" is one Discord accepts',
+    (_, command) => {
+      expect(validator.check('PUT', '/applications/1/commands', [command.data])).toBeUndefined();
+    },
+  );
 
   it('would refuse a definition Discord refuses (a description over 100 characters)', () => {
     const [first] = commands;

@@ -1,0 +1,21 @@
+/** "Generate from this": a message context-menu command that makes something from a message's attachments. */
+import {
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ComponentHandler, MessageCommand } from '../src/discord/command.ts';
+import { FROM_PREFIX, openFromMessage, submitFromMessage } from '../src/discord/generate-from-message.ts';
+
+const data = {
+  type: ApplicationCommandType.Message,
+  name: 'Generate from this',
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+} as const satisfies RESTPostAPIContextMenuApplicationCommandsJSONBody;
+
+export const generateFromThis: MessageCommand = { data, execute: openFromMessage };
+
+/** The modal it opens (`from:<pending record id>`). */
+export const fromMessage: ComponentHandler = { prefix: FROM_PREFIX, modal: submitFromMessage };

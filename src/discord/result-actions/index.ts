@@ -1,0 +1,76 @@
+/**
+ * The buttons, menu and modals of a delivered result (`result:<action>:<generation id>[:extra]`,
+ * result-ids.ts), each sent to the module that does it. Every action reads the job from the store,
+ * and every new generation goes through startGeneration as the member who pressed.
+ */
+import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { UserError } from '../command.ts';
+import { parseResultId } from '../result-ids.ts';
+import type { BotServices } from '../services.ts';
+import { chooseAnimateModel, openAnimate, submitAnimate } from './animate.ts';
+import { openContinue, submitContinue } from './continue.ts';
+import { deleteResult } from './delete.ts';
+import { showDetails } from './details.ts';
+import { again, higherResolution } from './repeat.ts';
+import { UNKNOWN_RESULT } from './result-job.ts';
+import { openVary, submitVary } from './vary.ts';
+
+function parse(customId: string) {
+  const parsed = parseResultId(customId);
+  if (!parsed) throw new UserError(UNKNOWN_RESULT);
+  return parsed;
+}
+
+/** A button on a result. */
+export async function handleResultButton(
+  interaction: ButtonInteraction,
+  services: BotServices,
+): Promise<void> {
+  const { action, generationId } = parse(interaction.customId);
+  switch (action) {
+    case 'again':
+      return again(interaction, services, generationId);
+    case 'vary':
+      return openVary(interaction, services, generationId);
+    case 'animate':
+      return openAnimate(interaction, services, generationId);
+    case 'upscale':
+      return higherResolution(interaction, services, generationId);
+    case 'details':
+      return showDetails(interaction, services, generationId);
+    case 'delete':
+      return deleteResult(interaction, services, generationId);
+    case 'continue':
+      return openContinue(interaction, services, generationId);
+    default:
+      throw new UserError(UNKNOWN_RESULT);
+  }
+}
+
+/** Animate's model menu. */
+export async function handleResultSelect(
+  interaction: StringSelectMenuInteraction,
+  services: BotServices,
+): Promise<void> {
+  const { action, generationId } = parse(interaction.customId);
+  if (action !== 'animate-model') throw new UserError(UNKNOWN_RESULT);
+  return chooseAnimateModel(interaction, services, generationId);
+}
+
+/** The modals of Vary, Animate and Continue. */
+export async function handleResultModal(
+  interaction: ModalSubmitInteraction,
+  services: BotServices,
+): Promise<void> {
+  const { action, generationId, extra } = parse(interaction.customId);
+  switch (action) {
+    case 'vary-modal':
+      return submitVary(interaction, services, generationId);
+    case 'animate-modal':
+      return submitAnimate(interaction, services, generationId, extra);
+    case 'continue-modal':
+      return submitContinue(interaction, services, generationId);
+    default:
+      throw new UserError(UNKNOWN_RESULT);
+  }
+}
