@@ -189,6 +189,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     media: mediaClient,
     clock,
     logger,
+    serviceOrigin: new URL(media.baseUrl).origin,
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),

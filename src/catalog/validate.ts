@@ -24,8 +24,22 @@ const VISTA_INGREDIENT_MAX_IMAGE_URLS = 3;
 const MOTION_ONLY_FIELDS = ['generate_audio', 'camera_fixed', 'web_search', 'return_last_frame'] as const;
 const ORBIT_ONLY_BOOLEANS = ['watermark', 'private'] as const;
 
+export interface ValidateOptions {
+  /**
+   * Origins whose URLs are the service's own outputs, taken as references even on a private
+   * address: an image the service made is one it can fetch (the built-in simulator serves them
+   * from 127.0.0.1, and Animate and Continue start from them).
+   */
+  trustedOrigins?: readonly string[];
+}
+
 /** Validates a POST /generations body (parsed JSON, so every field is checked for its type too). */
-export function validateCreateRequest(model: Model | undefined, body: Record<string, unknown>): FieldErrors {
+export function validateCreateRequest(
+  model: Model | undefined,
+  body: Record<string, unknown>,
+  options: ValidateOptions = {},
+): FieldErrors {
+  const trusted = options.trustedOrigins ?? [];
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
     errors[field] ??= [];
@@ -102,12 +116,12 @@ export function validateCreateRequest(model: Model | undefined, body: Record<str
       add(field, `Only motion-2.0 and motion-2.0-fast take ${field}.`);
       continue;
     }
-    const urls = checkUrlList(body[field], field, add);
+    const urls = checkUrlList(body[field], field, add, trusted);
     if (urls && urls.length > MAX_MEDIA_REFERENCES)
       add(field, `At most ${MAX_MEDIA_REFERENCES} ${field} are allowed.`);
   }
 
-  const urls = body.image_urls === undefined ? [] : checkUrlList(body.image_urls, 'image_urls', add);
+  const urls = body.image_urls === undefined ? [] : checkUrlList(body.image_urls, 'image_urls', add, trusted);
   if (urls) {
     const limitMessage = imageUrlLimit(model, urls.length, body.mode);
     if (limitMessage) add('image_urls', limitMessage);
@@ -164,6 +178,7 @@ function checkUrlList(
   value: unknown,
   field: string,
   add: (field: string, message: string) => void,
+  trustedOrigins: readonly string[],
 ): string[] | undefined {
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
     add(field, `${field} is a list of URLs.`);
@@ -172,19 +187,37 @@ function checkUrlList(
   // Judged from the text alone, without DNS: this runs before the 3 s interaction answer, and
   // the service (not the bot) fetches these URLs, so a name that resolves privately is its to refuse.
   for (const text of value as string[]) {
-    const parsed = parsePublicHttpUrl(text);
-    if ('reason' in parsed) {
-      const shown = `"${text.slice(0, 100)}"`;
-      add(
-        field,
-        parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL'
-          ? `${shown} is not an http(s) URL.`
-          : `${shown} is not a public address (${parsed.reason}); only public http(s) URLs can be used.`,
-      );
+    const problem = referenceUrlProblem(text, trustedOrigins);
+    if (problem) {
+      add(field, `"${text.slice(0, 100)}" ${problem}`);
       return undefined;
     }
   }
   return value as string[];
+}
+
+/**
+ * Why the service cannot be given this URL as a reference (a sentence to follow the URL), or
+ * undefined when it can: a public http(s) URL, or one on an origin of the service itself.
+ */
+export function referenceUrlProblem(
+  text: string,
+  trustedOrigins: readonly string[] = [],
+): string | undefined {
+  const parsed = parsePublicHttpUrl(text);
+  if (!('reason' in parsed)) return undefined;
+  if (parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL')
+    return 'is not an http(s) URL.';
+  if (trustedOrigins.length > 0 && trustedOrigins.includes(originOf(text))) return undefined;
+  return `is not a public address (${parsed.reason}); only public http(s) URLs can be used.`;
+}
+
+function originOf(text: string): string {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return '';
+  }
 }
 
 /** A prompt's length in characters (code points; see MAX_PROMPT_LENGTH). */

@@ -111,7 +111,9 @@ export async function startGeneration(
       `${model.label} makes ${model.type}s; use /${model.type === 'image' ? 'imagine' : 'video'} for it.`,
     );
   }
-  const errors = validateCreateRequest(model, request as unknown as Record<string, unknown>);
+  const errors = validateCreateRequest(model, request as unknown as Record<string, unknown>, {
+    trustedOrigins: [services.serviceOrigin],
+  });
   if (Object.keys(errors).length > 0) {
     throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
   }

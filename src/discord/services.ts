@@ -23,6 +23,8 @@ export interface BotServices {
   media: MediaClient;
   clock: Clock;
   logger: Logger;
+  /** The generation service's origin: its own output URLs are references it can fetch. */
+  serviceOrigin: string;
   /** True when the bot runs on its built-in simulator: every result says so. */
   simulated: boolean;
   /** Hands a submitted job to the poller, once its queued embed is shown. */

@@ -182,7 +182,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
 
     const model = findModel(fields.model);
-    const errors = validateCreateRequest(model, fields);
+    // Its own outputs are references it can fetch, though they are on 127.0.0.1 (Animate, Continue).
+    const errors = validateCreateRequest(model, fields, { trustedOrigins: [origin] });
     if (!model || Object.keys(errors).length > 0) return { ...validationError(errors), delayMs };
 
     const request = fields as unknown as CreateGenerationRequest;

@@ -180,3 +180,30 @@ describe('local validation of create requests', () => {
     });
   });
 });
+
+describe("references on the service's own origin", () => {
+  const withImage = (url: string, trustedOrigins?: string[]) =>
+    validateCreateRequest(
+      model('quick-video-1'),
+      { model: 'quick-video-1', prompt: 'go', image_urls: [url] },
+      { trustedOrigins },
+    );
+
+  it('accepts a private URL on a trusted origin (the simulator serves its outputs from 127.0.0.1)', () => {
+    expect(withImage('http://127.0.0.1:4010/files/a.png', ['http://127.0.0.1:4010'])).toEqual({});
+  });
+
+  it('refuses the same URL without the trust, and on another port or scheme of the same host', () => {
+    expect(withImage('http://127.0.0.1:4010/files/a.png').image_urls?.[0]).toContain('not a public address');
+    expect(
+      withImage('http://127.0.0.1:4011/files/a.png', ['http://127.0.0.1:4010']).image_urls,
+    ).toBeDefined();
+    expect(
+      withImage('https://127.0.0.1:4010/files/a.png', ['http://127.0.0.1:4010']).image_urls,
+    ).toBeDefined();
+  });
+
+  it('never accepts what is not an http(s) URL, whatever is trusted', () => {
+    expect(withImage('file:///etc/passwd', ['null']).image_urls?.[0]).toContain('is not an http(s) URL');
+  });
+});

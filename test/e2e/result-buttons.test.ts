@@ -1,5 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REPEATED_PRESS } from '../../src/discord/router.ts';
 import {
   ALICE,
   ART,
@@ -58,6 +59,17 @@ describe('Again', () => {
     expect(textOf(reply)).toContain(
       `Again from [this result](https://discord.com/channels/${GUILD}/${ART}/${first.messageId})`,
     );
+  });
+
+  it('submits once when Again is double-clicked: the second press is told it is on its way', async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'twice, quickly', model: 'lang-4o-image' });
+    const id = resultButton('again', first.job);
+    const [one, two] = [await h.press(first.messageId, id), await h.press(first.messageId, id)];
+    const second = (await h.callbackOf(two)).body as { type: number; data?: { content?: string } };
+    expect(second).toMatchObject({ type: 4, data: { content: REPEATED_PRESS } });
+    await resultOf(h, one);
+    expect(sentRequests(h)).toHaveLength(2);
+    expect((await figures(h, ALICE)).spentMicros).toBe(2 * 20_000);
   });
 
   it('gives a motion request a new seed and keeps everything else', async () => {
@@ -200,13 +212,10 @@ describe('Continue from last frame', () => {
     if (!card) throw new Error('the result was not stored');
     const button = componentsOf(card).find((c) => c.label === 'Continue from last frame');
     expect(button?.custom_id).toBe(resultButton('continue', first.job));
-    expect(first.job.output?.last_frame_url).toMatch(/^http:\/\/127\.0\.0\.1:/);
-    // The simulator serves the frame on 127.0.0.1, which no service could fetch; a real service's
-    // frame is on a public host, as here.
-    const lastFrame = 'https://media.example.invalid/last-frame.png';
-    await h.bot.services.jobs.update(first.job.generationId, (j) => ({
-      output: { ...(j.output ?? { url: '', content_type: 'video/mp4' }), last_frame_url: lastFrame },
-    }));
+    // The simulator serves the frame from its own origin on 127.0.0.1: not public, but the
+    // service's own output, which it can fetch.
+    const lastFrame = first.job.output?.last_frame_url;
+    expect(lastFrame).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
     const modal = await h.modalOf(await h.press(first.messageId, button?.custom_id ?? ''));
     expect(modal.custom_id).toBe(resultButton('continue-modal', first.job));
 
@@ -238,7 +247,7 @@ describe('Continue from last frame', () => {
 });
 
 describe('Animate', () => {
-  /** An image whose service URL is public (the simulator's own is on 127.0.0.1 and is refused). */
+  /** An image whose service URL is on a public host, as a real service's is. */
   async function publicImage() {
     h.sim.injectNext({ outputUrl: 'https://media.example.invalid/lighthouse.png', durationMs: 2_000 });
     return makeResult(h, 'imagine', { prompt: 'a lighthouse', model: 'lang-4o-image' });
@@ -292,13 +301,36 @@ describe('Animate', () => {
     expect((await figures(h, ALICE)).spentMicros).toBe(20_000 + 180_000);
   });
 
-  it('refuses, before anything is reserved, an image whose service URL the service could not fetch', async () => {
+  it("animates an image on the service's own origin, though the built-in simulator's is 127.0.0.1", async () => {
+    const image = await makeResult(h, 'imagine', { prompt: 'a lighthouse', model: 'lang-4o-image' });
+    expect(image.job.output?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const press = await h.press(image.messageId, resultButton('animate', image.job));
+    await ephemeralReply(h, press);
+    const menu = h.deliveredMessage(press);
+    const [select] = componentsOf(menu ?? {});
+    const choice = await h.select(menu?.id ?? '', select?.custom_id ?? '', ['quick-video-1']);
+    const modal = await h.modalOf(choice);
+    const submit = await h.submitModal(
+      modal.custom_id,
+      { prompt: 'the beam turns' },
+      {},
+      { messageId: menu?.id },
+    );
+    const video = await resultOf(h, submit);
+    expect(video.job.status).toBe('completed');
+    expect(sentRequests(h)[1]?.image_urls).toEqual([image.job.output?.url]);
+  });
+
+  it('refuses, before anything is reserved, an image on a private address that is not the service', async () => {
+    h.sim.injectNext({ outputUrl: 'http://10.1.2.3/lighthouse.png', durationMs: 2_000 });
     const image = await makeResult(h, 'imagine', { prompt: 'a lighthouse', model: 'lang-4o-image' });
     const answer = await ephemeralReply(
       h,
       await h.press(image.messageId, resultButton('animate', image.job)),
     );
-    expect(answer.content).toContain('not one the service can fetch a first frame from');
+    expect(answer.content).toContain(
+      "This image's address at the generation service is not a public address",
+    );
     expect(answer.content).toContain('Nothing was sent or charged');
     expect((await figures(h, ALICE)).reservedMicros).toBe(0);
   });

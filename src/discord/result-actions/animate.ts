@@ -5,8 +5,9 @@
  *
  * The first frame is the service's own `output.url`, not the Discord attachment: Discord's
  * attachment URLs are signed and expire (and the service may not fetch them), while the service's
- * URL is the file it made. A job whose output URL is not a public http(s) address (the built-in
- * simulator's, on 127.0.0.1) cannot be animated, and says so before anything is reserved.
+ * URL is the file it made (on the service's own origin, which validation accepts even where it is
+ * not public: the built-in simulator's is 127.0.0.1). Any other address that is not a public
+ * http(s) one cannot be animated, and says so before anything is reserved.
  */
 import {
   type ButtonInteraction,
@@ -15,8 +16,8 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { referenceUrlProblem } from '../../catalog/validate.ts';
 import type { Job } from '../../jobs/job.ts';
-import { parsePublicHttpUrl } from '../../net/public-address.ts';
 import { withReferences } from '../attachment-kinds.ts';
 import { UserError } from '../command.ts';
 import { startGeneration } from '../generate.ts';
@@ -27,14 +28,14 @@ import type { BotServices } from '../services.ts';
 import { originOf, resultJob } from './result-job.ts';
 
 /** The image a video starts from: the service's URL of the result. */
-function firstFrameOf(job: Job): string {
+function firstFrameOf(job: Job, serviceOrigin: string): string {
   if (job.type !== 'image' || job.status !== 'completed' || !job.output?.url) {
     throw new UserError('Only a finished image can be animated. Nothing was sent or charged.');
   }
-  const parsed = parsePublicHttpUrl(job.output.url);
-  if ('reason' in parsed) {
+  const problem = referenceUrlProblem(job.output.url, [serviceOrigin]);
+  if (problem) {
     throw new UserError(
-      `This image's address at the generation service is not one the service can fetch a first frame from (${parsed.reason}). Nothing was sent or charged.`,
+      `This image's address at the generation service ${problem} Nothing was sent or charged.`,
     );
   }
   return job.output.url;
@@ -47,7 +48,7 @@ export async function openAnimate(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin);
   const models = firstFrameModels(services.catalog.list('video'));
   if (models.length === 0)
     throw new UserError('No video model takes a first frame right now. Nothing was sent or charged.');
@@ -79,7 +80,7 @@ export async function chooseAnimateModel(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin);
   const slug = interaction.values[0];
   const model = firstFrameModels(services.catalog.list('video')).find((m) => m.slug === slug);
   if (!model) {
@@ -114,7 +115,7 @@ export async function submitAnimate(
   slug: string | undefined,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin);
   if (!slug) throw new UserError('This form is not known to the bot any more; press Animate again.');
   const uploads = readUploads(interaction);
   const request = withReferences(

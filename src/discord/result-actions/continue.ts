@@ -6,8 +6,8 @@
  * one that is not a public http(s) address (the built-in simulator's) is refused before the modal.
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
+import { referenceUrlProblem } from '../../catalog/validate.ts';
 import type { Job } from '../../jobs/job.ts';
-import { parsePublicHttpUrl } from '../../net/public-address.ts';
 import { UserError } from '../command.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt } from '../modal-fields.ts';
@@ -16,17 +16,17 @@ import type { BotServices } from '../services.ts';
 import { originOf, requestOf, resultJob } from './result-job.ts';
 
 /** The last frame the service returned with the video, when it did. */
-function lastFrameOf(job: Job): string {
+function lastFrameOf(job: Job, serviceOrigin: string): string {
   const url = job.output?.last_frame_url;
   if (job.type !== 'video' || !url) {
     throw new UserError(
       'The generation service returned no last frame for this result, so it cannot be continued. Nothing was sent or charged.',
     );
   }
-  const parsed = parsePublicHttpUrl(url);
-  if ('reason' in parsed) {
+  const problem = referenceUrlProblem(url, [serviceOrigin]);
+  if (problem) {
     throw new UserError(
-      `The last frame's address at the generation service is not one the service can fetch a first frame from (${parsed.reason}). Nothing was sent or charged.`,
+      `The last frame's address at the generation service ${problem} Nothing was sent or charged.`,
     );
   }
   return url;
@@ -39,7 +39,7 @@ export async function openContinue(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  lastFrameOf(job);
+  lastFrameOf(job, services.serviceOrigin);
   await interaction.showModal({
     custom_id: resultId('continue-modal', generationId),
     title: modalTitle(`Continue: ${job.modelLabel}`),
@@ -54,6 +54,10 @@ export async function submitContinue(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const request = { ...requestOf(job), prompt: readPrompt(interaction), image_urls: [lastFrameOf(job)] };
+  const request = {
+    ...requestOf(job),
+    prompt: readPrompt(interaction),
+    image_urls: [lastFrameOf(job, services.serviceOrigin)],
+  };
   await startGeneration(interaction, services, 'video', request, { origin: originOf(job, 'continue') });
 }
