@@ -1,0 +1,149 @@
+import { createClient } from '@keyv/redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scaledClock } from '../../src/clock.ts';
+import type { Priority, RateLimiter } from '../../src/media/rate-limiter.ts';
+import { createRedisRateLimiter } from '../../src/media/redis-rate-limiter.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+let server: RedisServer;
+const clients: { quit(): Promise<unknown>; destroy(): void }[] = [];
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  grants = [];
+  for (const c of clients.splice(0)) await c.quit().catch(() => c.destroy());
+});
+
+/** A clock 5 times faster than the wall: a 1-second window passes in 200 ms. */
+const clock = scaledClock(5);
+const LIMIT = 5;
+const WINDOW_MS = 1_000;
+
+/** Clock times at which the script granted a request, from every process (its `now` argument). */
+let grants: number[] = [];
+
+/** One "process": its own Redis connection and limiter, on the shared budget `prefix`. */
+async function process(prefix: string, extra: { maxPollOvertakes?: number } = {}): Promise<RateLimiter> {
+  const client = createClient({ url: server.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  clients.push(client);
+  const recording = {
+    async eval(script: string, options: { keys: string[]; arguments: string[] }) {
+      const reply = await client.eval(script, options);
+      if (Array.isArray(reply) && reply[0] === 1) grants.push(Number(options.arguments[0]));
+      return reply;
+    },
+  };
+  return createRedisRateLimiter({
+    redis: recording,
+    prefix,
+    limit: LIMIT,
+    windowMs: WINDOW_MS,
+    burst: LIMIT,
+    clock,
+    ...extra,
+  });
+}
+
+let budgets = 0;
+const newBudget = () => `test:budget:${++budgets}`;
+
+describe('the request budget in Redis, shared by several processes', () => {
+  it('never lets more than the limit into any rolling window across two processes', async () => {
+    const prefix = newBudget();
+    const [a, b] = [await process(prefix), await process(prefix)];
+    const calls: Promise<void>[] = [];
+    for (let i = 0; i < 30; i++) {
+      const limiter = i % 2 === 0 ? a : b;
+      const priority: Priority = i % 3 === 0 ? 'submit' : 'poll';
+      calls.push(limiter.acquire(priority));
+    }
+    await Promise.all(calls);
+    // The times the script decided at: when a request goes out is the caller's business after that.
+    const times = [...grants].sort((x, y) => x - y);
+    expect(times).toHaveLength(30);
+    for (let i = 0; i + LIMIT < times.length; i++) {
+      expect((times[i + LIMIT] as number) - (times[i] as number)).toBeGreaterThanOrEqual(WINDOW_MS);
+    }
+  });
+
+  it("pauses every process on one process's 429", async () => {
+    const prefix = newBudget();
+    const [a, b] = [await process(prefix), await process(prefix)];
+    const pausedAt = clock.now();
+    a.pauseFor(3_000);
+    expect(a.available()).toBe(0);
+    // Give the pause its round trip to Redis before the other process asks.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await b.acquire('submit');
+    expect(clock.now() - pausedAt).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it("serves another process's waiting submissions before this process's polls", async () => {
+    const prefix = newBudget();
+    const [polls, submits] = [await process(prefix), await process(prefix)];
+    // Spend the window, so that everything below waits for the next one.
+    await Promise.all(Array.from({ length: LIMIT }, () => polls.acquire('poll')));
+    const order: string[] = [];
+    const waiting = [
+      ...Array.from({ length: 3 }, (_, i) => polls.acquire('poll').then(() => void order.push(`poll${i}`))),
+      ...Array.from({ length: 3 }, (_, i) =>
+        submits.acquire('submit').then(() => void order.push(`submit${i}`)),
+      ),
+    ];
+    await Promise.all(waiting);
+    expect(order.slice(0, 3)).toEqual(['submit0', 'submit1', 'submit2']);
+  });
+
+  it('lets a poll through after it gave way to other processes maxPollOvertakes times', async () => {
+    const prefix = newBudget();
+    const polls = await process(prefix, { maxPollOvertakes: 2 });
+    const submits = await process(prefix);
+    await Promise.all(Array.from({ length: LIMIT }, () => polls.acquire('poll')));
+    const order: string[] = [];
+    const waiting = [
+      polls.acquire('poll').then(() => void order.push('poll')),
+      ...Array.from({ length: 20 }, (_, i) =>
+        submits.acquire('submit').then(() => void order.push(`submit${i}`)),
+      ),
+    ];
+    await Promise.all(waiting);
+    // It gives way at first, but a steady stream from the other process does not starve it: after
+    // two windows' worth of giving way it goes, well before the last submissions.
+    expect(order.indexOf('poll')).toBeGreaterThan(0);
+    expect(order.indexOf('poll')).toBeLessThan(order.length - LIMIT);
+  });
+
+  it('sends nothing while Redis is unreachable, and gives up on abort', async () => {
+    const prefix = newBudget();
+    const lonely = await startRedisServer();
+    const client = createClient({ url: lonely.url, socket: { reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    const warnings: unknown[] = [];
+    const limiter = createRedisRateLimiter({
+      redis: client,
+      prefix,
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
+      clock,
+      retryMs: 50,
+      logger: { warn: (obj: unknown) => void warnings.push(obj) },
+    });
+    await lonely.stop();
+    const controller = new AbortController();
+    let granted = false;
+    const acquired = limiter.acquire('submit', controller.signal).then(() => {
+      granted = true;
+    });
+    await expect.poll(() => warnings.length).toBeGreaterThan(0);
+    expect(granted).toBe(false);
+    controller.abort(new Error('member gave up'));
+    await expect(acquired).rejects.toThrow('member gave up');
+  });
+});
