@@ -15,6 +15,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/command.ts';
+import { checkChannelRules, inGuildChannel } from '../src/discord/generate.ts';
 import { renderJob } from '../src/discord/render.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { renderServiceRecord } from '../src/discord/show-view.ts';
@@ -114,6 +115,17 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
   if (job.step !== 'done') {
     throw new UserError('This generation is not finished yet; its reply will show the result.');
   }
+  // A result shown again is posted again: the channel rules that let it be made here hold for
+  // showing it here (a spicy video stays in age-restricted channels).
+  if (!inGuildChannel(interaction)) throw new UserError('/show works in server channels only.');
+  const settings = await services.quota.getSettings(interaction.guildId);
+  checkChannelRules(interaction, settings, {
+    model: job.model,
+    prompt: job.prompt,
+    ...(typeof (job.request?.mode ?? job.parameters.mode) === 'string'
+      ? { mode: (job.request?.mode ?? job.parameters.mode) as string }
+      : {}),
+  });
 
   await interaction.deferReply();
   if (job.status === 'failed') {

@@ -11,7 +11,7 @@
 import type { MessageContextMenuCommandInteraction, ModalSubmitInteraction } from 'discord.js';
 import { describeReferences, referencesOf, withReferences } from './attachment-kinds.ts';
 import { newErrorId, UserError } from './command.ts';
-import { startGeneration } from './generate.ts';
+import { CATALOG_NOT_READY, startGeneration } from './generate.ts';
 import {
   modalTitle,
   modelField,
@@ -41,9 +41,7 @@ export async function openFromMessage(
   const references = referencesOf(message.attachments.values());
   if (references.length === 0) throw new UserError(NO_ATTACHMENTS);
   if (!services.catalog.ready) {
-    throw new UserError(
-      'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.',
-    );
+    throw new UserError(CATALOG_NOT_READY);
   }
   const draft = withReferences({ model: '', prompt: '' }, references);
   const models = modelsTaking(services.catalog.list(), draft);

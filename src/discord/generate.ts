@@ -43,6 +43,10 @@ const RESERVE_DEADLINE_MS = 2_000;
 const NOT_RECORDED =
   'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
 
+/** The answer to any request while the catalog has never loaded (the service unreachable since start). */
+export const CATALOG_NOT_READY =
+  'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.';
+
 /** Handles /imagine (type image), /video and /video-pro (type video), given the request their options make. */
 export async function handleGenerate(
   interaction: ChatInputCommandInteraction,
@@ -99,11 +103,7 @@ export async function startGeneration(
   const receivedAt = clock.now();
   if (!inGuildChannel(interaction)) throw new UserError('This works in server channels only.');
   const guildId = interaction.guildId;
-  if (!catalog.ready) {
-    throw new UserError(
-      'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.',
-    );
-  }
+  if (!catalog.ready) throw new UserError(CATALOG_NOT_READY);
 
   const model = catalog.get(request.model);
   if (model && model.type !== type) {
@@ -225,7 +225,8 @@ export async function sendGeneration(
     await waiting.close();
   }
   // Every answer below replaces the waiting view, its Cancel button included.
-  const answer = (content: string) => interaction.editReply({ content, components: [] });
+  const answer = (content: string) =>
+    interaction.editReply({ content, components: [], allowedMentions: { parse: [] } });
 
   switch (outcome.kind) {
     case 'submitted': {
@@ -250,7 +251,7 @@ export async function sendGeneration(
       return;
     case 'rejected':
       await answer(
-        `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors)}\nNothing was charged to your quota.`,
+        `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors, 'service')}\nNothing was charged to your quota.`,
       );
       return;
     case 'unconfirmed':
@@ -316,7 +317,8 @@ async function reserveInTime(
   }
 }
 
-function checkChannelRules(
+/** The server's channel rules for a request: its allowed channels, and spicy only where age-restricted. */
+export function checkChannelRules(
   interaction: GuildStartingInteraction,
   settings: GuildSettings,
   request: CreateGenerationRequest,

@@ -4,10 +4,12 @@
  * gets the wrong kind. The spec's formats: video MP4, WebM, MOV; audio MP3, WAV, M4A, OGG. Image
  * formats are not listed, so any image is sent and the service judges it.
  */
+
+import type { ReferenceKind } from '../jobs/pending-references.ts';
 import { UserError } from './command.ts';
 import { escapeMemberText } from './render.ts';
 
-export type ReferenceKind = 'image' | 'video' | 'audio';
+export type { ReferenceKind };
 
 /** The attachment facts this module reads (a discord.js `Attachment` has them all). */
 export interface AttachmentFacts {

@@ -133,10 +133,15 @@ export function escapeMemberText(text: string): string {
 }
 
 /** Readable 422 field errors: one line per field. */
-export function renderFieldErrors(errors: FieldErrors): string {
-  return Object.entries(errors)
-    .map(([field, messages]) => `• **${field}**: ${messages.join(' ')}`)
+export function renderFieldErrors(errors: FieldErrors, from: 'bot' | 'service' = 'bot'): string {
+  // The service's 422 is untrusted text shown in a public reply: escaped. The bot's own messages
+  // are shown as written (they quote only what the member typed, back to that member, privately).
+  // Either way well inside a message's 2,000 characters with the sentences around them.
+  const shown = from === 'service' ? escapeMemberText : (text: string) => text;
+  const text = Object.entries(errors)
+    .map(([field, messages]) => `• **${shown(field)}**: ${shown(messages.join(' '))}`)
     .join('\n');
+  return truncate(text, 1_500);
 }
 
 function describeParameters(parameters: Record<string, unknown>): string {

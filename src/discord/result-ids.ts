@@ -40,17 +40,34 @@ const ACTIONS = new Set<string>([
   'continue-modal',
 ]);
 
+/** Discord's limit on a custom id. */
+export const MAX_CUSTOM_ID_LENGTH = 100;
+
 /** `result:<action>:<generation id>[:<extra>]`; the extra is a model slug for the Animate modal. */
 export function resultId(action: ResultAction, generationId: string, extra?: string): string {
   return [RESULT_PREFIX, action, generationId, ...(extra ? [extra] : [])].join(':');
 }
 
+/**
+ * Whether the custom id fits Discord's limit. The generation id and the slug come from the service
+ * and have no stated length: a button or menu entry whose id would not fit is left out rather than
+ * make Discord refuse the whole message.
+ */
+export function fitsCustomId(action: ResultAction, generationId: string, extra?: string): boolean {
+  return resultId(action, generationId, extra).length <= MAX_CUSTOM_ID_LENGTH;
+}
+
 export function parseResultId(
   customId: string,
 ): { action: ResultAction; generationId: string; extra: string | undefined } | null {
-  const [prefix, action, generationId, extra] = customId.split(':');
+  const [prefix, action, generationId, ...rest] = customId.split(':');
   if (prefix !== RESULT_PREFIX || !action || !ACTIONS.has(action) || !generationId) return null;
-  return { action: action as ResultAction, generationId, extra };
+  // A slug may itself hold a colon: the extra is everything after the generation id.
+  return {
+    action: action as ResultAction,
+    generationId,
+    extra: rest.length > 0 ? rest.join(':') : undefined,
+  };
 }
 
 /** The resolution one step above the job's, when the model has one. */
@@ -75,5 +92,5 @@ export function resultButtons(job: Job, model: Model | undefined, hasLastFrame: 
   if (nextResolution(job, model)) buttons.push('upscale');
   if (job.type === 'video' && hasLastFrame) buttons.push('continue');
   buttons.push('details', 'delete');
-  return buttons;
+  return buttons.filter((b) => fitsCustomId(b, job.generationId));
 }

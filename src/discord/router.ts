@@ -9,6 +9,9 @@ import { type BotInteractions, newErrorId, UserError } from './command.ts';
 import { InteractionGate } from './interaction-gate.ts';
 import type { BotServices } from './services.ts';
 
+/** An error message may quote what a member or the service wrote: it pings nobody. */
+const NO_PINGS = { parse: [] };
+
 export const REPEATED_PRESS = 'You pressed this a moment ago: that press is already on its way.';
 const UNKNOWN_COMPONENT = 'This is not known to the bot any more; please start again from the command.';
 
@@ -95,9 +98,10 @@ async function answerError(interaction: RepliableInteraction, err: unknown, logg
   try {
     // A deferred public reply must be replaced, or it keeps "thinking" forever.
     if (interaction.deferred && !interaction.replied)
-      await interaction.editReply({ content, embeds: [], components: [] });
-    else if (interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
-    else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+      await interaction.editReply({ content, embeds: [], components: [], allowedMentions: NO_PINGS });
+    else if (interaction.replied)
+      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
   } catch (replyErr) {
     logger.warn({ err: replyErr }, 'could not tell the member about an error');
   }

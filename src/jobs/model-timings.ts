@@ -21,7 +21,8 @@ export interface FinishedGeneration {
 }
 
 export class ModelTimings {
-  private durations: Record<string, number[]> = {};
+  // A Map: model slugs come from the service, and `constructor` or `__proto__` must be plain keys.
+  private readonly durations = new Map<string, number[]>();
   private readonly seen = new Set<string>();
   /** Writes run one after another, so an older snapshot never overwrites a newer one. */
   private writing: Promise<unknown> = Promise.resolve();
@@ -38,7 +39,7 @@ export class ModelTimings {
       const stored = await this.keyv.get<Record<string, number[]>>(KEY);
       if (stored && typeof stored === 'object') {
         for (const [model, list] of Object.entries(stored)) {
-          if (Array.isArray(list)) this.durations[model] = list.filter(isDuration).slice(-WINDOW);
+          if (Array.isArray(list)) this.durations.set(model, list.filter(isDuration).slice(-WINDOW));
         }
       }
     } catch (err) {
@@ -46,16 +47,27 @@ export class ModelTimings {
     }
   }
 
-  /** Records a completed generation's duration (service timestamps), once per generation. */
+  /**
+   * Records a completed generation's duration (service timestamps), once per generation. Never
+   * throws: it runs in the poller's round, which an odd answer must not stop.
+   */
   observe(generation: FinishedGeneration): void {
+    try {
+      this.record(generation);
+    } catch (err) {
+      this.logger.warn({ err, generationId: generation.id }, 'cannot learn from a finished generation');
+    }
+  }
+
+  private record(generation: FinishedGeneration): void {
     if (this.seen.has(generation.id) || generation.completed_at === null) return;
     const ms = Date.parse(generation.completed_at) - Date.parse(generation.created_at);
     if (!isDuration(ms)) return;
     this.seen.add(generation.id);
     if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value as string);
-    const list = [...(this.durations[generation.model] ?? []), ms].slice(-WINDOW);
-    this.durations[generation.model] = list;
-    const snapshot = { ...this.durations };
+    const list = [...(this.durations.get(generation.model) ?? []), ms].slice(-WINDOW);
+    this.durations.set(generation.model, list);
+    const snapshot = Object.fromEntries(this.durations);
     this.writing = this.writing
       .then(() => this.keyv.set(KEY, snapshot))
       .catch((err) => this.logger.warn({ err }, 'cannot store model timings'));
@@ -63,7 +75,7 @@ export class ModelTimings {
 
   /** The median duration of the model's recent generations (ms), or undefined before it was seen finishing. */
   typicalMs(model: string): number | undefined {
-    const list = this.durations[model];
+    const list = this.durations.get(model);
     if (!list || list.length === 0) return undefined;
     const sorted = [...list].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);

@@ -1,6 +1,11 @@
 import { MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { renderFailureReport, renderJob, renderThreadName } from '../../src/discord/render.ts';
+import {
+  renderFailureReport,
+  renderFieldErrors,
+  renderJob,
+  renderThreadName,
+} from '../../src/discord/render.ts';
 import type { Job } from '../../src/jobs/job.ts';
 
 const job = (over: Partial<Job> = {}): Job => ({
@@ -76,5 +81,25 @@ describe('rendering untrusted text', () => {
     const running = renderJob(job({ status: 'processing' }), { kind: 'progress' });
     expect(running.flags).toBeUndefined();
     expect(running.embeds[0]?.toJSON().title).toBe('Image · Generating…');
+  });
+});
+
+describe('renderFieldErrors', () => {
+  it("escapes the service's field names and messages, and stays well inside one message", () => {
+    const text = renderFieldErrors(
+      {
+        image_urls: ['[Claim your prize](https://evil.example) @everyone **now**'],
+        '**model**': ['x'.repeat(5_000)],
+      },
+      'service',
+    );
+    expect(text).toContain('\\[Claim your prize\\](https://evil.example)');
+    expect(text).toContain('\\*\\*now\\*\\*');
+    expect(text).toContain('**\\*\\*model\\*\\***');
+    expect(text.length).toBeLessThanOrEqual(1_500);
+    // The bot's own messages are shown as written.
+    expect(renderFieldErrors({ image_urls: ['At most 14 image_urls.'] })).toBe(
+      '• **image_urls**: At most 14 image_urls.',
+    );
   });
 });

@@ -176,7 +176,8 @@ describe('answers from the service are shown readably', () => {
     );
     const edit = await h.editOf(interaction);
     const content = (edit.body as { content: string }).content;
-    expect(content).toContain('**image_urls**: The image could not be downloaded from the given URL.');
+    // The service's words are escaped (shown publicly): the underscore too.
+    expect(content).toContain('**image\\_urls**: The image could not be downloaded from the given URL.');
     expect(content).toContain('Nothing was charged to your quota');
   });
 

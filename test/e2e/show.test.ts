@@ -1,7 +1,7 @@
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseGenerationId } from '../../commands/show.ts';
-import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, BOB, type Harness, NSFW, opt, startHarness } from '../support/bot-harness.ts';
 import { deferredEphemeralReply, ephemeralReply } from './quota-helpers.ts';
 
 let h: Harness;
@@ -45,6 +45,22 @@ describe('/show', () => {
     const refused = await ephemeralReply(h, await show(job.generationId, BOB));
     expect(refused.content).toMatch(/not yours/);
     const edit = await shownResult(await show(job.generationId, ADMIN));
+    expect(edit.files).toHaveLength(1);
+  });
+
+  it('keeps a spicy result to age-restricted channels', async () => {
+    const made = await h.command(
+      'video',
+      [opt.string('prompt', 'after dark'), opt.string('model', 'quick-video-1'), opt.string('mode', 'spicy')],
+      { channelId: NSFW },
+    );
+    const job = await h.jobDone(made);
+    expect(job.status).toBe('completed');
+    const refused = await ephemeralReply(h, await show(job.generationId));
+    expect(refused.content).toMatch(/spicy mode can be used only in age-restricted channels/);
+    const edit = await shownResult(
+      await h.command('show', [opt.string('id', job.generationId)], { channelId: NSFW }),
+    );
     expect(edit.files).toHaveLength(1);
   });
 

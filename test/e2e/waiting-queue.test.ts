@@ -39,6 +39,9 @@ describe('a request waiting for capacity', () => {
     h = harness;
     const imagine = (prompt: string, userId: string) =>
       harness.command('imagine', [opt.string('prompt', prompt)], { userId });
+    // The catalog's load takes the minute's one request; until it has, a filler could take it and
+    // be sent at once, freeing its slot for Bob.
+    await vi.waitFor(() => expect(harness.bot.services.catalog.ready).toBe(true), { timeout: 10_000 });
     // Four members take the four sending slots; Bob's request then waits first in line, Alice's behind it.
     for (const [i, userId] of OTHERS.entries()) await imagine(`filler ${i}`, userId);
     const bobs = await imagine('bob waits', BOB);

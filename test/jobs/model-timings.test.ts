@@ -58,6 +58,18 @@ describe('model timings', () => {
     expect(timings.typicalMs('a')).toBe(15_000);
   });
 
+  it('takes any model name the service sends as a plain name, never as a property of an object', async () => {
+    const timings = new ModelTimings(store.namespace('jobs'), logger);
+    for (const [i, model] of ['constructor', '__proto__', 'toString'].entries()) {
+      expect(() => timings.observe(finished(`odd-${i}`, model, 4_000))).not.toThrow();
+      expect(timings.typicalMs(model)).toBe(4_000);
+    }
+    await timings.flush();
+    const again = new ModelTimings(store.namespace('jobs'), logger);
+    await again.load();
+    expect(again.typicalMs('constructor')).toBe(4_000);
+  });
+
   it('keeps what it learned across a restart', async () => {
     const before = new ModelTimings(store.namespace('jobs'), logger);
     before.observe(finished('g1', 'a', 30_000));

@@ -23,7 +23,7 @@ import { UserError } from '../command.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt, readUploads, uploadField } from '../modal-fields.ts';
 import { firstFrameModels, modelOption, referenceRoom } from '../reference-models.ts';
-import { resultId } from '../result-ids.ts';
+import { fitsCustomId, resultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { originOf, resultJob } from './result-job.ts';
 
@@ -49,7 +49,10 @@ export async function openAnimate(
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
   const imageUrl = firstFrameOf(job, services.serviceOrigin);
-  const models = firstFrameModels(services.catalog.list('video'));
+  // A slug whose modal id would not fit Discord's 100 characters cannot be offered.
+  const models = firstFrameModels(services.catalog.list('video')).filter((m) =>
+    fitsCustomId('animate-modal', generationId, m.slug),
+  );
   if (models.length === 0)
     throw new UserError('No video model takes a first frame right now. Nothing was sent or charged.');
   await interaction.reply({

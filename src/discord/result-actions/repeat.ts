@@ -23,7 +23,7 @@ export async function again(
   const request = requestOf(job);
   if (request.seed !== undefined) request.seed = newSeed();
   await startGeneration(interaction, services, job.type, request, {
-    origin: originOf(job, 'again', interaction.message.id),
+    origin: originOf(job, 'again', interaction.message),
   });
 }
 
@@ -48,6 +48,6 @@ export async function higherResolution(
     services,
     job.type,
     { ...requestOf(job), resolution },
-    { alwaysConfirm: true, origin: originOf(job, 'upscale', interaction.message.id) },
+    { alwaysConfirm: true, origin: originOf(job, 'upscale', interaction.message) },
   );
 }

@@ -47,16 +47,21 @@ export function requestOf(job: Job): CreateGenerationRequest {
 }
 
 /**
- * Where a generation started from this result: the result's message is the one the button was on
- * (`messageId`), else the job's reply (for the steps after a menu or a modal).
+ * Where a generation started from this result: the message the button was on (`pressedOn`: the
+ * reply, or a copy /show posted in another channel), else the job's reply (for the steps after a
+ * menu or a modal, whose message is not the result).
  */
-export function originOf(job: Job, action: ResultButton, messageId?: string | null): JobOrigin {
+export function originOf(
+  job: Job,
+  action: ResultButton,
+  pressedOn?: { channelId: string; id: string },
+): JobOrigin {
   return {
     action,
     generationId: job.generationId,
     guildId: job.reply.guildId,
-    channelId: job.reply.channelId,
-    messageId: messageId ?? job.reply.messageId,
+    channelId: pressedOn?.channelId ?? job.reply.channelId,
+    messageId: pressedOn?.id ?? job.reply.messageId,
   };
 }
 
