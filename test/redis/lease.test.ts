@@ -1,6 +1,7 @@
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKeyedLock } from '../../src/redis/keyed-lock.ts';
+import { Leadership } from '../../src/redis/leadership.ts';
 import { type LeaseGrant, RedisLeases } from '../../src/redis/lease.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
@@ -99,5 +100,52 @@ describe('RedisKeyedLock', () => {
     await dead.acquire('lock:guild:2', 150, `${dead.owner}:crashed`);
     const lock = new RedisKeyedLock({ leases: await leasesOfAProcess(), ttlMs: 1_000 });
     await expect(lock.withLock('guild:2', async () => 'ran')).resolves.toBe('ran');
+  });
+});
+
+describe('Leadership', () => {
+  it('has one leader among two processes, and the other takes over when the leader dies or stops', async () => {
+    const name = newName();
+    const events: string[] = [];
+    const make = async (who: string) =>
+      new Leadership({
+        leases: await leasesOfAProcess(),
+        name,
+        ttlMs: 300,
+        renewMs: 50,
+        onChange: (leading, grant) => events.push(`${who}:${leading ? `lead@${grant?.token}` : 'step down'}`),
+      });
+    const [a, b] = [await make('a'), await make('b')];
+    await a.start();
+    await b.start();
+    expect(a.leading).toBe(true);
+    expect(b.leading).toBe(false);
+    // A graceful stop hands over at once (within one try of the other).
+    await a.stop();
+    await expect.poll(() => b.leading, { interval: 20, timeout: 2_000 }).toBe(true);
+    expect(events).toEqual(['a:lead@1', 'a:step down', 'b:lead@2']);
+    await b.stop();
+  });
+
+  it('steps down when another process holds the lease after it lapsed (a paused leader)', async () => {
+    const name = newName();
+    const leases = await leasesOfAProcess();
+    let leading = false;
+    const paused = new Leadership({
+      leases,
+      name,
+      ttlMs: 100,
+      renewMs: 1_000,
+      onChange: (l) => void (leading = l),
+    });
+    await paused.start();
+    expect(leading).toBe(true);
+    // The lease lapses while this leader sleeps; another process takes it.
+    const other = await leasesOfAProcess();
+    await expect
+      .poll(async () => (await other.acquire(name, 60_000)) !== undefined, { interval: 20 })
+      .toBe(true);
+    await expect.poll(() => leading, { interval: 50, timeout: 3_000 }).toBe(false);
+    await paused.stop();
   });
 });
