@@ -3,6 +3,7 @@
  * /healthz follows the gateway, the store and the catalog; /metrics counts what one generation
  * and one failed generation did, from the requests to the service to the spend by guild.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { Events } from 'discord.js';
@@ -49,6 +50,16 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+/** The container's HEALTHCHECK command against this bot; resolves with its exit code. */
+async function healthcheck(): Promise<number | null> {
+  const child = spawn(process.execPath, ['docker/healthcheck.mjs'], {
+    env: { PATH: process.env.PATH ?? '', HTTP_PORT: String(h.bot.httpAddress?.port) },
+    stdio: 'ignore',
+  });
+  const [code] = await once(child, 'exit');
+  return code as number | null;
+}
+
 describe('/healthz', () => {
   it('answers 200 once connected, with the store writable and the catalog loaded, on 127.0.0.1 only', async () => {
     expect(h.bot.httpAddress?.address).toBe('127.0.0.1');
@@ -75,11 +86,14 @@ describe('/healthz', () => {
       store: { ok: true },
       catalog: { ok: true },
     });
+    // The image's HEALTHCHECK fails with it.
+    expect(await healthcheck()).toBe(1);
 
     const resumed = once(h.bot.client, Events.ShardResume);
     h.discord.setGatewayDown(false);
     await resumed;
     expect((await health()).status).toBe(200);
+    expect(await healthcheck()).toBe(0);
   });
 
   it('answers 503 naming the store while another connection holds the SQLite file locked', async () => {
