@@ -250,24 +250,28 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.
   let ops: OpsServer | undefined;
-  if (config.http) {
-    const health = new HealthCheck({
-      gatewayConnected: () => gatewayConnected(client),
-      store: store.namespace('health'),
-      catalogLoaded: () => catalog.ready,
-    });
-    ops = await startOpsServer(
-      config.http,
-      { health: () => health.check(), metrics: () => metrics.render() },
-      logger,
-    );
-  }
-  const ready = once(client, Events.ClientReady);
   try {
+    if (config.http) {
+      const health = new HealthCheck({
+        gatewayConnected: () => gatewayConnected(client),
+        store: store.namespace('health'),
+        catalogLoaded: () => catalog.ready,
+      });
+      ops = await startOpsServer(
+        config.http,
+        { health: () => health.check(), metrics: () => metrics.render() },
+        logger,
+      );
+    }
+    const ready = once(client, Events.ClientReady);
     await client.login(config.discord.token);
     await ready;
   } catch (err) {
+    // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
+    await client.destroy();
+    await store.close();
+    await simulator?.close();
     throw err;
   }
 

@@ -3,7 +3,6 @@
  * GET /healthz and GET /metrics, nothing else. It serves operators and their probes, never
  * members: no route reads a request body, and nothing here can change the bot.
  */
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
@@ -34,13 +33,20 @@ export async function startOpsServer(
   });
   // A scraper holding a keep-alive connection must not delay a stop.
   server.keepAliveTimeout = 5_000;
-  server.listen(listen.port, listen.host);
-  await Promise.race([
-    once(server, 'listening'),
-    once(server, 'error').then(([err]) => {
-      throw err;
-    }),
-  ]);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      // One line an operator can act on (a port in use, an address not on this host).
+      reject(
+        new Error(
+          `cannot listen on ${listen.host}:${listen.port} (HTTP_HOST, HTTP_PORT): ${err.code ?? err.message}`,
+          {
+            cause: err,
+          },
+        ),
+      ),
+    );
+    server.listen(listen.port, listen.host, () => resolve());
+  });
   const address = server.address() as AddressInfo;
   logger.info({ host: address.address, port: address.port }, 'ops endpoint listening (/healthz, /metrics)');
   return {
