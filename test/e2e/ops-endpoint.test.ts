@@ -99,6 +99,8 @@ describe('/healthz', () => {
   it('answers 503 naming the store while another connection holds the SQLite file locked', async () => {
     expect((await health()).status).toBe(200);
     const db = new sqlite3.Database(join(h.storeDir, 'bot.sqlite'));
+    // Waits out a write of the bot's that happens to be under way, rather than failing the test.
+    db.configure('busyTimeout', 5_000);
     const run = (sql: string) =>
       new Promise<void>((resolve, reject) => db.run(sql, (err) => (err ? reject(err) : resolve())));
     await run('BEGIN EXCLUSIVE');
