@@ -4,8 +4,9 @@
  * `npm start` runs and what the end-to-end tests and the benchmark start against a fake Discord.
  */
 import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as realDelay } from 'node:timers/promises';
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction, Status } from 'discord.js';
 import { interactions } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -28,6 +29,10 @@ import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
 import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { HealthCheck } from './ops/health.ts';
+import { type OpsServer, startOpsServer } from './ops/http.ts';
+import { BotMetrics } from './ops/metrics.ts';
+import { withSpendHooks } from './ops/spend-hooks.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store.ts';
@@ -62,6 +67,10 @@ export interface Bot {
   delivery: Delivery;
   /** The built-in simulator, when the bot runs on it. */
   simulator?: Simulator;
+  /** What /metrics serves (always kept; served only with HTTP_PORT). */
+  metrics: BotMetrics;
+  /** Where /healthz and /metrics listen, when HTTP_PORT is set. */
+  httpAddress: AddressInfo | undefined;
   stop(): Promise<void>;
 }
 
@@ -83,24 +92,54 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     );
   }
 
-  // First: a store that cannot be written stops the bot before it takes a single request.
-  const store = await openCheckedStore(config.storeUrl, { onError: logStoreErrors(logger) }).catch(
-    async (err) => {
-      await simulator?.close();
-      throw err;
+  // The gauges read the parts below when scraped, which is only once the bot has started.
+  const metrics = new BotMetrics(
+    {
+      budgetAvailable: () => limiter.available(),
+      submissionsWaiting: () => submitter.waiting,
+      jobsInFlight: async () => countByStatus(await jobs.open()),
+      // One process per store today, and it polls; a lease comes with several processes on Redis.
+      pollerLeaseHeld: () => true,
     },
+    logger,
   );
+  const logStoreError = logStoreErrors(logger);
+  // First: a store that cannot be written stops the bot before it takes a single request.
+  const store = await openCheckedStore(config.storeUrl, {
+    onError: (err, namespace) => {
+      logStoreError?.(err, namespace);
+      metrics.storeError(namespace);
+    },
+  }).catch(async (err) => {
+    await simulator?.close();
+    throw err;
+  });
 
   const limiter = createLocalRateLimiter({
     limit: config.mediaRateLimitPerMinute,
     windowMs: RATE_WINDOW_MS,
     clock,
   });
-  const mediaClient = new MediaClient({ baseUrl: media.baseUrl, token: media.token, limiter, clock, logger });
+  const mediaClient = new MediaClient({
+    baseUrl: media.baseUrl,
+    token: media.token,
+    limiter,
+    clock,
+    logger,
+    onExchange: (exchange) => metrics.exchange(exchange),
+  });
   const lock = createInProcessLock();
-  const quota = createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger });
   const jobsKeyv = store.namespace('jobs');
   const jobs = new JobStore(jobsKeyv, lock);
+  const quota = withSpendHooks(
+    createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger }),
+    {
+      guildOf: async (generationId) => (await jobs.get(generationId))?.reply.guildId ?? null,
+      charged: (guildId, micros) => metrics.charged(guildId, micros),
+      refunded: (guildId, micros) => metrics.refunded(guildId, micros),
+    },
+    (err) => logger.warn({ err }, 'metrics: cannot attribute spend to a guild'),
+  );
   // How long each model took lately: the expected finish shown while a generation runs.
   const timings = new ModelTimings(jobsKeyv, logger);
   await timings.load();
@@ -122,7 +161,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
-    onDone: options.onJobDone,
+    onDone: (job) => {
+      metrics.jobDone(job);
+      options.onJobDone?.(job);
+    },
   });
   const pollerOptions: PollerOptions = {
     client: mediaClient,
@@ -204,9 +246,34 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     handling.add(handled);
   };
   client.on(Events.InteractionCreate, onInteraction);
-  const ready = once(client, Events.ClientReady);
-  await client.login(config.discord.token);
-  await ready;
+
+  // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
+  // use stops the bot before it connects.
+  let ops: OpsServer | undefined;
+  try {
+    if (config.http) {
+      const health = new HealthCheck({
+        gatewayConnected: () => gatewayConnected(client),
+        store: store.namespace('health'),
+        catalogLoaded: () => catalog.ready,
+      });
+      ops = await startOpsServer(
+        config.http,
+        { health: () => health.check(), metrics: () => metrics.render() },
+        logger,
+      );
+    }
+    const ready = once(client, Events.ClientReady);
+    await client.login(config.discord.token);
+    await ready;
+  } catch (err) {
+    // Nothing left behind: the SQLite file's lock in particular, for the next start.
+    await ops?.close();
+    await client.destroy();
+    await store.close();
+    await simulator?.close();
+    throw err;
+  }
 
   // Resume: submissions cut short, jobs still followed, and results that arrived while down.
   const { recovered, resumed } = await recovery.resume();
@@ -222,7 +289,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     poller,
     delivery,
     simulator,
+    metrics,
+    httpAddress: ops?.address,
     async stop() {
+      // First: probes see the bot going away rather than a store closing under them.
+      await ops?.close();
       client.off(Events.InteractionCreate, onInteraction);
       // Bounded: a submission waiting for capacity is left to the next start's recovery.
       const grace = new AbortController();
@@ -241,4 +312,16 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await simulator?.close();
     },
   };
+}
+
+/** Every shard's gateway connection is up (a shard reconnecting or resuming does not count). */
+function gatewayConnected(client: Client): boolean {
+  const shards = client.ws.shards;
+  return shards.size > 0 && shards.every((shard) => shard.status === Status.Ready);
+}
+
+function countByStatus(jobs: readonly Job[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1;
+  return counts;
 }

@@ -48,6 +48,21 @@ const envSchema = z
         return z.NEVER;
       }),
     QUOTA_DEFAULT_PERIOD: z.enum(['daily', 'weekly', 'monthly', 'total']).default('daily'),
+    // 0 asks the system for a free port (tests read the one bound from the bot).
+    HTTP_PORT: z.coerce
+      .number({ error: 'must be a port number (0 to 65535)' })
+      .int('must be a port number (0 to 65535)')
+      .min(0, 'must be a port number (0 to 65535)')
+      .max(65_535, 'must be a port number (0 to 65535)')
+      .optional(),
+    HTTP_HOST: z
+      .string()
+      .trim()
+      .regex(
+        /^[^\s/]+$/,
+        'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)',
+      )
+      .default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.MEDIA_API_BASE_URL && !env.MEDIA_API_TOKEN) {
@@ -67,6 +82,8 @@ export interface Config {
   storeUrl: string;
   logLevel: string;
   quotaDefault: { micros: number; period: 'daily' | 'weekly' | 'monthly' | 'total' };
+  /** /healthz and /metrics; absent (the default) when HTTP_PORT is not set. */
+  http?: { host: string; port: number };
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     storeUrl: e.STORE_URL,
     logLevel: e.LOG_LEVEL,
     quotaDefault: Object.freeze({ micros: e.QUOTA_DEFAULT_USD, period: e.QUOTA_DEFAULT_PERIOD }),
+    http: e.HTTP_PORT === undefined ? undefined : Object.freeze({ host: e.HTTP_HOST, port: e.HTTP_PORT }),
   });
 }
 

@@ -2,8 +2,13 @@
  * Structured logs with pino. Secrets are redacted here, at the logger, not by remembering:
  * known secret fields are censored by path, and the values of the configured secrets (the
  * Discord and Media API tokens) are scrubbed from every string of every log line.
+ *
+ * Lines are JSON (one object a line, for a log collector), or readable lines through pino-pretty
+ * when a person watches a terminal. The pretty form is made from the JSON line after it was
+ * scrubbed, so both show exactly the same (redacted) content.
  */
 import pino, { type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -30,6 +35,35 @@ export interface LoggerOptions {
   secrets?: readonly (string | undefined)[];
   /** Where lines go (tests capture them); stdout by default. */
   destination?: pino.DestinationStream;
+  /** `json` (the default) or `pretty`: readable lines (see `logFormatFor`). */
+  format?: LogFormat;
+}
+
+export type LogFormat = 'json' | 'pretty';
+
+/** How pino-pretty lays a line out: time, level, message, then the fields. */
+const PRETTY_OPTIONS = { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: false };
+
+/**
+ * Readable lines when stdout is a terminal (someone is watching), JSON otherwise (a container, a
+ * service manager, a pipe to a collector), and JSON under tests whatever the terminal.
+ */
+export function logFormatFor(
+  stdout: { isTTY?: boolean },
+  env: Record<string, string | undefined> = process.env,
+): LogFormat {
+  if (env.VITEST || env.NODE_ENV === 'test') return 'json';
+  return stdout.isTTY ? 'pretty' : 'json';
+}
+
+/** Where lines go: the given stream, stdout, or pino-pretty (a worker thread writing to stdout). */
+function destinationFor(options: LoggerOptions): pino.DestinationStream {
+  if (options.format !== 'pretty') return options.destination ?? pino.destination(1);
+  // A given stream (tests) gets the same formatting in this thread, synchronously.
+  if (options.destination)
+    return pinoPretty({ ...PRETTY_OPTIONS, colorize: false, destination: options.destination });
+  // The transport formats off the main thread; what reaches it was already scrubbed (streamWrite).
+  return pino.transport({ target: 'pino-pretty', options: { ...PRETTY_OPTIONS, destination: 1 } });
 }
 
 /** Creates the process logger. */
@@ -44,7 +78,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       // The final line is scrubbed as text, which covers messages, error stacks and nested fields.
       hooks: { streamWrite: scrub },
     },
-    options.destination ?? pino.destination(1),
+    destinationFor(options),
   );
 }
 

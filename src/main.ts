@@ -1,11 +1,16 @@
 /** `npm start`: reads the configuration and runs the bot until it is told to stop. */
 import { startBot } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { createLogger } from './log.ts';
+import { createLogger, logFormatFor } from './log.ts';
 import { StoreUnavailableError } from './store.ts';
 
 const config = loadConfigOrExit();
-const logger = createLogger({ level: config.logLevel, secrets: [config.discord.token, config.media?.token] });
+const logger = createLogger({
+  level: config.logLevel,
+  secrets: [config.discord.token, config.media?.token],
+  // Readable lines on a terminal, JSON for a container's or a service manager's log collector.
+  format: logFormatFor(process.stdout),
+});
 
 try {
   const bot = await startBot(config, { logger });

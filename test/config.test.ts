@@ -51,4 +51,34 @@ describe('configuration', () => {
     });
     expect(config.media).toEqual({ baseUrl: 'https://m.example.com/api/v1', token: 't' });
   });
+
+  describe('the HTTP endpoint', () => {
+    it('is off unless HTTP_PORT is set', () => {
+      expect(parseConfig({ DISCORD_TOKEN: 'a' }).http).toBeUndefined();
+      expect(parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: '' }).http).toBeUndefined();
+    });
+
+    it('listens on 127.0.0.1 unless HTTP_HOST says otherwise', () => {
+      expect(parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: '9464' }).http).toEqual({
+        host: '127.0.0.1',
+        port: 9464,
+      });
+      expect(parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: ' 0 ', HTTP_HOST: '0.0.0.0' }).http).toEqual({
+        host: '0.0.0.0',
+        port: 0,
+      });
+    });
+
+    it.each(['http', '-1', '65536', '80.5', '9464abc'])('refuses HTTP_PORT=%s, naming it', (port) => {
+      expect(() => parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: port })).toThrow(
+        /^HTTP_PORT must be a port number \(0 to 65535\)$/,
+      );
+    });
+
+    it('refuses an HTTP_HOST that is a URL rather than a host', () => {
+      expect(() => parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: '1', HTTP_HOST: 'http://x' })).toThrow(
+        /^HTTP_HOST must be a host name or an IP address/,
+      );
+    });
+  });
 });

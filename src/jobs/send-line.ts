@@ -90,6 +90,11 @@ export class SendLine {
     return ticket;
   }
 
+  /** Submissions waiting for their turn in the fair queue (not yet taken for sending). */
+  get waiting(): number {
+    return this.turns.pending;
+  }
+
   /** Forgets a submission whose outcome is known. */
   leave(ticket: Ticket): void {
     if (this.tickets.get(ticket.id) === ticket) this.tickets.delete(ticket.id);

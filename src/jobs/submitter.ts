@@ -177,6 +177,11 @@ export class Submitter {
     }
   }
 
+  /** Submissions waiting for their turn in the fair queue (for /metrics). */
+  get waiting(): number {
+    return this.line.waiting;
+  }
+
   /**
    * Cancels a submission still waiting for its turn: it is never sent, its submit() resolves
    * `cancelled`, and its reservation is released (awaited here). Refused once it was taken for

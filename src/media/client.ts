@@ -62,6 +62,17 @@ export interface MediaClientOptions {
   logger?: Logger;
   /** For the backoff jitter; tests pass `() => 0`. */
   random?: () => number;
+  /** Told of every HTTP exchange with the service, retries included (for /metrics). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/**
+ * One HTTP exchange: the endpoint as a template (`GET /generations/{id}`, never an id), and the
+ * status, or `network` / `timeout` when no status came back.
+ */
+export interface Exchange {
+  endpoint: string;
+  status: number | 'network' | 'timeout';
 }
 
 export interface RequestOptions {
@@ -97,6 +108,8 @@ type Query = Record<string, string | number | undefined>;
 interface Call<T> {
   method: 'GET' | 'POST';
   path: string;
+  /** The path as a template, for metrics (`/generations/{id}`); `path` when it has no ids. */
+  route?: string;
   query?: Query;
   body?: unknown;
   schema: z.ZodType<T>;
@@ -144,6 +157,7 @@ export class MediaClient {
   readonly #maxRetries: number;
   readonly #log: Logger;
   readonly #random: () => number;
+  readonly #onExchange: ((exchange: Exchange) => void) | undefined;
 
   constructor(opts: MediaClientOptions) {
     if (!opts.token) throw new TypeError('MediaClient needs an API token');
@@ -156,6 +170,7 @@ export class MediaClient {
     this.#maxRetries = opts.maxRetries ?? 3;
     this.#log = opts.logger ?? silentLogger;
     this.#random = opts.random ?? Math.random;
+    this.#onExchange = opts.onExchange;
   }
 
   /** POST /generations: submits (and pays for) a generation. Never re-sent once it may have reached the service. */
@@ -184,6 +199,7 @@ export class MediaClient {
     const body = await this.#send({
       method: 'GET',
       path: `/generations/${encodeURIComponent(id)}`,
+      route: '/generations/{id}',
       schema: getGenerationResponseSchema,
       priority: opts.priority ?? 'poll',
       signal: opts.signal,
@@ -224,6 +240,7 @@ export class MediaClient {
     const body = await this.#send({
       method: 'GET',
       path: `/models/${encodeURIComponent(slug)}`,
+      route: '/models/{slug}',
       schema: getModelResponseSchema,
       priority: opts.priority ?? 'poll',
       signal: opts.signal,
@@ -293,6 +310,10 @@ export class MediaClient {
     }
   }
 
+  #exchanged(call: Call<unknown>, status: Exchange['status']): void {
+    this.#onExchange?.({ endpoint: `${call.method} ${call.route ?? call.path}`, status });
+  }
+
   /** One HTTP exchange to `target`: resolves with the validated body or throws a MediaApiError. */
   async #attempt<T>(call: Call<T>, target: string, path: string, attempt: number): Promise<T> {
     if (call.signal?.aborted) throw this.#abortedBeforeSending(call, path, call.signal.reason);
@@ -336,6 +357,9 @@ export class MediaClient {
       text = await res.body.text();
     } catch (err) {
       const failure = this.#transportError(call, path, err, timedOut);
+      // A caller's abort is not the service's doing: only what the network or the clock ended.
+      if (failure instanceof NetworkError || timedOut)
+        this.#exchanged(call, timedOut ? 'timeout' : 'network');
       this.#log.debug(
         {
           method: call.method,
@@ -357,6 +381,7 @@ export class MediaClient {
       { method: call.method, path, status, attempt, ms: this.#clock.now() - started },
       'media api response',
     );
+    this.#exchanged(call, status);
     if (status >= 200 && status < 300) {
       return this.#parse(call, path, status, responseHeaders, text, call.schema);
     }

@@ -30,6 +30,9 @@ export class FakeGateway {
   private readonly sessions = new Map<string, Session>();
   readonly connected: Promise<void>;
   private markConnected!: () => void;
+  /** While down, connections are accepted and left silent (no HELLO), as an unreachable gateway. */
+  private down = false;
+  private readonly silent = new Set<WebSocket>();
 
   constructor(
     private readonly state: FakeState,
@@ -42,7 +45,23 @@ export class FakeGateway {
     this.wss.on('connection', (ws, req) => this.onConnection(ws, req));
   }
 
+  /**
+   * Takes the gateway down (every client's connection drops, and reconnections hang without a
+   * HELLO) or brings it back (the hanging connections drop, so clients reconnect and RESUME at once).
+   */
+  setDown(down: boolean): void {
+    this.down = down;
+    const dropped = down ? [...this.wss.clients] : [...this.silent];
+    this.silent.clear();
+    for (const ws of dropped) ws.terminate();
+  }
+
   private onConnection(ws: WebSocket, req: IncomingMessage): void {
+    if (this.down) {
+      this.silent.add(ws);
+      ws.on('close', () => this.silent.delete(ws));
+      return;
+    }
     const query = new URL(req.url ?? '/', 'ws://localhost').searchParams;
     if (query.get('v') !== '10') {
       ws.close(CLOSE.invalidVersion, 'Invalid API version');

@@ -43,6 +43,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
       await gateway.dispatchToOne('INTERACTION_CREATE', payload);
     },
     dispatch: (event, data) => gateway.dispatch(event, data),
+    setGatewayDown: (down) => gateway.setDown(down),
     waitForCall: (pred, timeoutMs) => log.waitFor(pred, timeoutMs),
     expireInteractionToken(token) {
       const interaction = state.interactions.get(token);

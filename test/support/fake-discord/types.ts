@@ -144,6 +144,11 @@ export interface FakeDiscord {
   messages(channelId: string): APIMessage[];
   /** Bytes of an attachment the fake stored (also served at the attachment's url). */
   attachmentData(attachmentId: string): Buffer | undefined;
+  /**
+   * `true`: the gateway goes down (connections drop; reconnections get no HELLO). `false`: it comes
+   * back, and clients reconnect and RESUME.
+   */
+  setGatewayDown(down: boolean): void;
   /** Stops the fake; rejects (after stopping) when any request body broke Discord's schema. */
   close(): Promise<void>;
   /** Resolves when a client has IDENTIFY'd and got READY plus its GUILD_CREATEs. */

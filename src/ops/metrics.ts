@@ -1,0 +1,163 @@
+/**
+ * The bot's Prometheus metrics, on a registry of its own: prom-client's global default registry
+ * would make two bots in one process (the tests, the benchmark) share, and refuse, metric names.
+ * The rest of the bot never imports prom-client: it reports through the small hooks below
+ * (`exchange`, `jobDone`, `charged`, `refunded`, `storeError`) wired in app.ts, and the gauges
+ * read their current values from `MetricSources` when scraped.
+ *
+ * Money is kept in micro-USD everywhere else; here it is USD (Prometheus wants base units), and
+ * only here is it turned into a float.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Job } from '../jobs/job.ts';
+import type { Logger } from '../log.ts';
+import type { Exchange } from '../media/client.ts';
+
+export const METRIC_PREFIX = 'mediabot_';
+
+/** Current values the gauges read at each scrape. */
+export interface MetricSources {
+  /** Requests the shared budget would allow right now (RateLimiter.available()). */
+  budgetAvailable: () => number;
+  /** Submissions waiting for their turn in the fair queue. */
+  submissionsWaiting: () => number;
+  /** Jobs not done yet, by the service's status (a store read: async). */
+  jobsInFlight: () => Promise<Record<string, number>>;
+  /** Whether this process follows generations (holds the poller's lease). */
+  pollerLeaseHeld: () => boolean;
+}
+
+/** Seconds from the service's completion to the result in Discord: 0.5 s up to 5 minutes. */
+const LAG_BUCKETS = [0.5, 1, 2, 3, 5, 7.5, 10, 15, 30, 60, 120, 300];
+
+export class BotMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'endpoint' | 'status'>;
+  private readonly rateLimited: Counter<'endpoint'>;
+  private readonly deliveries: Counter<'route'>;
+  private readonly lag: Histogram;
+  private readonly spend: Counter<'guild'>;
+  private readonly refunds: Counter<'guild'>;
+  private readonly storeErrors: Counter<'namespace'>;
+
+  constructor(sources: MetricSources, logger: Logger) {
+    const registers = [this.registry];
+    const name = (n: string) => `${METRIC_PREFIX}${n}`;
+    this.requests = new Counter({
+      name: name('media_requests_total'),
+      help: 'HTTP exchanges with the Media Generation API, retries included, by endpoint (a template, e.g. "GET /generations/{id}") and status (the HTTP status, or network / timeout when none came back)',
+      labelNames: ['endpoint', 'status'],
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: name('media_rate_limited_total'),
+      help: 'Answers 429 (rate limited) from the Media Generation API, by endpoint',
+      labelNames: ['endpoint'],
+      registers,
+    });
+    new Gauge({
+      name: name('media_request_budget_available'),
+      help: "Requests to the Media Generation API this process's rate limiter would let through right now (of the token's per-minute budget)",
+      registers,
+      collect() {
+        this.set(sources.budgetAvailable());
+      },
+    });
+    new Gauge({
+      name: name('submissions_waiting'),
+      help: 'Submissions waiting for their turn in the fair queue (reserved, not yet sent to the service)',
+      registers,
+      collect() {
+        this.set(sources.submissionsWaiting());
+      },
+    });
+    new Gauge({
+      name: name('jobs_in_flight'),
+      help: "Generations submitted and not yet delivered, by the service's last known status (completed and failed ones are being delivered)",
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        // A store that cannot be read leaves the last values: /healthz is where that shows.
+        const counts = await sources.jobsInFlight().catch((err: unknown) => {
+          logger.warn({ err }, 'metrics: cannot count the jobs in flight');
+          return undefined;
+        });
+        if (!counts) return;
+        this.reset();
+        for (const status of ['pending', 'processing', 'completed', 'failed']) this.set({ status }, 0);
+        for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
+      },
+    });
+    this.lag = new Histogram({
+      name: name('delivery_lag_seconds'),
+      help: "Seconds from the service's completion of a generation to its result in Discord",
+      buckets: LAG_BUCKETS,
+      registers,
+    });
+    this.deliveries = new Counter({
+      name: name('deliveries_total'),
+      help: 'Results delivered, by route: interaction (edit with the interaction token), bot (edit with the bot token, after the interaction token expired), channel (a new message), none (Discord refused; given up)',
+      labelNames: ['route'],
+      registers,
+    });
+    this.spend = new Counter({
+      name: name('spend_usd_total'),
+      help: 'USD charged by the service for generations, by guild (Discord server id), as settled in the quota',
+      labelNames: ['guild'],
+      registers,
+    });
+    this.refunds = new Counter({
+      name: name('refunds_usd_total'),
+      help: "USD given back to members' allowances for failed generations, by guild",
+      labelNames: ['guild'],
+      registers,
+    });
+    this.storeErrors = new Counter({
+      name: name('store_errors_total'),
+      help: 'Errors from the store (SQLite file or Redis), by namespace',
+      labelNames: ['namespace'],
+      registers,
+    });
+    new Gauge({
+      name: name('poller_lease_held'),
+      help: 'Whether this process follows the generations in flight (holds the poller lease): 1 or 0. Always 1 today: one bot process per store, which polls; the lease for several processes on Redis is not built yet',
+      registers,
+      collect() {
+        this.set(sources.pollerLeaseHeld() ? 1 : 0);
+      },
+    });
+  }
+
+  /** One exchange with the service (MediaClient's `onExchange`). */
+  exchange({ endpoint, status }: Exchange): void {
+    this.requests.inc({ endpoint, status: String(status) });
+    if (status === 429) this.rateLimited.inc({ endpoint });
+  }
+
+  /** A job is done (Delivery's `onDone`): its route and, when delivered, its lag. */
+  jobDone(job: Job): void {
+    if (job.deliveredVia) this.deliveries.inc({ route: job.deliveredVia });
+    if (job.deliveredVia && job.deliveredVia !== 'none' && job.completedAt !== undefined && job.deliveredAt) {
+      this.lag.observe(Math.max(0, job.deliveredAt - job.completedAt) / 1000);
+    }
+  }
+
+  /** A generation's charge was settled (once per generation). */
+  charged(guildId: string | null, micros: number): void {
+    if (micros > 0) this.spend.inc({ guild: guildId ?? 'none' }, micros / 1_000_000);
+  }
+
+  /** A failed generation's charge was given back (once per generation). */
+  refunded(guildId: string | null, micros: number): void {
+    if (micros > 0) this.refunds.inc({ guild: guildId ?? 'none' }, micros / 1_000_000);
+  }
+
+  storeError(namespace: string): void {
+    this.storeErrors.inc({ namespace });
+  }
+
+  /** The Prometheus text exposition. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
