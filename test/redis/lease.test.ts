@@ -136,7 +136,9 @@ describe('Leadership', () => {
       name,
       ttlMs: 100,
       renewMs: 1_000,
-      onChange: (l) => void (leading = l),
+      onChange: (l) => {
+        leading = l;
+      },
     });
     await paused.start();
     expect(leading).toBe(true);
