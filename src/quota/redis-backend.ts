@@ -192,8 +192,7 @@ export class RedisQuotaBackend implements QuotaStateBackend {
     try {
       await conn.connect();
     } catch (err) {
-      this.open.delete(conn);
-      conn.destroy();
+      this.discard(conn);
       throw err;
     }
     return conn;
@@ -204,15 +203,20 @@ export class RedisQuotaBackend implements QuotaStateBackend {
       this.idle.push(conn);
       return;
     }
+    this.discard(conn);
+  }
+
+  private discard(conn: RedisClient): void {
     this.open.delete(conn);
-    conn.destroy();
+    // A connection that died on its own is closed already (destroy would throw).
+    if (conn.isOpen) conn.destroy();
   }
 
   /** Closes the transaction connections (the client given belongs to the caller). */
   async close(): Promise<void> {
     this.closed = true;
     this.idle.length = 0;
-    await Promise.all([...this.open].map((c) => c.close().catch(() => c.destroy())));
+    await Promise.all([...this.open].map((c) => c.close().catch(() => this.discard(c))));
     this.open.clear();
   }
 }

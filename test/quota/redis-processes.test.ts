@@ -200,10 +200,11 @@ describe('the quota on Redis, shared by two processes', () => {
 });
 
 /**
- * A client whose transactions let `meanwhile` run once, just before the first EXEC: another
- * process's change lands between this one's reads and its commit.
+ * A client whose transactions run `meanwhile` once, just before the first EXEC, on that
+ * transaction's connection: another process's change lands between this one's reads and its
+ * commit, or the connection dies there.
  */
-function interruptedOnce(meanwhile: () => Promise<unknown>): (client: RedisClient) => RedisClient {
+function beforeFirstExec(meanwhile: (conn: RedisClient) => unknown): (client: RedisClient) => RedisClient {
   let pending = true;
   const wrapConnection = (conn: RedisClient): RedisClient =>
     new Proxy(conn, {
@@ -216,7 +217,7 @@ function interruptedOnce(meanwhile: () => Promise<unknown>): (client: RedisClien
               exec: async (...args: Parameters<typeof exec>) => {
                 if (pending) {
                   pending = false;
-                  await meanwhile();
+                  await meanwhile(target);
                 }
                 return exec(...args);
               },
@@ -245,7 +246,7 @@ describe('conflicts between processes', () => {
     const a = await processOn(
       prefix,
       defaults,
-      interruptedOnce(() => b.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.4 * USD })),
+      beforeFirstExec(() => b.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.4 * USD })),
     );
     const first = await a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD });
     expect(first.ok).toBe(true);
@@ -281,5 +282,26 @@ describe('conflicts between processes', () => {
     expect(backend.conflicts).toBe(3);
     expect(await other.get(`${prefix}state:guild:${G}`)).toBe(JSON.stringify({ seq: 30 }));
     expect(await other.keys(`${prefix}ledger:*`)).toEqual([]);
+  });
+
+  it('writes nothing when the connection dies before EXEC, and the next operation goes through', async () => {
+    const prefix = `q-${randomUUID()}:`;
+    const defaults: QuotaDefaults = { micros: 1 * USD, period: 'daily' };
+    const b = await processOn(prefix, defaults);
+    // A process that dies after its reads (and its buffered writes) but before EXEC.
+    const a = await processOn(
+      prefix,
+      defaults,
+      beforeFirstExec((conn) => conn.destroy()),
+    );
+    await expect(
+      a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD }),
+    ).rejects.toThrow();
+    expect(await b.quota.guildLedger(G)).toEqual([]);
+    expect((await b.quota.summary(member('u1'))).reservedMicros).toBe(0);
+    // The same process carries on over a new connection.
+    expect((await a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(true);
+    const entries = await expectLedgerAgrees([a, b], ['u1']);
+    expect(entries.map((e) => [e.seq, e.kind])).toEqual([[1, 'reserve']]);
   });
 });
