@@ -28,6 +28,7 @@ import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
 import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store.ts';
@@ -98,7 +99,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   });
   const mediaClient = new MediaClient({ baseUrl: media.baseUrl, token: media.token, limiter, clock, logger });
   const lock = createInProcessLock();
-  const quota = createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger });
+  // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
+  const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
+    await store.close();
+    await simulator?.close();
+    throw err;
+  });
+  const quota = createQuotaService({
+    store,
+    clock,
+    lock,
+    defaults: config.quotaDefault,
+    log: logger,
+    ...(quotaBackend ? { backend: quotaBackend } : {}),
+  });
   const jobsKeyv = store.namespace('jobs');
   const jobs = new JobStore(jobsKeyv, lock);
   // How long each model took lately: the expected finish shown while a generation runs.
@@ -237,6 +251,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await delivery.close();
       await timings.flush();
       await client.destroy();
+      await quotaBackend?.close();
       await store.close();
       await simulator?.close();
     },
