@@ -41,7 +41,11 @@ describe('STORE_URL=redis://', () => {
       const backend = await openQuotaBackend(server.url, { log: silentLogger });
       if (!backend) throw new Error('expected a Redis quota backend');
       const quota = createQuotaService({ store, clock, defaults, backend });
-      return { quota, store, close: async () => (await backend.close(), await store.close()) };
+      const close = async () => {
+        await backend.close();
+        await store.close();
+      };
+      return { quota, store, close };
     };
     const [a, b] = [await open(), await open()];
     try {
