@@ -183,8 +183,13 @@ export class RedisQuotaBackend implements QuotaStateBackend {
 
   private async take(): Promise<RedisClient> {
     if (this.closed) throw new Error('the quota backend is closed');
-    const ready = this.idle.pop();
-    if (ready) return ready;
+    for (let conn = this.idle.pop(); conn; conn = this.idle.pop()) {
+      if (conn.isReady) return conn;
+      this.discard(conn);
+    }
+    // A new connection to a Redis that is down would wait for it (reconnecting); the caller
+    // must hear at once that nothing can be recorded. The given client tells whether it is up.
+    if (!this.o.client.isReady) throw new Error('Redis is not connected: the quota cannot record anything');
     const conn = this.o.client.duplicate();
     // Without a listener a connection error would end the process; the command fails all the same.
     conn.on('error', (err: unknown) => this.log.warn({ err }, 'quota: Redis connection error'));

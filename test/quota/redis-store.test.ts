@@ -63,4 +63,28 @@ describe('STORE_URL=redis://', () => {
     }
     expect(await openQuotaBackend('sqlite://data/x.sqlite', { log: silentLogger })).toBeUndefined();
   });
+
+  it('refuses quota operations while Redis is unreachable instead of waiting for it to return', async () => {
+    const lonely = await startRedisServer();
+    const backend = await openQuotaBackend(lonely.url, { log: silentLogger });
+    if (!backend) throw new Error('expected a Redis quota backend');
+    const store = await openCheckedStore('memory://');
+    const quota = createQuotaService({
+      store,
+      clock: new ManualClock('2024-05-15T12:00:00.000Z'),
+      defaults: { micros: 1 * USD, period: 'daily' },
+      backend,
+    });
+    const member = { guildId: 'g-down', userId: 'u1', roleIds: [] };
+    try {
+      expect((await quota.reserve({ ...member, model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(true);
+      await lonely.stop();
+      // Rejected (a store error to the caller), not queued until Redis comes back.
+      await expect(quota.reserve({ ...member, model: 'img', quoteMicros: 0.1 * USD })).rejects.toThrow();
+      await expect(quota.summary(member)).rejects.toThrow();
+    } finally {
+      await backend.close();
+      await store.close();
+    }
+  });
 });
