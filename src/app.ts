@@ -33,6 +33,7 @@ import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
+import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store.ts';
@@ -129,10 +130,23 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     onExchange: (exchange) => metrics.exchange(exchange),
   });
   const lock = createInProcessLock();
+  // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
+  const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
+    await store.close();
+    await simulator?.close();
+    throw err;
+  });
   const jobsKeyv = store.namespace('jobs');
   const jobs = new JobStore(jobsKeyv, lock);
   const quota = withSpendHooks(
-    createQuotaService({ store, clock, lock, defaults: config.quotaDefault, log: logger }),
+    createQuotaService({
+      store,
+      clock,
+      lock,
+      defaults: config.quotaDefault,
+      log: logger,
+      ...(quotaBackend ? { backend: quotaBackend } : {}),
+    }),
     {
       guildOf: async (generationId) => (await jobs.get(generationId))?.reply.guildId ?? null,
       charged: (guildId, micros) => metrics.charged(guildId, micros),
@@ -270,6 +284,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
     await client.destroy();
+    await quotaBackend?.close();
     await store.close();
     await simulator?.close();
     throw err;
@@ -308,6 +323,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await delivery.close();
       await timings.flush();
       await client.destroy();
+      await quotaBackend?.close();
       await store.close();
       await simulator?.close();
     },

@@ -32,10 +32,7 @@ const envSchema = z
     STORE_URL: z
       .string()
       .trim()
-      .regex(
-        /^(sqlite|memory):/,
-        'must start with sqlite:// or memory:// (Redis for several processes is not built yet)',
-      )
+      .regex(/^(sqlite|memory|rediss?):/, 'must start with sqlite://, memory:// or redis://')
       .default('sqlite://data/bot.sqlite'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     QUOTA_DEFAULT_USD: z

@@ -2,6 +2,9 @@
  * The one place that opens keyv from STORE_URL.
  * - `sqlite://path/to/file.sqlite` (the default, under data/): one process.
  * - `memory://`: nothing persists (tests that do not restart).
+ * - `redis://host:port[/db]`: every namespace on @keyv/redis; the quota keeps its values in the
+ *   same Redis through its own client instead (quota/open-backend.ts), because its changes must be
+ *   transactions, which keyv cannot express.
  * Every namespace (quota, jobs, ledger…) gets its own Keyv over its own adapter, because a keyv
  * adapter carries one namespace at a time.
  *
@@ -13,6 +16,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import KeyvRedis from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 import type { Logger } from './log.ts';
@@ -112,6 +116,11 @@ function reasonOf(err: unknown): string {
   return text.split('\n')[0] ?? text;
 }
 
+/** redis:// or rediss:// (TLS). */
+export function isRedisUrl(url: string): boolean {
+  return /^rediss?:\/\//.test(url);
+}
+
 function sqliteFile(url: string): string | undefined {
   return url.startsWith('sqlite://') ? url.slice('sqlite://'.length) : undefined;
 }
@@ -138,7 +147,17 @@ function storeMaker(url: string): (namespace: string) => Keyv {
       return new Keyv({ store: adapter, namespace });
     };
   }
-  throw new Error(`STORE_URL must start with sqlite:// or memory:// (got a ${url.split(':')[0]}: URL)`);
+  if (isRedisUrl(url)) {
+    // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
+    return (namespace) =>
+      new Keyv({
+        store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
+        namespace,
+      });
+  }
+  throw new Error(
+    `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,
+  );
 }
 
 /** Logs store errors at error level: a store fault is what an operator must see first. */

@@ -23,7 +23,7 @@ describe('configuration', () => {
         DISCORD_TOKEN: 'abc',
         DISCORD_GUILD_ID: 'my-server',
         QUOTA_DEFAULT_USD: '1.23456',
-        STORE_URL: 'redis://localhost',
+        STORE_URL: 'postgres://localhost',
       });
     expect(attempt).toThrow(ConfigError);
     let lines: string[] = [];
@@ -34,6 +34,12 @@ describe('configuration', () => {
     }
     expect(lines.map((l) => l.split(' ')[0]).sort()).toEqual(
       ['DISCORD_GUILD_ID', 'QUOTA_DEFAULT_USD', 'STORE_URL'].sort(),
+    );
+  });
+
+  it('takes Redis as the store for several processes', () => {
+    expect(parseConfig({ DISCORD_TOKEN: 'abc', STORE_URL: 'redis://127.0.0.1:6379/2' }).storeUrl).toBe(
+      'redis://127.0.0.1:6379/2',
     );
   });
 

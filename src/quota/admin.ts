@@ -1,7 +1,7 @@
 /**
  * What a server's admins change and read: allowances (member, role, default), the server budget,
  * the in-flight cap, the channel allow-list, resetting a member's spend, and the overview. Each
- * change runs under the guild's lock and is recorded in the settings' audit list; a reset is a
+ * change is one transaction of the guild (backend.ts) and is recorded in the settings' audit list; a reset is a
  * ledger entry like every other money change.
  */
 import type { Clock } from '../clock.ts';
@@ -33,7 +33,7 @@ export interface AdminContext {
   journal: Journal;
   clock: Clock;
   defaults: QuotaDefaults;
-  /** Runs `fn` under the guild's lock, on its recovered state. */
+  /** Runs `fn` as one transaction of the guild, on its recovered state. */
   withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T>;
 }
 
@@ -74,8 +74,8 @@ export class QuotaAdmin {
     change: (settings: GuildSettings) => void,
   ): Promise<GuildSettings> {
     checkId('guildId', guildId);
-    return this.withGuild(guildId, () =>
-      this.settings.update(guildId, { at: new Date(this.clock.now()), by, action, detail }, change),
+    return this.withGuild(guildId, (s) =>
+      s.settings.update(guildId, { at: new Date(this.clock.now()), by, action, detail }, change),
     );
   }
 
@@ -158,7 +158,7 @@ export class QuotaAdmin {
     checkId('guildId', guildId);
     checkId('userId', userId);
     return this.withGuild(guildId, async (s) => {
-      const settings = await this.settings.get(guildId);
+      const settings = await s.settings.get(guildId);
       const period = memberPeriod(settings, this.defaults, userId);
       const now = this.clock.now();
       const member = await this.member(s, userId);
@@ -192,7 +192,7 @@ export class QuotaAdmin {
     const top = options.top ?? 10;
     const now = this.clock.now();
     const snapshot = await this.withGuild(guildId, async (s) => {
-      const settings = await this.settings.get(guildId);
+      const settings = await s.settings.get(guildId);
       let inFlight = Object.keys(s.guild.inFlight).length;
       inFlight += Object.keys(s.guild.open).length;
       return {

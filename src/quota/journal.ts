@@ -14,14 +14,19 @@
  * generation counts as charged only when the ledger entry at its chargeSeq is its charge.
  * Idempotence rests on the same values: settle is a no-op when the generation's charge is in the
  * ledger, refund when its record carries a refund, release when the reservation is no longer open.
+ *
+ * On Redis (redis-backend.ts) the same writes are buffered and committed in one MULTI/EXEC, so the
+ * order does not matter there and there is never anything to replay; the code is the same.
  */
-import type Keyv from 'keyv';
 import type { Logger } from '../log.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
+import type { QuotaTx, Values } from './backend.ts';
+import { Ledger, type LedgerEntry } from './ledger.ts';
+import { SettingsStore } from './settings.ts';
 import {
   applyToGuild,
   applyToMember,
   type EntryDraft,
+  emptyGuild,
   emptyMember,
   type GenerationRecord,
   type GuildState,
@@ -29,34 +34,53 @@ import {
   type MemberState,
 } from './state.ts';
 
-/** One locked operation on one guild: its state, and the values loaded so far. */
+/**
+ * One operation on one guild, inside its transaction (backend.ts): its state, the values loaded
+ * so far, and the settings and ledger as the transaction sees them.
+ */
 export class Session {
   readonly members = new Map<string, MemberState>();
   readonly generations = new Map<string, GenerationRecord | undefined>();
+  readonly ledger: Ledger;
+  readonly settings: SettingsStore;
   constructor(
     readonly guildId: string,
+    readonly tx: QuotaTx,
     public guild: GuildState,
-  ) {}
+  ) {
+    this.ledger = new Ledger(tx.ledger);
+    this.settings = new SettingsStore(tx.state);
+  }
 }
 
-/** Commit, apply and replay of ledger entries over the `quota` namespace. */
+/** Commit, apply and replay of ledger entries over the quota's state values. */
 export class Journal {
-  constructor(
-    private readonly state: Keyv,
-    readonly ledger: Ledger,
-    private readonly log: Logger,
-  ) {}
+  /** Outside any transaction: immutable entries and records, figures shown as they are. */
+  private readonly state: Values;
+  readonly ledger: Ledger;
 
-  async read<T>(key: string): Promise<T | undefined> {
-    const value = await this.state.get<T>(key);
-    // Copies: an in-memory keyv hands out the stored object itself.
-    return value === undefined || value === null ? undefined : structuredClone(value);
+  constructor(
+    plain: QuotaTx,
+    private readonly log: Logger,
+  ) {
+    this.state = plain.state;
+    this.ledger = new Ledger(plain.ledger);
+  }
+
+  /** A value read outside any transaction. */
+  read<T>(key: string): Promise<T | undefined> {
+    return this.state.get<T>(key);
+  }
+
+  /** Starts the guild's operation inside `tx`: reads its head. */
+  async open(guildId: string, tx: QuotaTx): Promise<Session> {
+    return new Session(guildId, tx, (await tx.state.get<GuildState>(`guild:${guildId}`)) ?? emptyGuild());
   }
 
   async member(s: Session, userId: string): Promise<MemberState> {
     let m = s.members.get(userId);
     if (!m) {
-      m = (await this.read<MemberState>(`member:${s.guildId}:${userId}`)) ?? emptyMember();
+      m = (await s.tx.state.get<MemberState>(`member:${s.guildId}:${userId}`)) ?? emptyMember();
       s.members.set(userId, m);
     }
     return m;
@@ -64,16 +88,15 @@ export class Journal {
 
   async generation(s: Session, generationId: string): Promise<GenerationRecord | undefined> {
     if (!s.generations.has(generationId)) {
-      s.generations.set(generationId, await this.read<GenerationRecord>(`gen:${generationId}`));
+      s.generations.set(generationId, await s.tx.state.get<GenerationRecord>(`gen:${generationId}`));
     }
     return s.generations.get(generationId);
   }
 
-  /** Runs `fn` under the guild's lock, after finishing any interrupted change and expiring reservations. */
   /** Applies ledger entries written after the head (a crash or failed write interrupted their change). */
   async recover(s: Session): Promise<void> {
     for (;;) {
-      const entry = await this.ledger.get(s.guildId, s.guild.seq + 1);
+      const entry = await s.ledger.get(s.guildId, s.guild.seq + 1);
       if (!entry) return;
       this.log.warn(
         { guildId: s.guildId, seq: entry.seq, kind: entry.kind },
@@ -90,10 +113,10 @@ export class Journal {
     for (const e of entries) {
       if (e.kind !== 'charge') continue;
       const record = generationFromCharge(e);
-      await this.state.set(`gen:${record.generationId}`, record);
+      await s.tx.state.set(`gen:${record.generationId}`, record);
       s.generations.set(record.generationId, record);
     }
-    for (const e of entries) await this.ledger.append(e);
+    for (const e of entries) await s.ledger.append(e);
     await this.apply(s, entries);
     return entries;
   }
@@ -123,15 +146,15 @@ export class Journal {
       }
       if (s.guild.seq < e.seq) applyToGuild(s.guild, e);
     }
-    for (const id of changedGenerations) await this.state.set(`gen:${id}`, s.generations.get(id));
+    for (const id of changedGenerations) await s.tx.state.set(`gen:${id}`, s.generations.get(id));
     for (const userId of changedMembers) {
-      await this.state.set(`member:${s.guildId}:${userId}`, s.members.get(userId));
+      await s.tx.state.set(`member:${s.guildId}:${userId}`, s.members.get(userId));
     }
     await this.saveGuild(s);
   }
 
   async saveGuild(s: Session): Promise<void> {
-    await this.state.set(`guild:${s.guildId}`, s.guild);
+    await s.tx.state.set(`guild:${s.guildId}`, s.guild);
   }
 
   /** The generation's record when its charge is in the ledger (not an orphan of an interrupted settle). */
@@ -139,12 +162,12 @@ export class Journal {
     const gen = await this.generation(s, generationId);
     if (!gen || gen.guildId !== s.guildId || gen.chargeSeq > s.guild.seq) return undefined;
     if (gen.appliedSeq > gen.chargeSeq) return gen;
-    const entry = await this.ledger.get(s.guildId, gen.chargeSeq);
+    const entry = await s.ledger.get(s.guildId, gen.chargeSeq);
     return entry?.kind === 'charge' && entry.generationId === generationId ? gen : undefined;
   }
 
   /** The generation records of these ids, in order (missing ones undefined). */
   async records(ids: string[]): Promise<(GenerationRecord | undefined)[]> {
-    return ids.length ? await this.state.getMany<GenerationRecord>(ids.map((id) => `gen:${id}`)) : [];
+    return this.state.getMany<GenerationRecord>(ids.map((id) => `gen:${id}`));
   }
 }

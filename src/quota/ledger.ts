@@ -1,15 +1,16 @@
 /**
- * The append-only quota ledger: every change of a member's money, one keyv value per entry, in the
- * `quota-ledger` namespace under `{guildId}:{seq}` (seq zero-padded to 12 digits, so keys sort in
- * order). Sequence numbers are per guild, consecutive from 1, and handed out by the quota service
- * under the guild's lock; the guild's state value remembers the last one applied (the head).
+ * The append-only quota ledger: every change of a member's money, one value per entry, under
+ * `{guildId}:{seq}` (seq zero-padded to 12 digits, so keys sort in order): the `quota-ledger` keyv
+ * namespace, or Redis keys (redis-backend.ts). Sequence numbers are per guild, consecutive from 1,
+ * and handed out by the quota service inside the guild's transaction (backend.ts); the guild's state
+ * value remembers the last one applied (the head).
  *
  * The ledger is also the quota's write-ahead journal: an entry is written before the state values
  * it changes and carries everything needed to apply it again (see service.ts), so an entry is never
  * changed or deleted once written.
  */
-import type Keyv from 'keyv';
 import type { Micros } from '../money.ts';
+import type { Values } from './backend.ts';
 import { type DayKey, dayInPeriod, type Period, periodStart } from './periods.ts';
 
 export type LedgerKind = 'reserve' | 'charge' | 'release' | 'refund' | 'adjust';
@@ -49,9 +50,9 @@ export interface LedgerEntry {
 const SEQ_DIGITS = 12;
 const BATCH = 100;
 
-/** Reads and appends ledger entries in one keyv namespace. */
+/** Reads and appends ledger entries. */
 export class Ledger {
-  constructor(private readonly keyv: Keyv) {}
+  constructor(private readonly values: Values) {}
 
   private key(guildId: string, seq: number): string {
     return `${guildId}:${String(seq).padStart(SEQ_DIGITS, '0')}`;
@@ -59,22 +60,19 @@ export class Ledger {
 
   /** Writes one entry (its seq is assigned by the caller, under the guild's lock). */
   async append(entry: LedgerEntry): Promise<void> {
-    await this.keyv.set(this.key(entry.guildId, entry.seq), entry);
+    await this.values.set(this.key(entry.guildId, entry.seq), entry);
   }
 
   /** The entry at `seq`, if it was written. */
   async get(guildId: string, seq: number): Promise<LedgerEntry | undefined> {
-    const entry = await this.keyv.get<LedgerEntry>(this.key(guildId, seq));
-    return entry ? structuredClone(entry) : undefined;
+    return this.values.get<LedgerEntry>(this.key(guildId, seq));
   }
 
   /** The entries at `seqs` that exist, in the order asked. */
   async getMany(guildId: string, seqs: readonly number[]): Promise<LedgerEntry[]> {
     if (seqs.length === 0) return [];
-    const found = await this.keyv.getMany<LedgerEntry>(seqs.map((seq) => this.key(guildId, seq)));
-    return found
-      .filter((e): e is LedgerEntry => e !== undefined && e !== null)
-      .map((e) => structuredClone(e));
+    const found = await this.values.getMany<LedgerEntry>(seqs.map((seq) => this.key(guildId, seq)));
+    return found.filter((e): e is LedgerEntry => e !== undefined);
   }
 
   /**

@@ -3,22 +3,23 @@
  * Submission flow: reserve(quote) before submitting, settle(charged) on the 201, release when the
  * submission failed, finish when the generation completed, refund when it failed.
  *
- * Storage (keyv, no transactions): namespace `quota` holds settings:{guildId} (settings.ts) and
- * the state of state.ts; namespace `quota-ledger` the ledger (ledger.ts), which is also the
- * write-ahead journal (journal.ts: the order of writes that makes a crash harmless). Admin
- * changes and reads are in admin.ts; the shapes this service answers with in types.ts.
+ * Storage (backend.ts): settings:{guildId} (settings.ts) and the state of state.ts, and the
+ * ledger (ledger.ts), which is also the write-ahead journal (journal.ts: the order of writes that
+ * makes a crash harmless). By default the keyv namespaces `quota` and `quota-ledger` of the store
+ * (one process); with `backend` a RedisQuotaBackend (several processes). Admin changes and reads
+ * are in admin.ts; the shapes this service answers with in types.ts.
  *
- * Every operation on a guild runs under that guild's lock (so the server budget is exact too, not
- * only each member's allowance) and costs a handful of reads and writes.
+ * Every operation on a guild is one transaction of that guild (so the server budget is exact too,
+ * not only each member's allowance) and costs a handful of reads and writes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { createInProcessLock, type KeyedLock } from '../locks.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import { QuotaAdmin } from './admin.ts';
-import { Journal, Session } from './journal.ts';
-import { Ledger, type LedgerEntry } from './ledger.ts';
+import { KeyvQuotaBackend, type QuotaStateBackend } from './backend.ts';
+import { Journal, type Session } from './journal.ts';
+import type { Ledger, LedgerEntry } from './ledger.ts';
 import { dayKey, type Period, periodEnd } from './periods.ts';
 import {
   type AuditEntry,
@@ -34,9 +35,7 @@ import {
   checkId,
   checkMicros,
   type EntryDraft,
-  emptyGuild,
   type GenerationRecord,
-  type GuildState,
   inFlightOf,
   type MemberState,
   parseReservationId,
@@ -65,19 +64,24 @@ class KeyvQuotaService implements QuotaService {
   private readonly ledger: Ledger;
   private readonly settings: SettingsStore;
   private readonly admin: QuotaAdmin;
-  private readonly lock: KeyedLock;
+  private readonly backend: QuotaStateBackend;
   private readonly clock: Clock;
   private readonly defaults: QuotaDefaults;
   private readonly reservationTtlMs: number;
   private readonly log: Logger;
 
   constructor(options: QuotaServiceOptions) {
-    const state = options.store.namespace('quota');
     this.log = options.log ?? silentLogger;
-    this.ledger = new Ledger(options.store.namespace('quota-ledger'));
-    this.journal = new Journal(state, this.ledger, this.log);
-    this.settings = new SettingsStore(state);
-    this.lock = options.lock ?? createInProcessLock();
+    this.backend =
+      options.backend ??
+      new KeyvQuotaBackend({
+        state: options.store.namespace('quota'),
+        ledger: options.store.namespace('quota-ledger'),
+        ...(options.lock ? { lock: options.lock } : {}),
+      });
+    this.journal = new Journal(this.backend.plain, this.log);
+    this.ledger = this.journal.ledger;
+    this.settings = new SettingsStore(this.backend.plain.state);
     this.clock = options.clock;
     this.defaults = options.defaults;
     this.reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
@@ -92,11 +96,9 @@ class KeyvQuotaService implements QuotaService {
   }
 
   private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T> {
-    return this.lock.withLock(`quota:${guildId}`, async () => {
-      const s = new Session(
-        guildId,
-        (await this.journal.read<GuildState>(`guild:${guildId}`)) ?? emptyGuild(),
-      );
+    // A fresh Session per run: the Redis backend runs this again when another process got there first.
+    return this.backend.transaction(guildId, async (tx) => {
+      const s = await this.journal.open(guildId, tx);
       await this.journal.recover(s);
       await this.expireReservations(s);
       return fn(s);
@@ -159,7 +161,7 @@ class KeyvQuotaService implements QuotaService {
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
     return this.withGuild(guildId, async (s) => {
-      const settings = await this.settings.get(guildId);
+      const settings = await s.settings.get(guildId);
       const now = this.clock.now();
       const { figures } = await this.figures(s, settings, userId, roleIds, now);
       const cap = inFlightCap(settings, this.defaults);
@@ -307,7 +309,7 @@ class KeyvQuotaService implements QuotaService {
     checkId('guildId', guildId);
     checkId('userId', userId);
     return this.withGuild(guildId, async (s) => {
-      const settings = await this.settings.get(guildId);
+      const settings = await s.settings.get(guildId);
       const now = this.clock.now();
       const { allowance, member, figures } = await this.figures(s, settings, userId, roleIds, now);
       const records = await this.journal.records(member.recentGenerations);

@@ -1,5 +1,5 @@
 /**
- * Per-guild quota settings, one keyv value per guild (`settings:{guildId}` in the quota namespace).
+ * Per-guild quota settings, one value per guild (`settings:{guildId}` among the quota's state values).
  *
  * Decisions:
  * - Role allowances and the server budget use the period of the guild's default allowance; only a
@@ -8,12 +8,13 @@
  *   roles that have one, else the default. A role allowance applies even when it is lower than the
  *   default, so admins can restrict a role (e.g. $0 for "muted").
  * - Settings changes move no money, so they are not ledger entries: each change is appended to an
- *   audit list kept in the same keyv value as the settings (the last AUDIT_LIMIT changes), so the
+ *   audit list kept in the same value as the settings (the last AUDIT_LIMIT changes), so the
  *   change and its audit line are one write and can never disagree.
- * Writers must hold the guild's lock (the quota service does); this module only reads and writes.
+ * Writers must be inside the guild's transaction (the quota service is); this module only reads and writes.
  */
-import type Keyv from 'keyv';
+
 import type { Micros } from '../money.ts';
+import type { Values } from './backend.ts';
 import type { Period } from './periods.ts';
 
 export const DEFAULT_IN_FLIGHT_CAP = 3;
@@ -125,18 +126,19 @@ export function memberPeriod(settings: GuildSettings, defaults: QuotaDefaults, u
   return settings.overrides[userId]?.period ?? defaultAllowance(settings, defaults).period;
 }
 
-/** Reads and writes guild settings in one keyv namespace. */
+/** Reads and writes guild settings (inside a guild's transaction to change them: backend.ts). */
 export class SettingsStore {
-  constructor(private readonly keyv: Keyv) {}
+  constructor(private readonly values: Values) {}
 
   private key(guildId: string): string {
     return `settings:${guildId}`;
   }
 
   private async record(guildId: string): Promise<SettingsRecord> {
-    const stored = await this.keyv.get<SettingsRecord>(this.key(guildId));
-    // A copy, so that callers may change it freely (an in-memory keyv hands out its own objects).
-    return stored ? structuredClone(stored) : { settings: emptySettings(), audit: [] };
+    // Values hands out copies, so callers may change it freely.
+    return (
+      (await this.values.get<SettingsRecord>(this.key(guildId))) ?? { settings: emptySettings(), audit: [] }
+    );
   }
 
   /** The guild's settings (empty settings when it has none). */
@@ -149,7 +151,7 @@ export class SettingsStore {
     return (await this.record(guildId)).audit.slice().reverse();
   }
 
-  /** Applies `change` and records it in the audit list, in one write. Caller holds the guild lock. */
+  /** Applies `change` and records it in the audit list, in one write. Caller is inside the guild's transaction. */
   async update(
     guildId: string,
     audit: Omit<AuditEntry, 'at'> & { at: Date },
@@ -159,7 +161,7 @@ export class SettingsStore {
     change(record.settings);
     record.audit.push({ ...audit, at: audit.at.toISOString() });
     if (record.audit.length > AUDIT_LIMIT) record.audit.splice(0, record.audit.length - AUDIT_LIMIT);
-    await this.keyv.set(this.key(guildId), record);
+    await this.values.set(this.key(guildId), record);
     return structuredClone(record.settings);
   }
 }

@@ -4,15 +4,22 @@ import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { Micros } from '../money.ts';
 import type { Store } from '../store.ts';
+import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { Period } from './periods.ts';
 import type { AuditEntry, EffectiveAllowance, GuildSettings, QuotaDefaults } from './settings.ts';
 
 export interface QuotaServiceOptions {
+  /** Holds the quota's values (namespaces `quota`, `quota-ledger`) unless `backend` is given. */
   store: Store;
   clock: Clock;
-  /** Serializes each guild's operations; in-process by default, Redis-backed with several processes. */
+  /** Serializes each guild's operations over `store`; in-process by default. */
   lock?: KeyedLock;
+  /**
+   * Where the quota's values live instead of `store`: a RedisQuotaBackend (redis-backend.ts) when
+   * several processes share the guilds, its changes atomic in Redis. The caller closes it.
+   */
+  backend?: QuotaStateBackend;
   /** The config's default allowance (e.g. { micros: 1_000_000, period: 'daily' }) and in-flight cap. */
   defaults: QuotaDefaults;
   /**

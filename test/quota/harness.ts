@@ -1,25 +1,54 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@keyv/redis';
 import type { KeyedLock } from '../../src/locks.ts';
+import { RedisQuotaBackend } from '../../src/quota/redis-backend.ts';
 import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { openStore, type Store } from '../../src/store.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import { ManualClock } from './manual-clock.ts';
 
 export const USD = 1_000_000;
+
+/** Where the quota keeps its values: a real SQLite file (one process) or a real redis-server. */
+export type Backend = 'sqlite' | 'redis';
+export const BACKENDS: readonly Backend[] = ['sqlite', 'redis'];
+
+let redis: Promise<RedisServer> | undefined;
+
+/** One redis-server per test file, started by the first Redis harness; each harness has its own keys. */
+export function sharedRedis(): Promise<RedisServer> {
+  redis ??= startRedisServer();
+  return redis;
+}
+
+/** Stops the file's redis-server, if one was started (call in afterAll). */
+export async function stopSharedRedis(): Promise<void> {
+  const server = redis;
+  redis = undefined;
+  await (await server)?.stop();
+}
 
 export interface Harness {
   clock: ManualClock;
   store: Store;
   quota: QuotaService;
-  file: string;
-  /** Closes the store and opens the same SQLite file again with a fresh service, as after a restart. */
+  backend: Backend;
+  /** Closes the store and opens the same SQLite file (or the same Redis keys) with a fresh service, as after a restart. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A quota service over a real SQLite file in a temp dir and a manual clock. */
+interface Opened {
+  store: Store;
+  quota: QuotaService;
+  closeQuota(): Promise<void>;
+}
+
+/** A quota service over a real SQLite file in a temp dir (or a real Redis) and a manual clock. */
 export async function openHarness(
   options: {
     start?: string;
@@ -27,34 +56,67 @@ export async function openHarness(
     reservationTtlMs?: number;
     lock?: KeyedLock;
     wrapStore?: (store: Store) => Store;
+    backend?: Backend;
   } = {},
 ): Promise<Harness> {
+  const backend = options.backend ?? 'sqlite';
   const dir = mkdtempSync(join(tmpdir(), 'quota-test-'));
   const file = join(dir, 'quota.sqlite');
   const clock = new ManualClock(options.start ?? '2024-05-15T12:00:00.000Z');
   const defaults = options.defaults ?? { micros: 1 * USD, period: 'daily' };
-  const make = () => {
+  const server = backend === 'redis' ? await sharedRedis() : undefined;
+  if (server && options.wrapStore) throw new Error('wrapStore is for the SQLite store');
+  const prefix = `test-${randomUUID()}:`;
+  const make = async (): Promise<Opened> => {
     const raw = openStore(`sqlite://${file}`);
     const store = options.wrapStore ? options.wrapStore(raw) : raw;
-    const quota = createQuotaService({
+    const common = {
       store,
       clock,
       defaults,
-      ...(options.lock ? { lock: options.lock } : {}),
       ...(options.reservationTtlMs === undefined ? {} : { reservationTtlMs: options.reservationTtlMs }),
+    };
+    if (!server) {
+      const quota = createQuotaService({ ...common, ...(options.lock ? { lock: options.lock } : {}) });
+      return { store, quota, closeQuota: async () => undefined };
+    }
+    const client = createClient({ url: server.url });
+    await client.connect();
+    const redisBackend = new RedisQuotaBackend({
+      client,
+      prefix,
+      ...(options.lock ? { lock: options.lock } : {}),
     });
-    return { store, quota };
+    const quota = createQuotaService({ ...common, backend: redisBackend });
+    return {
+      store,
+      quota,
+      async closeQuota() {
+        await redisBackend.close();
+        await client.close();
+      },
+    };
   };
+  let opened = await make();
+  let closed = false;
   const h: Harness = {
     clock,
-    file,
-    ...make(),
+    backend,
+    store: opened.store,
+    quota: opened.quota,
     async restart() {
-      await h.store.close();
-      Object.assign(h, make());
+      await opened.closeQuota();
+      await opened.store.close();
+      opened = await make();
+      h.store = opened.store;
+      h.quota = opened.quota;
     },
     async close() {
-      await h.store.close();
+      // Tests without a harness of their own leave the previous one in `h`: closed once.
+      if (closed) return;
+      closed = true;
+      await opened.closeQuota();
+      await opened.store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

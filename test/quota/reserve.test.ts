@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, openHarness, USD } from './harness.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BACKENDS, type Harness, openHarness, stopSharedRedis, USD } from './harness.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
@@ -8,171 +8,193 @@ let h: Harness;
 afterEach(async () => {
   await h?.close();
 });
-
-describe('reserve', () => {
-  it('lets exactly 3 of 50 simultaneous $0.30 reservations through a $1.00 allowance', async () => {
-    h = await openHarness();
-    await h.quota.setInFlightCap(G, 100, 'admin');
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD }),
-      ),
-    );
-    const ok = results.filter((r) => r.ok);
-    expect(ok).toHaveLength(3);
-    expect(results.filter((r) => !r.ok && r.reason === 'allowance')).toHaveLength(47);
-    const summary = await h.quota.summary(member('u1'));
-    expect(summary.reservedMicros).toBe(0.9 * USD);
-    expect(summary.remainingMicros).toBe(0.1 * USD);
-  });
-
-  it('keeps a server budget exact when several members reserve at the same time', async () => {
-    // Each member could spend $5.00; the server as a whole only $1.00.
-    h = await openHarness({ defaults: { micros: 5 * USD, period: 'daily' } });
-    await h.quota.setBudget(G, 1 * USD, 'admin');
-    await h.quota.setInFlightCap(G, 100, 'admin');
-    const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
-    // Interleaved, so the winners are spread over the members.
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => users).flatMap((round) =>
-        round.map((u) => h.quota.reserve({ ...member(u), model: 'img', quoteMicros: 0.25 * USD })),
-      ),
-    );
-    expect(results.filter((r) => r.ok)).toHaveLength(4);
-    const denied = results.filter((r) => !r.ok);
-    expect(denied.every((r) => !r.ok && r.reason === 'budget')).toBe(true);
-    const overview = await h.quota.guildOverview(G);
-    expect(overview.reservedMicros).toBe(1 * USD);
-    expect(overview.remainingMicros).toBe(0);
-  });
-
-  it('counts charged spend of other members against the server budget', async () => {
-    h = await openHarness();
-    await h.quota.setBudget(G, 1 * USD, 'admin');
-    const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.6 * USD });
-    if (!a.ok) throw new Error('expected a reservation');
-    await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.7 * USD });
-    const b = await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.4 * USD });
-    expect(b).toMatchObject({
-      ok: false,
-      reason: 'budget',
-      remainingMicros: 1 * USD,
-      budget: { budgetMicros: 1 * USD, spentMicros: 0.7 * USD, remainingMicros: 0.3 * USD, period: 'daily' },
+afterAll(stopSharedRedis);
+describe.each(BACKENDS)('quota on %s', (backend) => {
+  describe('reserve', () => {
+    it('lets exactly 3 of 50 simultaneous $0.30 reservations through a $1.00 allowance', async () => {
+      h = await openHarness({ backend });
+      await h.quota.setInFlightCap(G, 100, 'admin');
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD }),
+        ),
+      );
+      const ok = results.filter((r) => r.ok);
+      expect(ok).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.reason === 'allowance')).toHaveLength(47);
+      const summary = await h.quota.summary(member('u1'));
+      expect(summary.reservedMicros).toBe(0.9 * USD);
+      expect(summary.remainingMicros).toBe(0.1 * USD);
     });
-    expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(true);
-  });
 
-  it('tells a refused member the allowance, spent, reserved, remaining and reset time', async () => {
-    h = await openHarness({ start: '2024-05-15T12:00:00.000Z' });
-    const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 * USD });
-    if (!a.ok) throw new Error('expected a reservation');
-    await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.4 * USD });
-    await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD });
-    const refused = await h.quota.reserve({ ...member('u1'), model: 'vid', quoteMicros: 0.5 * USD });
-    expect(refused).toEqual({
-      ok: false,
-      reason: 'allowance',
-      allowanceMicros: 1 * USD,
-      spentMicros: 0.4 * USD,
-      reservedMicros: 0.2 * USD,
-      remainingMicros: 0.4 * USD,
-      resetsAt: new Date('2024-05-16T00:00:00.000Z'),
+    it('keeps a server budget exact when several members reserve at the same time', async () => {
+      // Each member could spend $5.00; the server as a whole only $1.00.
+      h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
+      await h.quota.setBudget(G, 1 * USD, 'admin');
+      await h.quota.setInFlightCap(G, 100, 'admin');
+      const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
+      // Interleaved, so the winners are spread over the members.
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => users).flatMap((round) =>
+          round.map((u) => h.quota.reserve({ ...member(u), model: 'img', quoteMicros: 0.25 * USD })),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(4);
+      const denied = results.filter((r) => !r.ok);
+      expect(denied.every((r) => !r.ok && r.reason === 'budget')).toBe(true);
+      const overview = await h.quota.guildOverview(G);
+      expect(overview.reservedMicros).toBe(1 * USD);
+      expect(overview.remainingMicros).toBe(0);
     });
-  });
 
-  it('refuses a fourth generation in flight and admits it once one finishes', async () => {
-    h = await openHarness();
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
+    it('counts charged spend of other members against the server budget', async () => {
+      h = await openHarness({ backend });
+      await h.quota.setBudget(G, 1 * USD, 'admin');
+      const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.6 * USD });
+      if (!a.ok) throw new Error('expected a reservation');
+      await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.7 * USD });
+      const b = await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.4 * USD });
+      expect(b).toMatchObject({
+        ok: false,
+        reason: 'budget',
+        remainingMicros: 1 * USD,
+        budget: {
+          budgetMicros: 1 * USD,
+          spentMicros: 0.7 * USD,
+          remainingMicros: 0.3 * USD,
+          period: 'daily',
+        },
+      });
+      expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(
+        true,
+      );
+    });
+
+    it('tells a refused member the allowance, spent, reserved, remaining and reset time', async () => {
+      h = await openHarness({ backend, start: '2024-05-15T12:00:00.000Z' });
+      const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 * USD });
+      if (!a.ok) throw new Error('expected a reservation');
+      await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.4 * USD });
+      await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD });
+      const refused = await h.quota.reserve({ ...member('u1'), model: 'vid', quoteMicros: 0.5 * USD });
+      expect(refused).toEqual({
+        ok: false,
+        reason: 'allowance',
+        allowanceMicros: 1 * USD,
+        spentMicros: 0.4 * USD,
+        reservedMicros: 0.2 * USD,
+        remainingMicros: 0.4 * USD,
+        resetsAt: new Date('2024-05-16T00:00:00.000Z'),
+      });
+    });
+
+    it('refuses a fourth generation in flight and admits it once one finishes', async () => {
+      h = await openHarness({ backend });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
+        if (!r.ok) throw new Error('expected a reservation');
+        ids.push(r.reservationId);
+      }
+      expect(await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).toMatchObject({
+        ok: false,
+        reason: 'in_flight',
+        inFlight: 3,
+        cap: 3,
+      });
+      // Settled but not finished: still in flight.
+      await h.quota.settle(ids[0] as string, { generationId: 'gen-0', chargedMicros: 0.1 * USD });
+      expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(
+        false,
+      );
+      expect(await h.quota.finish('gen-0')).toEqual({ finished: true });
+      expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(
+        true,
+      );
+      // Another member has slots of their own.
+      expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(
+        true,
+      );
+    });
+
+    it('frees the in-flight slot of a refunded generation and of a released reservation', async () => {
+      h = await openHarness({ backend });
+      await h.quota.setInFlightCap(G, 1, 'admin');
+      const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
+      if (!a.ok) throw new Error('expected a reservation');
+      await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.1 * USD });
+      expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(
+        false,
+      );
+      await h.quota.refund('gen-a');
+      const b = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
+      if (!b.ok) throw new Error('expected a reservation');
+      await h.quota.release(b.reservationId);
+      expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(
+        true,
+      );
+    });
+
+    it('gives a released reservation back once, however often it is released', async () => {
+      h = await openHarness({ backend });
+      const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.7 * USD });
       if (!r.ok) throw new Error('expected a reservation');
-      ids.push(r.reservationId);
-    }
-    expect(await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).toMatchObject({
-      ok: false,
-      reason: 'in_flight',
-      inFlight: 3,
-      cap: 3,
+      expect((await h.quota.summary(member('u1'))).remainingMicros).toBe(0.3 * USD);
+      expect(await h.quota.release(r.reservationId, 'submission failed')).toEqual({
+        releasedMicros: 0.7 * USD,
+        alreadyClosed: false,
+      });
+      expect(await h.quota.release(r.reservationId)).toEqual({ releasedMicros: 0, alreadyClosed: true });
+      await h.restart();
+      expect(await h.quota.release(r.reservationId)).toEqual({ releasedMicros: 0, alreadyClosed: true });
+      const summary = await h.quota.summary(member('u1'));
+      expect(summary).toMatchObject({
+        spentMicros: 0,
+        reservedMicros: 0,
+        remainingMicros: 1 * USD,
+        inFlight: 0,
+      });
+      const kinds = (await h.quota.memberLedger(G, 'u1')).map((e) => [e.kind, e.amountMicros, e.note]);
+      expect(kinds).toEqual([
+        ['release', 0.7 * USD, 'submission failed'],
+        ['reserve', 0.7 * USD, undefined],
+      ]);
     });
-    // Settled but not finished: still in flight.
-    await h.quota.settle(ids[0] as string, { generationId: 'gen-0', chargedMicros: 0.1 * USD });
-    expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(false);
-    expect(await h.quota.finish('gen-0')).toEqual({ finished: true });
-    expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(true);
-    // Another member has slots of their own.
-    expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(true);
-  });
 
-  it('frees the in-flight slot of a refunded generation and of a released reservation', async () => {
-    h = await openHarness();
-    await h.quota.setInFlightCap(G, 1, 'admin');
-    const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
-    if (!a.ok) throw new Error('expected a reservation');
-    await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.1 * USD });
-    expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(false);
-    await h.quota.refund('gen-a');
-    const b = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
-    if (!b.ok) throw new Error('expected a reservation');
-    await h.quota.release(b.reservationId);
-    expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD })).ok).toBe(true);
-  });
-
-  it('gives a released reservation back once, however often it is released', async () => {
-    h = await openHarness();
-    const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.7 * USD });
-    if (!r.ok) throw new Error('expected a reservation');
-    expect((await h.quota.summary(member('u1'))).remainingMicros).toBe(0.3 * USD);
-    expect(await h.quota.release(r.reservationId, 'submission failed')).toEqual({
-      releasedMicros: 0.7 * USD,
-      alreadyClosed: false,
-    });
-    expect(await h.quota.release(r.reservationId)).toEqual({ releasedMicros: 0, alreadyClosed: true });
-    await h.restart();
-    expect(await h.quota.release(r.reservationId)).toEqual({ releasedMicros: 0, alreadyClosed: true });
-    const summary = await h.quota.summary(member('u1'));
-    expect(summary).toMatchObject({
-      spentMicros: 0,
-      reservedMicros: 0,
-      remainingMicros: 1 * USD,
-      inFlight: 0,
-    });
-    const kinds = (await h.quota.memberLedger(G, 'u1')).map((e) => [e.kind, e.amountMicros, e.note]);
-    expect(kinds).toEqual([
-      ['release', 0.7 * USD, 'submission failed'],
-      ['reserve', 0.7 * USD, undefined],
-    ]);
-  });
-
-  it('releases a reservation left open past its time to live, and still charges a late settle', async () => {
-    h = await openHarness({ reservationTtlMs: 15 * 60_000 });
-    const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 * USD });
-    if (!r.ok) throw new Error('expected a reservation');
-    h.clock.advance(16 * 60_000);
-    const summary = await h.quota.summary(member('u1'));
-    expect(summary).toMatchObject({ reservedMicros: 0, inFlight: 0, remainingMicros: 1 * USD });
-    const [expired] = await h.quota.memberLedger(G, 'u1', 1);
-    expect(expired).toMatchObject({
-      kind: 'release',
-      amountMicros: 0.5 * USD,
-      reservationId: r.reservationId,
-    });
-    // The service did take it after all: its price is what the balance paid.
-    expect(await h.quota.settle(r.reservationId, { generationId: 'late', chargedMicros: 0.5 * USD })).toEqual(
-      {
+    it('releases a reservation left open past its time to live, and still charges a late settle', async () => {
+      h = await openHarness({ backend, reservationTtlMs: 15 * 60_000 });
+      const r = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 * USD });
+      if (!r.ok) throw new Error('expected a reservation');
+      h.clock.advance(16 * 60_000);
+      const summary = await h.quota.summary(member('u1'));
+      expect(summary).toMatchObject({ reservedMicros: 0, inFlight: 0, remainingMicros: 1 * USD });
+      const [expired] = await h.quota.memberLedger(G, 'u1', 1);
+      expect(expired).toMatchObject({
+        kind: 'release',
+        amountMicros: 0.5 * USD,
+        reservationId: r.reservationId,
+      });
+      // The service did take it after all: its price is what the balance paid.
+      expect(
+        await h.quota.settle(r.reservationId, { generationId: 'late', chargedMicros: 0.5 * USD }),
+      ).toEqual({
         chargedMicros: 0.5 * USD,
         alreadySettled: false,
-      },
-    );
-    expect(await h.quota.summary(member('u1'))).toMatchObject({ spentMicros: 0.5 * USD, reservedMicros: 0 });
-  });
+      });
+      expect(await h.quota.summary(member('u1'))).toMatchObject({
+        spentMicros: 0.5 * USD,
+        reservedMicros: 0,
+      });
+    });
 
-  it('rejects amounts that are not integer micro-USD', async () => {
-    h = await openHarness();
-    await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 })).rejects.toThrow(
-      RangeError,
-    );
-    await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: -1 })).rejects.toThrow(
-      RangeError,
-    );
+    it('rejects amounts that are not integer micro-USD', async () => {
+      h = await openHarness({ backend });
+      await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 })).rejects.toThrow(
+        RangeError,
+      );
+      await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: -1 })).rejects.toThrow(
+        RangeError,
+      );
+    });
   });
 });
