@@ -35,8 +35,9 @@ import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
+import { claimRedisStore } from './redis/one-process.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { logStoreErrors, openCheckedStore } from './store.ts';
+import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
 /**
  * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
@@ -115,6 +116,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await simulator?.close();
     throw err;
   });
+  // On Redis, like the SQLite file's lock: one bot process per store until several are supported.
+  const claim = isRedisUrl(config.storeUrl)
+    ? await claimRedisStore(config.storeUrl, logger).catch(async (err) => {
+        await store.close();
+        await simulator?.close();
+        throw err;
+      })
+    : undefined;
 
   const limiter = createLocalRateLimiter({
     limit: config.mediaRateLimitPerMinute,
@@ -132,6 +141,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
+    await claim?.release();
     await store.close();
     await simulator?.close();
     throw err;
@@ -285,6 +295,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
+    await claim?.release();
     await store.close();
     await simulator?.close();
     throw err;
@@ -324,6 +335,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
+      await claim?.release();
       await store.close();
       await simulator?.close();
     },

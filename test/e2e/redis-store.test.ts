@@ -1,0 +1,42 @@
+/**
+ * The bot on STORE_URL=redis://: a real redis-server holds the jobs and the quota, a result is
+ * delivered and charged once, and a restart finds everything there.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+let server: RedisServer;
+let h: Harness | undefined;
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the bot on Redis', () => {
+  it('delivers a result, charges it once, and keeps jobs and figures across a restart', async () => {
+    h = await startHarness({ env: { STORE_URL: `${server.url}/3` } });
+    const harness = h;
+    const figures = () => harness.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+    const interaction = await harness.command('imagine', [opt.string('prompt', 'a lighthouse on Redis')]);
+    const job = await harness.jobDone(interaction);
+    expect(job.status).toBe('completed');
+    expect(job.deliveredVia).toBe('interaction');
+    expect((await figures()).spentMicros).toBe(20_000);
+
+    await harness.restart();
+    expect((await harness.bot.services.jobs.get(job.generationId))?.step).toBe('done');
+    expect((await figures()).spentMicros).toBe(20_000);
+    const ledger = await harness.bot.services.quota.guildLedger(GUILD);
+    expect(ledger.map((e) => [e.kind, e.amountMicros])).toEqual([
+      ['charge', 20_000],
+      ['reserve', 20_000],
+    ]);
+  });
+});
