@@ -63,6 +63,9 @@ function isWatchAbort(err: unknown): boolean {
 const parse = <T>(raw: string | null | undefined): T | undefined =>
   raw === null || raw === undefined ? undefined : (JSON.parse(raw) as T);
 
+/** A transaction's connection that cannot be made in this long fails the operation (closed). */
+const CONNECT_TIMEOUT_MS = 2_000;
+
 export class RedisQuotaBackend implements QuotaStateBackend {
   readonly plain: QuotaTx;
   private readonly prefix: string;
@@ -190,7 +193,17 @@ export class RedisQuotaBackend implements QuotaStateBackend {
     // A new connection to a Redis that is down would wait for it (reconnecting); the caller
     // must hear at once that nothing can be recorded. The given client tells whether it is up.
     if (!this.o.client.isReady) throw new Error('Redis is not connected: the quota cannot record anything');
-    const conn = this.o.client.duplicate();
+    // Its first connect must not wait for a Redis that went down a moment ago (the given client
+    // may not have noticed yet): no reconnecting, and a bounded connect. A transaction connection
+    // that drops later is discarded, never reconnected.
+    const socket = {
+      ...this.o.client.options?.socket,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: false,
+    };
+    const conn = this.o.client.duplicate({ socket } as Parameters<
+      RedisClient['duplicate']
+    >[0]) as RedisClient;
     // Without a listener a connection error would end the process; the command fails all the same.
     conn.on('error', (err: unknown) => this.log.warn({ err }, 'quota: Redis connection error'));
     this.open.add(conn);
