@@ -37,7 +37,8 @@ export interface LocalRateLimiterOptions {
   burst?: number;
 }
 
-interface Waiter {
+/** A caller waiting for a grant (both limiters keep queues of them). */
+export interface Waiter {
   priority: Priority;
   /** Submissions granted while this poll waited. */
   overtaken: number;
@@ -45,6 +46,32 @@ interface Waiter {
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+}
+
+/** Puts a caller in its priority's queue until granted; an abort takes it out (`leave`) and rejects. */
+export function joinQueue(
+  queues: Record<Priority, Waiter[]>,
+  priority: Priority,
+  signal: AbortSignal | undefined,
+  leave: (waiter: Waiter) => void,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const waiter: Waiter = { priority, overtaken: 0, resolve, reject, signal, onAbort: undefined };
+    if (signal) {
+      waiter.onAbort = () => {
+        leave(waiter);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', waiter.onAbort, { once: true });
+    }
+    queues[priority].push(waiter);
+  });
+}
+
+/** Lets a waiter go (it stops listening for its abort). */
+export function grant(waiter: Waiter): void {
+  if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+  waiter.resolve();
 }
 
 /**
@@ -134,8 +161,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
         const waiter = nextWaiter();
         if (!waiter) break;
         take(now);
-        if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.resolve();
+        grant(waiter);
       }
     } finally {
       pumping = false;
@@ -151,18 +177,9 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
         take(now);
         return Promise.resolve();
       }
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { priority, overtaken: 0, resolve, reject, signal, onAbort: undefined };
-        if (signal) {
-          waiter.onAbort = () => {
-            removeWaiter(waiter);
-            reject(signal.reason);
-          };
-          signal.addEventListener('abort', waiter.onAbort, { once: true });
-        }
-        queues[priority].push(waiter);
-        void pump();
-      });
+      const granted = joinQueue(queues, priority, signal, removeWaiter);
+      void pump();
+      return granted;
     },
 
     pauseFor(ms) {

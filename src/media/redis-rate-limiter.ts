@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
-import type { Priority, RateLimiter } from './rate-limiter.ts';
+import { grant, joinQueue, type Priority, type RateLimiter, type Waiter } from './rate-limiter.ts';
 
 /** The part of a node-redis client the limiter uses. */
 export interface RedisScripting {
@@ -87,15 +87,6 @@ const ANNOUNCE = `
 if ARGV[2] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
 return 1
 `;
-
-interface Waiter {
-  priority: Priority;
-  overtaken: number;
-  resolve: () => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-}
 
 /** An announcement of waiting submissions lasts this long unless renewed (a dead process's lapses). */
 const ANNOUNCE_TTL_MS = 5_000;
@@ -208,8 +199,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         if (!queues[waiter.priority].includes(waiter)) continue;
         remove(waiter);
         if (waiter.priority === 'submit') for (const poll of queues.poll) poll.overtaken += 1;
-        if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.resolve();
+        grant(waiter);
       }
       await announce(clock.now()).catch(() => undefined);
     } finally {
@@ -222,18 +212,9 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   return {
     acquire(priority, signal) {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { priority, overtaken: 0, resolve, reject, signal, onAbort: undefined };
-        if (signal) {
-          waiter.onAbort = () => {
-            remove(waiter);
-            reject(signal.reason);
-          };
-          signal.addEventListener('abort', waiter.onAbort, { once: true });
-        }
-        queues[priority].push(waiter);
-        void pump();
-      });
+      const granted = joinQueue(queues, priority, signal, remove);
+      void pump();
+      return granted;
     },
 
     pauseFor(ms) {
