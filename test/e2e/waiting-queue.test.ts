@@ -1,5 +1,6 @@
 import type { APIInteraction } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../media/manual-clock.ts';
 import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
@@ -33,9 +34,11 @@ async function press(harness: Harness, command: APIInteraction, customId: string
 
 describe('a request waiting for capacity', () => {
   it('shows its place and a Cancel button that only its member may press; Cancel releases the hold and nothing is sent', async () => {
-    // One request a minute (the catalog's load at start used it), on a clock 5 times real time:
-    // the first requests wait 12 s (real) in the limiter, long enough for everything below.
-    const harness = await startHarness({ timeScale: 5, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
+    // One request a minute (the catalog's load at start uses it) on a clock that moves only when
+    // the test says: the first requests wait in the limiter for as long as the test needs, however
+    // slow the machine, and go once the test moves time on.
+    const clock = new ManualClock(Date.now());
+    const harness = await startHarness({ clock, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
     h = harness;
     const imagine = (prompt: string, userId: string) =>
       harness.command('imagine', [opt.string('prompt', prompt)], { userId });
@@ -72,11 +75,9 @@ describe('a request waiting for capacity', () => {
     const last = await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled'));
     expect(bodyOf(last).components).toEqual([]);
 
-    // Nothing is sent for Alice, while the others go once the budget allows (12 s real).
-    await vi.waitFor(() => expect(posted(harness, 'filler 0')).toBe(true), {
-      timeout: 30_000,
-      interval: 100,
-    });
+    // Nothing is sent for Alice, while the others go once the budget allows.
+    await clock.advance(61_000);
+    await vi.waitFor(() => expect(posted(harness, 'filler 0')).toBe(true), { timeout: 10_000, interval: 50 });
     expect(posted(harness, 'alice waits')).toBe(false);
   });
 });
