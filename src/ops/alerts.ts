@@ -143,7 +143,12 @@ export class Alerts {
           this.lastRefusal.set(key, now);
           return true;
         });
-        return Promise.all(due.map((t) => this.post(t, text)));
+        return Promise.all(
+          due.map(async (t) => {
+            // Not posted: the next refusal tries again rather than an hour later.
+            if (!(await this.post(t, text))) this.lastRefusal.delete(`${kind}:${t.guildId}`);
+          }),
+        );
       })
       .then(
         () => undefined,
@@ -201,13 +206,17 @@ export class Alerts {
     if (!account) return;
     const balance = usdToMicros(account.usd_balance);
     for (const target of targets) {
-      const below = alertThreshold(target.settings);
-      const low = below > 0 && balance < below;
-      const told = await this.told(target.guildId);
-      if (low === told.low) continue;
-      // Going back above is only remembered; going below is remembered once it was posted.
-      if (low && !(await this.post(target, balanceLow(balance, below)))) continue;
-      await this.remember(target.guildId, { ...told, low });
+      try {
+        const below = alertThreshold(target.settings);
+        const low = below > 0 && balance < below;
+        const told = await this.told(target.guildId);
+        if (low === told.low) continue;
+        // Going back above is only remembered; going below is remembered once it was posted.
+        if (low && !(await this.post(target, balanceLow(balance, below)))) continue;
+        await this.remember(target.guildId, { ...told, low });
+      } catch (err) {
+        this.o.logger.warn({ err, guildId: target.guildId }, 'alerts: cannot check the balance for a server');
+      }
     }
   }
 

@@ -11,7 +11,7 @@ import {
   startHarness,
 } from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
-import { entity, ephemeralReply, resolvedChannel, sub } from './quota-helpers.ts';
+import { entity, ephemeralReply, fieldsOf, resolvedChannel, sub } from './quota-helpers.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -69,6 +69,11 @@ describe('/quota alerts', () => {
     expect(set.content).toContain('(402)');
     let settings = await bot.bot.services.quota.getSettings(GUILD);
     expect(settings).toMatchObject({ alertChannelId: ART, alertBelowMicros: 12_500_000 });
+    expect((await alerts(bot, [])).content).toBe(set.content);
+    const overview = await ephemeralReply(bot, await bot.command('quota', [sub('show')], { userId: ADMIN }));
+    expect(fieldsOf(overview.embeds[0]).Alerts).toBe(
+      `in <#${ART}> · balance below $12.5000, 401, 402, drift`,
+    );
 
     // The threshold alone keeps the channel; off keeps the threshold for next time.
     expect((await alerts(bot, [opt.string('below', '0')])).content).toContain(
