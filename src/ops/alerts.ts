@@ -58,6 +58,8 @@ export interface AlertsOptions {
 
 /** What was told to one server, kept in the store. */
 interface ToldState {
+  /** The channel it was told in: a newly named channel is told afresh. */
+  channelId: string;
   /** The balance was below the threshold at the last check, and that was posted. */
   low: boolean;
   /** The unrecorded amount last posted; 0 when none is outstanding. */
@@ -209,7 +211,7 @@ export class Alerts {
       try {
         const below = alertThreshold(target.settings);
         const low = below > 0 && balance < below;
-        const told = await this.told(target.guildId);
+        const told = await this.told(target);
         if (low === told.low) continue;
         // Going back above is only remembered; going below is remembered once it was posted.
         if (low && !(await this.post(target, balanceLow(balance, below)))) continue;
@@ -243,7 +245,7 @@ export class Alerts {
         const drift = driftFor(read, target.guildId, serverMicros);
         const unrecorded = unrecordedMicros(drift);
         if (unrecorded === null) continue;
-        const told = await this.told(target.guildId);
+        const told = await this.told(target);
         if (unrecorded <= 0) {
           if (told.driftMicros !== 0) await this.remember(target.guildId, { ...told, driftMicros: 0 });
           continue;
@@ -273,9 +275,10 @@ export class Alerts {
     }
   }
 
-  private async told(guildId: string): Promise<ToldState> {
+  private async told({ guildId, channelId }: AlertTarget): Promise<ToldState> {
     const stored = await this.o.keyv.get<ToldState>(`alerts:${guildId}`);
-    return { low: stored?.low === true, driftMicros: Number(stored?.driftMicros) || 0 };
+    if (stored?.channelId !== channelId) return { channelId, low: false, driftMicros: 0 };
+    return { channelId, low: stored.low === true, driftMicros: Number(stored.driftMicros) || 0 };
   }
 
   private async remember(guildId: string, state: ToldState): Promise<void> {

@@ -126,6 +126,12 @@ describe('alerts posted in the alert channel', () => {
       expect.stringContaining('$100.0000'),
       expect.stringContaining('$150.0000'),
     ]);
+
+    // A newly named channel is told afresh, though the balance stayed low.
+    await alerts(bot, [entity.channel('channel', OTHER)], ADMIN, OTHER);
+    await bot.bot.alerts.checkNow();
+    expect(posted(bot, OTHER).map(contentOf)).toEqual([expect.stringContaining('$150.0000')]);
+    expect(posted(bot)).toHaveLength(2);
   });
 
   it('remembers across a restart that the low balance was told', async () => {
