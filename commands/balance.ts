@@ -17,19 +17,14 @@ import {
   renderBalance,
   renderUsagePage,
   USAGE_PAGE_SIZE,
-  usageSinceMicros,
 } from '../src/discord/balance-view.ts';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { requireManageGuild } from '../src/discord/quota-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import type { UsagePage } from '../src/media/schemas.ts';
-import { type Period, periodStart } from '../src/quota/periods.ts';
+import { driftFor, readDriftFigures } from '../src/quota/drift.ts';
+import type { Period } from '../src/quota/periods.ts';
 
-/** The drift reads at most this many pages of 100 usage records: a bounded cost of the shared request budget. */
-export const DRIFT_MAX_PAGES = 5;
-const DRIFT_PAGE_SIZE = 100;
-/** Beyond this many servers the drift does not add up every server's ledger. */
-export const DRIFT_MAX_SERVERS = 25;
 /** A button's answer must reach Discord within 3 s; past this the update is deferred first. */
 const UPDATE_DEFER_AFTER_MS = 2_000;
 
@@ -47,7 +42,7 @@ export const balance: Command = {
   data,
   async execute(interaction, services) {
     requireManageGuild(interaction, 'balance');
-    // Up to 2 + DRIFT_MAX_PAGES requests share the token's rate limit: answer within 3 s first.
+    // Up to 2 + DRIFT_MAX_PAGES (quota/drift.ts) requests share the token's rate limit: answer within 3 s first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const guildId = interaction.guildId as string;
     const [figures, page] = await Promise.all([
@@ -109,50 +104,13 @@ async function computeDrift(
   services: BotServices,
 ): Promise<Drift> {
   const { guildId, serverMicros, period, at } = server;
-  const since = periodStart(period, at);
   const others = [...interaction.client.guilds.cache.keys()].filter((id) => id !== guildId);
-  // The usage log is the whole token's: compare it with every server's ledger (see describeDrift),
-  // unless there are too many of them to read for one command.
-  const summed = others.length + 1 <= DRIFT_MAX_SERVERS;
-  const [otherMicros, service] = await Promise.all([
-    summed
-      ? Promise.all(
-          others.map(async (id) => ledgerChargedMicros(await services.quota.ledgerForPeriod(id, period, at))),
-        )
-      : Promise.resolve([]),
-    serviceUsageSince(services, since),
-  ]);
-  return {
-    period,
-    since,
-    ledgerMicros: otherMicros.reduce((sum, micros) => sum + micros, serverMicros),
-    serverMicros,
-    serversCompared: summed ? others.length + 1 : 0,
-    botServers: others.length + 1,
-    serviceMicros: service.micros,
-    serviceComplete: service.complete,
-  };
-}
-
-/** Sums the usage log's records created since `since`, reading at most DRIFT_MAX_PAGES pages. */
-async function serviceUsageSince(
-  services: BotServices,
-  since: Date,
-): Promise<{ micros: number; complete: boolean }> {
-  const seen = new Set<number>();
-  let micros = 0;
-  for (let page = 1; page <= DRIFT_MAX_PAGES; page++) {
-    const result = await services.media.listUsage({ perPage: DRIFT_PAGE_SIZE, page }, { priority: 'submit' });
-    micros += usageSinceMicros(result.data, since, seen);
-    const last = result.data.at(-1);
-    const first = result.data[0];
-    if (!first || !last || page * result.per_page >= result.total) return { micros, complete: true };
-    // The spec does not state the log's order. Reading stops early only when this page runs
-    // newest first and already reaches before the period; otherwise it reads on to the bound.
-    const newestFirst = Date.parse(first.created_at) >= Date.parse(last.created_at);
-    if (newestFirst && Date.parse(last.created_at) < since.getTime()) return { micros, complete: true };
-  }
-  return { micros, complete: false };
+  const figures = await readDriftFigures(
+    services,
+    { guildIds: [guildId, ...others], period, at },
+    { priority: 'submit' },
+  );
+  return driftFor(figures, guildId, serverMicros);
 }
 
 async function usagePage(services: BotServices, page: number): Promise<UsagePage | null> {

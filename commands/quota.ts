@@ -1,4 +1,7 @@
-/** /quota: admins set allowances, the server budget and the channels where generating is allowed. */
+/**
+ * /quota: admins set allowances, the server budget, the channels where generating is allowed, and
+ * where the bot posts alerts (ops/alerts.ts).
+ */
 import {
   type ApplicationCommandOptionAllowedChannelType,
   ApplicationCommandOptionType,
@@ -30,6 +33,7 @@ import {
 import type { BotServices } from '../src/discord/services.ts';
 import { formatUsd } from '../src/money.ts';
 import { isPeriod, PERIODS, type Period } from '../src/quota/periods.ts';
+import { alertThreshold, type GuildSettings } from '../src/quota/settings.ts';
 
 // Amounts are a STRING option parsed with parseUsdInput rather than a NUMBER option: a number
 // option arrives as a double, so what the admin typed (`0.1`, `2.50001`, `1e3`) is lost before
@@ -55,6 +59,12 @@ const COMMAND_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
   ChannelType.PublicThread,
   ChannelType.PrivateThread,
   ChannelType.AnnouncementThread,
+];
+
+/** Where alerts can be posted: channels that hold ordinary messages. */
+const ALERT_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
+  ChannelType.GuildText,
+  ChannelType.GuildAnnouncement,
 ];
 
 const data = {
@@ -158,6 +168,30 @@ const data = {
           name: 'channel',
           description: 'The channel (for allow and remove)',
           channel_types: COMMAND_CHANNEL_TYPES,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'alerts',
+      description: 'Where the bot tells admins what needs acting on; nothing chosen shows the setting',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Channel,
+          name: 'channel',
+          description: 'The channel for alerts',
+          channel_types: ALERT_CHANNEL_TYPES,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'below',
+          description: 'Alert when the shared balance falls below this many USD (0 for never), e.g. 5',
+          max_length: 20,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'off',
+          description: 'True: post no alerts any more',
         },
       ],
     },
@@ -318,7 +352,40 @@ const SUBCOMMANDS: Record<string, (i: GuildInteraction, services: BotServices) =
     }
     throw new UserError(`Unknown action "${action}": use allow, remove or list.`);
   },
+
+  async alerts(i, { quota }) {
+    const channel = i.options.getChannel('channel');
+    const below = i.options.getString('below');
+    const off = i.options.getBoolean('off') === true;
+    if (off && channel)
+      throw new UserError('Choose either a channel or off:true, not both. Nothing was changed.');
+    if (!off && !channel && below === null)
+      return { content: describeAlerts(await quota.getSettings(i.guildId)) };
+    const belowMicros = below === null ? undefined : parseAmount(below);
+    const settings = await quota.setAlerts(
+      i.guildId,
+      { channelId: off ? null : channel?.id, ...(belowMicros === undefined ? {} : { belowMicros }) },
+      i.user.id,
+    );
+    return { content: describeAlerts(settings) };
+  },
 };
+
+/** What /quota alerts posts, for its answers. */
+const ALERTS_LIST =
+  "the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour)";
+
+function describeAlerts(settings: GuildSettings): string {
+  const below = alertThreshold(settings);
+  const low =
+    below > 0
+      ? `the shared balance falling below ${formatUsd(below)} (checked every hour)`
+      : 'never the balance (the threshold is $0.0000)';
+  if (!settings.alertChannelId) {
+    return `Alerts are off. With \`/quota alerts channel:#channel\` the bot posts there: ${low}, ${ALERTS_LIST}.`;
+  }
+  return `Alerts go to ${channelMention(settings.alertChannelId)}: ${low}, ${ALERTS_LIST}. Turn them off with \`/quota alerts off:true\`.`;
+}
 
 function readPeriod(i: GuildInteraction, required: true): Period;
 function readPeriod(i: GuildInteraction, required: false): Period | undefined;

@@ -11,6 +11,7 @@ import { interactions } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { alertPoster } from './discord/alert-channel.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
@@ -29,6 +30,7 @@ import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
 import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { BotMetrics } from './ops/metrics.ts';
@@ -60,6 +62,8 @@ export interface BotOptions {
   onJobDone?: (job: Job) => void;
   /** Replaces the list-first poller (the benchmark compares a naive one). */
   createPoller?: (options: PollerOptions) => GenerationFollower;
+  /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
+  alerts?: { intervalMs?: number };
 }
 
 export interface Bot {
@@ -71,6 +75,8 @@ export interface Bot {
   simulator?: Simulator;
   /** What /metrics serves (always kept; served only with HTTP_PORT). */
   metrics: BotMetrics;
+  /** Admin alerts (/quota alerts): the hourly checks, and 401/402 as they happen. */
+  alerts: Alerts;
   /** Where /healthz and /metrics listen, when HTTP_PORT is set. */
   httpAddress: AddressInfo | undefined;
   stop(): Promise<void>;
@@ -125,6 +131,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       })
     : undefined;
 
+  // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
+  // is seen again by the alerts' first check.
+  let alerts: Alerts | undefined;
   const limiter = createLocalRateLimiter({
     limit: config.mediaRateLimitPerMinute,
     windowMs: RATE_WINDOW_MS,
@@ -136,7 +145,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     limiter,
     clock,
     logger,
-    onExchange: (exchange) => metrics.exchange(exchange),
+    onExchange: (exchange) => {
+      metrics.exchange(exchange);
+      alerts?.onExchange(exchange);
+    },
   });
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
@@ -245,6 +257,16 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     deliver: (job) => delivery.resume(job),
     expireConfirmations: () => confirmations.expireDue(),
   });
+  alerts = new Alerts({
+    post: alertPoster(readyClient),
+    guildIds: () => [...client.guilds.cache.keys()],
+    quota,
+    media: mediaClient,
+    keyv: jobsKeyv,
+    clock,
+    logger,
+    intervalMs: options.alerts?.intervalMs,
+  });
   const services: BotServices = {
     catalog,
     quota,
@@ -308,6 +330,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   catalog.startRefreshing();
   const sweeping = new AbortController();
   void recovery.sweep(sweeping.signal);
+  alerts.start();
 
   return {
     client: readyClient,
@@ -316,6 +339,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     delivery,
     simulator,
     metrics,
+    alerts,
     httpAddress: ops?.address,
     async stop() {
       // First: probes see the bot going away rather than a store closing under them.
@@ -329,6 +353,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       ]);
       grace.abort();
       sweeping.abort();
+      // Before the client and the store close: a check or an alert may be posting.
+      await alerts.stop();
       catalog.close();
       await poller.close();
       await delivery.close();

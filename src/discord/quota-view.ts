@@ -19,7 +19,7 @@ import {
 import { formatUsd, MICROS_PER_USD, type Micros, parseUsdInput } from '../money.ts';
 import type { Period } from '../quota/periods.ts';
 import type { GenerationStatus, GuildOverview, MemberSummary } from '../quota/service.ts';
-import type { GuildSettings } from '../quota/settings.ts';
+import { alertThreshold, type GuildSettings } from '../quota/settings.ts';
 import { UserError } from './command.ts';
 import { escapeMemberText } from './render.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
@@ -266,6 +266,13 @@ export function renderGuildOverview(overview: GuildOverview, settings: GuildSett
     name: '/imagine and /video allowed in',
     value: joinWithin([describeChannels(settings.allowedChannels)], MAX_FIELD),
   });
+  if (settings.alertChannelId) {
+    const below = alertThreshold(settings);
+    embed.addFields({
+      name: 'Alerts',
+      value: `in ${channelMention(settings.alertChannelId)} · ${below > 0 ? `balance below ${formatUsd(below)}` : 'not for the balance'}, 401, 402, drift`,
+    });
+  }
   return embed;
 }
 

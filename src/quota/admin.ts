@@ -149,6 +149,25 @@ export class QuotaAdmin {
     });
   }
 
+  /**
+   * The alert channel and the low-balance threshold; `channelId` null turns alerts off, undefined
+   * keeps the channel; `belowMicros` undefined keeps the threshold.
+   */
+  setAlerts(
+    guildId: string,
+    change: { channelId?: string | null; belowMicros?: Micros },
+    by: string,
+  ): Promise<GuildSettings> {
+    const { channelId, belowMicros } = change;
+    if (channelId) checkId('channelId', channelId);
+    if (belowMicros !== undefined) checkMicros('belowMicros', belowMicros);
+    return this.changeSettings(guildId, by, 'set-alerts', { channelId, belowMicros }, (s) => {
+      if (channelId === null) delete s.alertChannelId;
+      else if (channelId !== undefined) s.alertChannelId = channelId;
+      if (belowMicros !== undefined) s.alertBelowMicros = belowMicros;
+    });
+  }
+
   async resetSpend(
     guildId: string,
     userId: string,

@@ -376,6 +376,9 @@ class KeyvQuotaService implements QuotaService {
   setConfirmThreshold(guildId: string, micros: Micros, by: string) {
     return this.admin.setConfirmThreshold(guildId, micros, by);
   }
+  setAlerts(guildId: string, change: { channelId?: string | null; belowMicros?: Micros }, by: string) {
+    return this.admin.setAlerts(guildId, change, by);
+  }
   resetSpend(guildId: string, userId: string, by: string, note?: string) {
     return this.admin.resetSpend(guildId, userId, by, note);
   }

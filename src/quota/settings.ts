@@ -21,6 +21,8 @@ export const DEFAULT_IN_FLIGHT_CAP = 3;
 export const AUDIT_LIMIT = 200;
 /** A request quoted above this asks the member to confirm first ($0.50), unless the guild says otherwise. */
 export const DEFAULT_CONFIRM_ABOVE_MICROS = 500_000;
+/** With an alert channel and no threshold of its own, a guild is told when the shared balance falls below $5. */
+export const DEFAULT_ALERT_BELOW_MICROS = 5_000_000;
 
 /** An amount per period. */
 export interface Allowance {
@@ -60,6 +62,10 @@ export interface GuildSettings {
   allowedChannels: string[];
   /** Requests quoted above this wait for the member's confirmation; 0 = never; undefined = the default. */
   confirmAboveMicros?: Micros;
+  /** Where the bot posts what an admin must act on (ops/alerts.ts); undefined = no alerts. */
+  alertChannelId?: string;
+  /** Alert when the shared balance falls below this; 0 = never; undefined = the default. */
+  alertBelowMicros?: Micros;
 }
 
 /** One settings change, for the audit list. */
@@ -99,6 +105,11 @@ export function inFlightCap(settings: GuildSettings, defaults: QuotaDefaults): n
 /** The quote above which a request waits for the member's confirmation; 0 = never. */
 export function confirmThreshold(settings: GuildSettings): Micros {
   return settings.confirmAboveMicros ?? DEFAULT_CONFIRM_ABOVE_MICROS;
+}
+
+/** The shared balance below which the guild's alert channel is told; 0 = never. */
+export function alertThreshold(settings: GuildSettings): Micros {
+  return settings.alertBelowMicros ?? DEFAULT_ALERT_BELOW_MICROS;
 }
 
 /** Override > highest role allowance > default. */

@@ -164,6 +164,12 @@ export interface QuotaService {
   setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings>;
   /** Requests quoted above `micros` wait for the member's confirmation; 0 = never. */
   setConfirmThreshold(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
+  /** The alert channel (null: alerts off; undefined: unchanged) and the low-balance threshold (0 = never). */
+  setAlerts(
+    guildId: string,
+    change: { channelId?: string | null; belowMicros?: Micros },
+    by: string,
+  ): Promise<GuildSettings>;
   /** Zeroes the member's spend of the current period with an `adjust` ledger entry. */
   resetSpend(guildId: string, userId: string, by: string, note?: string): Promise<{ adjustedMicros: Micros }>;
   /** Budget, spend and top spenders of the current budget period. */
