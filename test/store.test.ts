@@ -50,6 +50,8 @@ describe('store', () => {
   });
 
   it('refuses a store URL it cannot open, naming the scheme', () => {
-    expect(() => openStore('postgres://localhost/db').namespace('x')).toThrow(/sqlite:\/\/, memory:\/\/ or redis:\/\//);
+    expect(() => openStore('postgres://localhost/db').namespace('x')).toThrow(
+      /sqlite:\/\/, memory:\/\/ or redis:\/\//,
+    );
   });
 });

@@ -152,7 +152,11 @@ export interface Harness {
   /** The bot's first answer (callback) to an interaction. */
   callbackOf(interaction: APIInteraction): Promise<RecordedCall>;
   /** The last edit of an interaction's original reply that matches, waiting for it. */
-  editOf(interaction: APIInteraction, pred?: (c: RecordedCall) => boolean): Promise<RecordedCall>;
+  editOf(
+    interaction: APIInteraction,
+    pred?: (c: RecordedCall) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedCall>;
   /** Resolves when the job made from this interaction is done (delivered or failure reported). */
   jobDone(interaction: APIInteraction): Promise<Job>;
   /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
@@ -307,9 +311,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
       );
     },
-    editOf(interaction, pred = () => true) {
+    editOf(interaction, pred = () => true, timeoutMs) {
       return discord.waitForCall(
         (c) => c.route === 'webhookEdit' && c.path.includes(`/${interaction.token}/`) && pred(c),
+        timeoutMs,
       );
     },
     jobDone(interaction) {
