@@ -7,41 +7,10 @@ import {
   renderThreadName,
 } from '../../src/discord/render.ts';
 import type { Job } from '../../src/jobs/job.ts';
+import { jobFixture } from './job-fixture.ts';
 
-const job = (over: Partial<Job> = {}): Job => ({
-  generationId: '0b6f9a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-  type: 'image',
-  model: 'dream-4.5',
-  modelLabel: 'Dream 4.5',
-  prompt: 'a lighthouse',
-  parameters: {},
-  reply: {
-    applicationId: '1',
-    interactionToken: 't',
-    interactionAt: 0,
-    guildId: '2',
-    channelId: '3',
-    messageId: '4',
-    userId: '5',
-  },
-  reservationId: 'r',
-  quotedMicros: 20_000,
-  chargedMicros: 20_000,
-  attachmentSizeLimit: 1 << 20,
-  simulated: false,
-  status: 'completed',
-  step: 'delivering',
-  output: { url: 'https://cdn.example.com/a.png', content_type: 'image/png' },
-  error: null,
-  createdAt: 0,
-  checkedAt: 0,
-  editedAt: 0,
-  shownStatus: 'processing',
-  refunded: false,
-  reported: false,
-  deliveryAttempts: 0,
-  ...over,
-});
+/** The shared view fixture, without parameters: these tests are about the text around them. */
+const job = (over: Partial<Job> = {}): Job => jobFixture({ parameters: {}, ...over });
 
 describe('rendering untrusted text', () => {
   it('escapes markdown in the service error and the model label of a failure report', () => {
