@@ -105,6 +105,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     {
       budgetAvailable: () => limiter.available(),
       submissionsWaiting: () => submitter.waiting,
+      submissionsSending: () => submitter.sending,
       jobsInFlight: async () => countByStatus(await jobs.open()),
       // One process per store today, and it polls; a lease comes with several processes on Redis.
       pollerLeaseHeld: () => true,

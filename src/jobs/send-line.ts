@@ -95,6 +95,11 @@ export class SendLine {
     return this.turns.pending;
   }
 
+  /** Submissions taken from the fair queue and not answered yet (waiting for the rate limiter, or on their way). */
+  get sending(): number {
+    return this.turns.running;
+  }
+
   /** Forgets a submission whose outcome is known. */
   leave(ticket: Ticket): void {
     if (this.tickets.get(ticket.id) === ticket) this.tickets.delete(ticket.id);

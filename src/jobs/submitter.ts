@@ -182,6 +182,11 @@ export class Submitter {
     return this.line.waiting;
   }
 
+  /** Submissions taken for sending and not answered yet (for /metrics). */
+  get sending(): number {
+    return this.line.sending;
+  }
+
   /**
    * Cancels a submission still waiting for its turn: it is never sent, its submit() resolves
    * `cancelled`, and its reservation is released (awaited here). Refused once it was taken for

@@ -21,6 +21,8 @@ export interface MetricSources {
   budgetAvailable: () => number;
   /** Submissions waiting for their turn in the fair queue. */
   submissionsWaiting: () => number;
+  /** Submissions taken for sending, not answered yet (waiting for the rate limiter, or on their way). */
+  submissionsSending: () => number;
   /** Jobs not done yet, by the service's status (a store read: async). */
   jobsInFlight: () => Promise<Record<string, number>>;
   /** Whether this process follows generations (holds the poller's lease). */
@@ -69,6 +71,14 @@ export class BotMetrics {
       registers,
       collect() {
         this.set(sources.submissionsWaiting());
+      },
+    });
+    new Gauge({
+      name: name('submissions_sending'),
+      help: 'Submissions taken from the fair queue and not answered by the service yet (waiting for the rate limit, or on their way)',
+      registers,
+      collect() {
+        this.set(sources.submissionsSending());
       },
     });
     new Gauge({

@@ -160,6 +160,7 @@ describe('/metrics', () => {
     expect(sample(text, 'mediabot_refunds_usd_total', { guild: GUILD })).toBeCloseTo(0.1, 9);
 
     expect(sample(text, 'mediabot_submissions_waiting')).toBe(0);
+    expect(sample(text, 'mediabot_submissions_sending')).toBe(0);
     for (const s of ['pending', 'processing', 'completed', 'failed']) {
       expect(sample(text, 'mediabot_jobs_in_flight', { status: s })).toBe(0);
     }

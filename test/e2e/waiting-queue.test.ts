@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
-import { type Answer, fieldsOf } from './quota-helpers.ts';
+import type { APIInteraction } from 'discord.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REPEATED_PRESS } from '../../src/discord/router.ts';
+import { ManualClock } from '../media/manual-clock.ts';
+import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
+import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,6 +13,98 @@ afterEach(async () => {
 });
 
 const bodyOf = (c: RecordedCall) => c.body as Partial<Answer>;
+const posted = (harness: Harness, prompt: string) =>
+  harness.sim.requests.some(
+    (r) => r.method === 'POST' && (r.body as { prompt?: string } | undefined)?.prompt === prompt,
+  );
+/** Members beside Alice and Bob whose requests fill the submitter's four sending slots. */
+const OTHERS = ['1300000000000000031', '1300000000000000032', '1300000000000000033', '1300000000000000034'];
+
+async function press(harness: Harness, command: APIInteraction, customId: string, userId: string) {
+  const message = harness.discord.originalMessage(command.token);
+  if (!message) throw new Error('the reply was not stored by the fake Discord');
+  const click = buttonInteraction(harness.discord, {
+    customId,
+    messageId: message.id,
+    channelId: ART,
+    userId,
+  });
+  await harness.discord.sendInteraction(click);
+  return click;
+}
+
+describe('a request waiting for capacity', () => {
+  it('shows its place and a Cancel button that only its member may press; Cancel releases the hold and nothing is sent', async () => {
+    // One request a minute (the catalog's load at start uses it) on a clock that does not move:
+    // the first requests wait in the limiter for as long as the test needs, however slow the
+    // machine (a real-time window raced the test under load).
+    const clock = new ManualClock(Date.now());
+    const harness = await startHarness({ clock, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
+    h = harness;
+    const { submitter } = harness.bot.services;
+    const imagine = (prompt: string, userId: string) =>
+      harness.command('imagine', [opt.string('prompt', prompt)], { userId });
+    // The catalog's load takes the minute's one request; until it has, a filler could take it and
+    // be sent at once, freeing its slot for Bob.
+    await vi.waitFor(() => expect(harness.bot.services.catalog.ready).toBe(true), { timeout: 10_000 });
+    // Four members take the four sending slots, where the limiter holds them (its minute's one
+    // request went to the catalog, and this clock moves only when the test says). Each is let
+    // reach its slot before the next is sent: interactions are handled side by side, and one that
+    // overtook another would take its slot (what made this test stall one run in four).
+    for (const [i, userId] of OTHERS.entries()) {
+      await imagine(`filler ${i}`, userId);
+      await vi.waitFor(() => expect(submitter.sending).toBe(i + 1), { timeout: 10_000 });
+    }
+    // Bob's and then Alice's wait in the fair queue, where a place is shown and a Cancel offered.
+    const bobs = await imagine('bob waits', BOB);
+    await vi.waitFor(() => expect(submitter.waiting).toBe(1), { timeout: 10_000 });
+    const alices = await imagine('alice waits', ALICE);
+    await vi.waitFor(() => expect(submitter.waiting).toBe(2), { timeout: 10_000 });
+
+    // One request per 61 s (the bot's window keeps a second's margin over the service's minute),
+    // of which submissions get 4 in 5: the four taken and the ones ahead go first, 76.25 s each
+    // (the clock stands still, so the times are exact).
+    const sentIn = (requests: number) => `<t:${Math.ceil((clock.now() + requests * 76_250) / 1000)}:R>`;
+    const isPlace = (c: RecordedCall) => String(bodyOf(c).content).includes('expected to be sent');
+    const bobsPlace = bodyOf(await harness.editOf(bobs, isPlace));
+    expect(bobsPlace.content).toBe(
+      `Your request is next in line · expected to be sent ${sentIn(5)}. Nothing is charged until it is sent; you can cancel it until then.`,
+    );
+    const waiting = bodyOf(await harness.editOf(alices, isPlace));
+    expect(waiting.content).toBe(
+      `1 request ahead of yours · expected to be sent ${sentIn(6)}. Nothing is charged until it is sent; you can cancel it until then.`,
+    );
+    const cancelId = waiting.components?.[0]?.components[0]?.custom_id;
+    expect(cancelId).toMatch(/^queue:cancel:\d+:\d+:[0-9a-f-]{36}$/);
+    const figures = () => harness.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+    expect((await figures()).reservedMicros).toBe(20_000);
+
+    // Bob may not cancel Alice's request.
+    const refused = await ephemeralReply(harness, await press(harness, alices, cancelId as string, BOB));
+    expect(refused.content).toBe('This request is not yours: only the member who asked can cancel it.');
+    expect((await figures()).reservedMicros).toBe(20_000);
+
+    const answer = await buttonUpdate(harness, await press(harness, alices, cancelId as string, ALICE));
+    expect(answer.content).toBe(
+      'Cancelled before it was sent. Nothing was charged; the $0.0200 held for it is yours again.',
+    );
+    expect(answer.components).toEqual([]);
+    expect(await figures()).toMatchObject({ reservedMicros: 0, spentMicros: 0, inFlight: 0 });
+    // The reply's last word is the cancellation (no waiting edit lands after it).
+    const last = await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled'));
+    expect(bodyOf(last).components).toEqual([]);
+
+    // Taken out of the fair queue, so it can never be sent; Bob's still waits.
+    expect(submitter.waiting).toBe(1);
+    expect(submitter.sending).toBe(4);
+    expect(posted(harness, 'alice waits')).toBe(false);
+    // A second press right after counts as the same press and changes nothing.
+    const again = await ephemeralReply(harness, await press(harness, alices, cancelId as string, ALICE));
+    expect(again.content).toBe(REPEATED_PRESS);
+    expect(await figures()).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+  });
+});
+
 describe('the expected finish', () => {
   it('is shown on a generating request once the bot has seen that model finish, and not before', async () => {
     const harness = await startHarness();

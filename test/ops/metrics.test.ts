@@ -10,6 +10,7 @@ import { startLocalServer } from '../media/helpers.ts';
 const sources: MetricSources = {
   budgetAvailable: () => 7,
   submissionsWaiting: () => 2,
+  submissionsSending: () => 3,
   jobsInFlight: async () => ({ processing: 3 }),
   pollerLeaseHeld: () => true,
 };
