@@ -3,7 +3,9 @@
  * member who asked may press it; the submitter decides whether the request was still waiting, and
  * the press updates the reply to say it was cancelled and what was given back.
  */
+import { setTimeout as realDelay } from 'node:timers/promises';
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
+import type { CancelResult } from '../jobs/send-line.ts';
 import type { ComponentHandler } from './command.ts';
 import { UserError } from './command.ts';
 import type { BotServices } from './services.ts';
@@ -14,28 +16,41 @@ export const ALREADY_SENT =
   'This request was already sent to the generation service, which cannot stop a generation once it has it; the reply shows how it goes.';
 export const NO_LONGER_WAITING = 'This request is no longer waiting; the reply shows what became of it.';
 
+/**
+ * Discord wants an answer within 3 s (wall time). A cancel that gives the reservation back waits
+ * for the store; when that takes longer than this, the press is acknowledged first and the reply
+ * edited once the outcome is known.
+ */
+export const CANCEL_ANSWER_WITHIN_MS = 1_500;
+
 async function handleCancel(interaction: ButtonInteraction, services: BotServices): Promise<void> {
   const reservationId = parseCancelButton(interaction.customId);
   if (!reservationId) throw new UserError('This button is not known to the bot any more.');
-  const result = await services.submitter.cancel(reservationId, interaction.user.id);
-  switch (result.kind) {
-    case 'cancelled':
-      await interaction.update(renderCancelled(result.quotedMicros, result.released));
-      return;
-    case 'not_yours':
-      await privately(interaction, NOT_YOURS_TO_CANCEL);
-      return;
-    case 'sending':
-      await privately(interaction, ALREADY_SENT);
-      return;
-    case 'not_waiting':
-      await privately(interaction, NO_LONGER_WAITING);
-      return;
-  }
+  const cancelling = services.submitter.cancel(reservationId, interaction.user.id);
+  const timer = new AbortController();
+  const slow = realDelay(CANCEL_ANSWER_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  const quick = await Promise.race([cancelling, slow]).finally(() => timer.abort());
+  if (quick) return answer(interaction, quick, false);
+  await interaction.deferUpdate();
+  return answer(interaction, await cancelling, true);
 }
 
-function privately(interaction: ButtonInteraction, content: string): Promise<unknown> {
-  return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+/** Says what became of the cancel: on the reply itself when it was cancelled, privately otherwise. */
+async function answer(
+  interaction: ButtonInteraction,
+  result: CancelResult,
+  deferred: boolean,
+): Promise<void> {
+  if (result.kind === 'cancelled') {
+    const view = renderCancelled(result.quotedMicros, result.released);
+    await (deferred ? interaction.editReply(view) : interaction.update(view));
+    return;
+  }
+  const content = { not_yours: NOT_YOURS_TO_CANCEL, sending: ALREADY_SENT, not_waiting: NO_LONGER_WAITING }[
+    result.kind
+  ];
+  const reply = { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+  await (deferred ? interaction.followUp(reply) : interaction.reply(reply));
 }
 
 export const queueComponents: ComponentHandler = { prefix: QUEUE_PREFIX, button: handleCancel };

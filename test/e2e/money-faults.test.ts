@@ -4,10 +4,10 @@
  * the bot pay without recording, charge wrongly, or leave a reply hanging.
  */
 import { join } from 'node:path';
-import sqlite3 from 'sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
+import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 
 let h: Harness;
@@ -19,24 +19,6 @@ const imagine = (prompt: string) =>
   h.command('imagine', [opt.string('prompt', prompt), opt.string('model', 'lang-4o-image')]);
 const postsAtService = () => h.sim.requests.filter((r) => r.method === 'POST');
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
-
-/** Opens the bot's SQLite file beside it and holds its write lock until `release`. */
-async function holdWriteLock(file: string): Promise<{ release(): Promise<void> }> {
-  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
-    const opened: sqlite3.Database = new sqlite3.Database(file, (err) =>
-      err ? reject(err) : resolve(opened),
-    );
-  });
-  const exec = (sql: string) =>
-    new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
-  await exec("BEGIN IMMEDIATE; INSERT OR REPLACE INTO keyv(key, value) VALUES('held', '{}');");
-  return {
-    async release() {
-      await exec('ROLLBACK;');
-      await new Promise<void>((resolve) => db.close(() => resolve()));
-    },
-  };
-}
 
 describe('the money path fails closed', () => {
   it('refuses /imagine privately, sends nothing and holds nothing when the store cannot record the reservation', async () => {

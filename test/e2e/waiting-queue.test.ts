@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import type { APIInteraction } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/router.ts';
 import { ManualClock } from '../media/manual-clock.ts';
 import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
+import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 
 let h: Harness | undefined;
@@ -33,39 +35,47 @@ async function press(harness: Harness, command: APIInteraction, customId: string
   return click;
 }
 
+/**
+ * Starts the bot with four requests holding its four sending slots and, behind them in the fair
+ * queue, Bob's and then Alice's. One request a minute (the catalog's load at start uses it) on a
+ * clock that does not move: the first requests wait in the limiter for as long as the test needs,
+ * however slow the machine (a real-time window raced the test under load).
+ */
+async function fillTheLine() {
+  const clock = new ManualClock(Date.now());
+  const harness = await startHarness({ clock, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
+  h = harness;
+  const { submitter } = harness.bot.services;
+  const imagine = (prompt: string, userId: string) =>
+    harness.command('imagine', [opt.string('prompt', prompt)], { userId });
+  // The catalog's load takes the minute's one request; until it has, a filler could take it and
+  // be sent at once, freeing its slot for Bob.
+  await vi.waitFor(() => expect(harness.bot.services.catalog.ready).toBe(true), { timeout: 10_000 });
+  // Four members take the four sending slots, where the limiter holds them. Each is let reach its
+  // slot before the next is sent: interactions are handled side by side, and one that overtook
+  // another would take its slot (what made this test stall one run in four).
+  for (const [i, userId] of OTHERS.entries()) {
+    await imagine(`filler ${i}`, userId);
+    await vi.waitFor(() => expect(submitter.sending).toBe(i + 1), { timeout: 10_000 });
+  }
+  const bobs = await imagine('bob waits', BOB);
+  await vi.waitFor(() => expect(submitter.waiting).toBe(1), { timeout: 10_000 });
+  const alices = await imagine('alice waits', ALICE);
+  await vi.waitFor(() => expect(submitter.waiting).toBe(2), { timeout: 10_000 });
+  return { harness, clock, submitter, bobs, alices };
+}
+
+const isPlace = (c: RecordedCall) => String(bodyOf(c).content).includes('expected to be sent');
+const figuresOf = (harness: Harness) =>
+  harness.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+
 describe('a request waiting for capacity', () => {
   it('shows its place and a Cancel button that only its member may press; Cancel releases the hold and nothing is sent', async () => {
-    // One request a minute (the catalog's load at start uses it) on a clock that does not move:
-    // the first requests wait in the limiter for as long as the test needs, however slow the
-    // machine (a real-time window raced the test under load).
-    const clock = new ManualClock(Date.now());
-    const harness = await startHarness({ clock, env: { MEDIA_RATE_LIMIT_PER_MINUTE: '1' } });
-    h = harness;
-    const { submitter } = harness.bot.services;
-    const imagine = (prompt: string, userId: string) =>
-      harness.command('imagine', [opt.string('prompt', prompt)], { userId });
-    // The catalog's load takes the minute's one request; until it has, a filler could take it and
-    // be sent at once, freeing its slot for Bob.
-    await vi.waitFor(() => expect(harness.bot.services.catalog.ready).toBe(true), { timeout: 10_000 });
-    // Four members take the four sending slots, where the limiter holds them (its minute's one
-    // request went to the catalog, and this clock moves only when the test says). Each is let
-    // reach its slot before the next is sent: interactions are handled side by side, and one that
-    // overtook another would take its slot (what made this test stall one run in four).
-    for (const [i, userId] of OTHERS.entries()) {
-      await imagine(`filler ${i}`, userId);
-      await vi.waitFor(() => expect(submitter.sending).toBe(i + 1), { timeout: 10_000 });
-    }
-    // Bob's and then Alice's wait in the fair queue, where a place is shown and a Cancel offered.
-    const bobs = await imagine('bob waits', BOB);
-    await vi.waitFor(() => expect(submitter.waiting).toBe(1), { timeout: 10_000 });
-    const alices = await imagine('alice waits', ALICE);
-    await vi.waitFor(() => expect(submitter.waiting).toBe(2), { timeout: 10_000 });
-
+    const { harness, clock, submitter, bobs, alices } = await fillTheLine();
     // One request per 61 s (the bot's window keeps a second's margin over the service's minute),
     // of which submissions get 4 in 5: the four taken and the ones ahead go first, 76.25 s each
     // (the clock stands still, so the times are exact).
     const sentIn = (requests: number) => `<t:${Math.ceil((clock.now() + requests * 76_250) / 1000)}:R>`;
-    const isPlace = (c: RecordedCall) => String(bodyOf(c).content).includes('expected to be sent');
     const bobsPlace = bodyOf(await harness.editOf(bobs, isPlace));
     expect(bobsPlace.content).toBe(
       `Your request is next in line · expected to be sent ${sentIn(5)}. Nothing is charged until it is sent; you can cancel it until then.`,
@@ -76,7 +86,7 @@ describe('a request waiting for capacity', () => {
     );
     const cancelId = waiting.components?.[0]?.components[0]?.custom_id;
     expect(cancelId).toMatch(/^queue:cancel:\d+:\d+:[0-9a-f-]{36}$/);
-    const figures = () => harness.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+    const figures = () => figuresOf(harness);
     expect((await figures()).reservedMicros).toBe(20_000);
 
     // Bob may not cancel Alice's request.
@@ -102,6 +112,32 @@ describe('a request waiting for capacity', () => {
     const again = await ephemeralReply(harness, await press(harness, alices, cancelId as string, ALICE));
     expect(again.content).toBe(REPEATED_PRESS);
     expect(await figures()).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+  });
+
+  it('acknowledges a Cancel at once when the store is slow to give the hold back, then says it was cancelled', async () => {
+    const { harness, alices } = await fillTheLine();
+    const waiting = bodyOf(await harness.editOf(alices, isPlace));
+    const cancelId = waiting.components?.[0]?.components[0]?.custom_id as string;
+    // Another connection holds the SQLite file's write lock: the release waits for it.
+    const lock = await holdWriteLock(join(harness.storeDir, 'bot.sqlite'));
+    let click: APIInteraction;
+    try {
+      click = await press(harness, alices, cancelId, ALICE);
+      const ack = await harness.callbackOf(click);
+      // A deferred update (type 6): the press is answered before Discord's 3 s are up.
+      expect((ack.body as { type: number }).type).toBe(6);
+    } finally {
+      await lock.release();
+    }
+    const answer = bodyOf(
+      await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled')),
+    );
+    expect(answer.content).toBe(
+      'Cancelled before it was sent. Nothing was charged; the $0.0200 held for it is yours again.',
+    );
+    expect(answer.components).toEqual([]);
+    expect(await figuresOf(harness)).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+    expect(posted(harness, 'alice waits')).toBe(false);
   });
 });
 
