@@ -1,8 +1,10 @@
 /**
  * /show id: brings a past result back as a new message, with its buttons. A member may show their
- * own results; a Manage Server member any of this server's. A generation the bot has no record of
- * (a store that was reset, say) is looked up at the service, for Manage Server members only: the
- * bot cannot tell whose it was, so it shows what the service says, without buttons.
+ * own results; a Manage Server member any of this server's. A generation whose job the bot no
+ * longer has is looked up at the service, when the quota's record of its charge says it was made in
+ * this server (for its member or a Manage Server member): the service's record, without buttons.
+ * One the bot never charged is refused: the token is shared by every server, and the service would
+ * show any of its generations to whoever asks.
  */
 import {
   ApplicationCommandOptionType,
@@ -53,13 +55,10 @@ export const show: Command = {
   execute: handleShow,
   async autocomplete(interaction, services) {
     if (!interaction.inGuild()) return interaction.respond([]);
-    const summary = await services.quota.summary({
-      guildId: interaction.guildId,
-      userId: interaction.user.id,
-      roleIds: [],
-    });
+    // Read outside the quota's transaction: a keystroke must not queue behind the money.
+    const recent = await services.quota.recentGenerationIds(interaction.guildId, interaction.user.id);
     const typed = interaction.options.getFocused().trim().toLowerCase();
-    const jobs = await Promise.all(summary.recent.map((g) => services.jobs.get(g.generationId)));
+    const jobs = await Promise.all(recent.map((id) => services.jobs.get(id)));
     const choices = [];
     for (const job of jobs) {
       if (!job || job.reply.guildId !== interaction.guildId) continue;
@@ -85,10 +84,12 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
   const job = await services.jobs.get(generationId);
 
   if (!job) {
-    if (!manager) {
-      throw new UserError(
-        'The bot has no record of this generation in this server. A member with Manage Server can look it up at the service.',
-      );
+    const charged = await services.quota.chargedTo(generationId);
+    if (charged?.guildId !== interaction.guildId) {
+      throw new UserError('The bot has no record of this generation in this server.');
+    }
+    if (charged.userId !== interaction.user.id && !manager) {
+      throw new UserError('This generation is not yours; only a member with Manage Server can show others’.');
     }
     // The service may be slow to answer (its rate limit is shared): answer Discord first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -344,6 +344,19 @@ class KeyvQuotaService implements QuotaService {
     });
   }
 
+  async recentGenerationIds(guildId: string, userId: string): Promise<string[]> {
+    checkId('guildId', guildId);
+    checkId('userId', userId);
+    const member = await this.journal.read<MemberState>(`member:${guildId}:${userId}`);
+    return member?.recentGenerations ?? [];
+  }
+
+  async chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined> {
+    checkId('generationId', generationId, true);
+    const [record] = await this.journal.records([generationId]);
+    return record ? { guildId: record.guildId, userId: record.userId } : undefined;
+  }
+
   // -- admin (admin.ts) --
 
   getSettings(guildId: string): Promise<GuildSettings> {

@@ -140,6 +140,13 @@ export interface QuotaService {
   refund(generationId: string, note?: string): Promise<{ refundedMicros: Micros; alreadyRefunded: boolean }>;
   /** What /usage shows. */
   summary(member: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<MemberSummary>;
+  /**
+   * The member's recent generation ids, newest first, read outside the guild's transaction: for
+   * what runs on every keystroke (autocomplete), which must not queue behind the money's operations.
+   */
+  recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
+  /** The server and member a generation was charged to; undefined when this bot never charged it. */
+  chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
 
   /** The guild's settings (defaults not filled in). */
   getSettings(guildId: string): Promise<GuildSettings>;

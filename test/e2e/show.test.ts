@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { APIEmbed, APIInteraction } from 'discord.js';
+import sqlite3 from 'sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseGenerationId } from '../../commands/show.ts';
 import { ADMIN, ALICE, BOB, type Harness, NSFW, opt, startHarness } from '../support/bot-harness.ts';
@@ -20,6 +22,26 @@ async function aliceImage(prompt = 'a red kite over the dunes') {
 }
 
 const show = (id: string, userId = ALICE) => h.command('show', [opt.string('id', id)], { userId });
+
+/** Deletes a job from the bot's SQLite file, as a store that lost it would be (the quota's values stay). */
+async function forgetJob(generationId: string): Promise<void> {
+  const db = new sqlite3.Database(join(h.storeDir, 'bot.sqlite'));
+  try {
+    await new Promise<void>((resolve, reject) =>
+      db.run(
+        'DELETE FROM keyv WHERE key = ?',
+        [`jobs:job:${generationId}`],
+        function (this: sqlite3.RunResult, err) {
+          if (err) reject(err);
+          else if (this.changes !== 1) reject(new Error(`no job row for ${generationId}`));
+          else resolve();
+        },
+      ),
+    );
+  } finally {
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  }
+}
 
 /** The public reply of /show: a deferred reply (type 5, not ephemeral) then the edit with the result. */
 async function shownResult(interaction: APIInteraction) {
@@ -71,30 +93,39 @@ describe('/show', () => {
     expect(JSON.stringify(edit.body)).toContain(`result:vary:${job.generationId}`);
   });
 
-  it('looks a generation the bot has no record of up at the service, for Manage Server members only', async () => {
+  it('looks a result whose job the bot lost up at the service, for its member or a Manage Server member', async () => {
+    const job = await aliceImage('a kite the store forgot');
+    // The job is gone from the store (the quota's record of its charge stays).
+    await forgetJob(job.generationId);
+
+    const refused = await ephemeralReply(h, await show(job.generationId, BOB));
+    expect(refused.content).toMatch(/not yours/);
+    for (const member of [ALICE, ADMIN]) {
+      const answer = await deferredEphemeralReply(h, await show(job.generationId, member));
+      const embed = answer.embeds[0] as APIEmbed;
+      expect(embed.description).toBe('a kite the store forgot');
+      expect(JSON.stringify(embed)).toContain(job.generationId);
+      expect(answer.components).toEqual([]);
+    }
+  });
+
+  it("refuses, without asking the service, a generation this bot never charged: the token's other generations are not this server's", async () => {
     const created = await fetch(`${h.sim.baseUrl}/generations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'lang-4o-image', prompt: 'made elsewhere' }),
     });
     const { data } = (await created.json()) as { data: { id: string } };
+    const asked = () => h.sim.requests.filter((r) => r.path.includes(data.id)).length;
 
-    // Alice owns the test server (every permission); Bob has none beyond @everyone's.
-    const refused = await ephemeralReply(h, await show(data.id, BOB));
-    expect(refused.content).toMatch(/no record/);
-    const answer = await deferredEphemeralReply(h, await show(data.id, ADMIN));
-    const embed = answer.embeds[0] as APIEmbed;
-    expect(embed.description).toBe('made elsewhere');
-    expect(JSON.stringify(embed)).toContain(data.id);
-    expect(answer.components).toEqual([]);
-  });
-
-  it('says so when neither the bot nor the service knows the id, and refuses what is not an id', async () => {
-    const unknown = await deferredEphemeralReply(
-      h,
-      await show('00000000-0000-4000-8000-000000000000', ADMIN),
-    );
-    expect(unknown.content).toMatch(/Neither the bot nor the generation service/);
+    // Alice owns the test server (every permission).
+    for (const member of [BOB, ADMIN, ALICE]) {
+      const refused = await ephemeralReply(h, await show(data.id, member));
+      expect(refused.content).toBe('The bot has no record of this generation in this server.');
+    }
+    expect(asked()).toBe(0);
+    const unknown = await ephemeralReply(h, await show('00000000-0000-4000-8000-000000000000', ADMIN));
+    expect(unknown.content).toBe('The bot has no record of this generation in this server.');
     const notAnId = await ephemeralReply(h, await show('hello'));
     expect(notAnId.content).toMatch(/not a generation id/);
   });
