@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the four runs (steady and burst, each with the bot's list-first poller and
- * with the naive poller) and burst-disk (the burst's acknowledgements with the store on disk),
- * one child process each and one after the other, then the table of figures beside the issue's
- * targets, printed and written under bench/results/.
+ * with the naive poller), burst-disk (the burst's acknowledgements with the store on disk) and
+ * the cadence sweep (steady again at three other poll cadences), one child process each and one
+ * after the other, then the table of figures beside the issue's targets and the cadence chart,
+ * printed and written under bench/results/.
  * `npm run bench -- burst-list` runs only the named runs (the table needs all of them, so then
  * only their figures are printed, as JSON). `npm run bench -- --render` rebuilds the table from
  * bench/results/latest.json without running anything.
@@ -11,6 +12,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cadenceChart, cadencePoints } from './cadence.ts';
 import type { RunFigures } from './metrics.ts';
 import { type Meta, markdown, meta, sections, write } from './report.ts';
 import { RUNS, type RunName, SETTINGS } from './scenarios.ts';
@@ -36,7 +38,7 @@ function runChild(name: RunName): Promise<RunFigures> {
 }
 
 /** `--render`: the table again from bench/results/latest.json (after a change to report.ts), without running. */
-function render(): void {
+async function render(): Promise<void> {
   const latest = JSON.parse(readFileSync(join(RESULTS, 'latest.json'), 'utf8')) as Meta & {
     runs: Record<RunName, RunFigures>;
   };
@@ -45,11 +47,12 @@ function render(): void {
   const list = sections(latest.runs);
   const md = markdown(list, m);
   console.log(md);
-  console.log(`Written: ${write(RESULTS, m, latest.runs, list, md).join(', ')}`);
+  const svg = await cadenceChart(cadencePoints(latest.runs));
+  console.log(`Written: ${write(RESULTS, m, latest.runs, list, md, svg).join(', ')}`);
 }
 
 if (process.argv.includes('--render')) {
-  render();
+  await render();
   process.exit(0);
 }
 
@@ -83,6 +86,6 @@ if (names.length < RUNS.length) {
   const list = sections(all);
   const md = markdown(list, m);
   console.log(`\n${md}`);
-  const paths = write(RESULTS, m, all, list, md);
+  const paths = write(RESULTS, m, all, list, md, await cadenceChart(cadencePoints(all)));
   console.log(`Written: ${paths.join(', ')}`);
 }

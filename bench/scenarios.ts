@@ -23,8 +23,29 @@ import { collect, drain, play, waitForAcks } from './driver.ts';
 import { figures, type RunFigures } from './metrics.ts';
 import { burstPlan, memberIds, type Plan, seededRandom, steadyPlan } from './workloads.ts';
 
-export type RunName = 'steady-list' | 'steady-naive' | 'burst-list' | 'burst-naive' | 'burst-disk';
-export const RUNS: RunName[] = ['steady-list', 'steady-naive', 'burst-list', 'burst-naive', 'burst-disk'];
+export type RunName =
+  | 'steady-list'
+  | 'steady-naive'
+  | 'burst-list'
+  | 'burst-naive'
+  | 'burst-disk'
+  | 'steady-poll-2s'
+  | 'steady-poll-4.5s'
+  | 'steady-poll-6s';
+export const RUNS: RunName[] = [
+  'steady-list',
+  'steady-naive',
+  'burst-list',
+  'burst-naive',
+  'burst-disk',
+  'steady-poll-2s',
+  'steady-poll-4.5s',
+  'steady-poll-6s',
+];
+
+/** The bot's poll cadence for images (clock ms); videos are polled 5/3 as often apart, as by default (3 s / 5 s). */
+export const DEFAULT_IMAGE_POLL_MS = 3_000;
+export const videoPollFor = (imagePollMs: number) => Math.round((imagePollMs * 5) / 3);
 
 interface RunSpec {
   workload: 'steady' | 'burst';
@@ -33,6 +54,8 @@ interface RunSpec {
   store: 'tmpfs' | 'disk';
   /** Only the burst's acknowledgements are measured; the run stops once every interaction is answered. */
   acksOnly: boolean;
+  /** The list-first poller's image cadence (clock ms), for the cadence sweep; default 3 s. */
+  imagePollMs?: number;
 }
 
 const SPECS: Record<RunName, RunSpec> = {
@@ -41,7 +64,34 @@ const SPECS: Record<RunName, RunSpec> = {
   'burst-list': { workload: 'burst', poller: 'list', store: 'tmpfs', acksOnly: false },
   'burst-naive': { workload: 'burst', poller: 'naive', store: 'tmpfs', acksOnly: false },
   'burst-disk': { workload: 'burst', poller: 'list', store: 'disk', acksOnly: true },
+  // The cadence sweep: steady-list again at other poll cadences, for the trade-off's chart.
+  'steady-poll-2s': {
+    workload: 'steady',
+    poller: 'list',
+    store: 'tmpfs',
+    acksOnly: false,
+    imagePollMs: 2_000,
+  },
+  'steady-poll-4.5s': {
+    workload: 'steady',
+    poller: 'list',
+    store: 'tmpfs',
+    acksOnly: false,
+    imagePollMs: 4_500,
+  },
+  'steady-poll-6s': {
+    workload: 'steady',
+    poller: 'list',
+    store: 'tmpfs',
+    acksOnly: false,
+    imagePollMs: 6_000,
+  },
 };
+
+/** The image cadence of a run of the list-first poller (clock ms). */
+export function imagePollOf(name: RunName): number {
+  return SPECS[name].imagePollMs ?? DEFAULT_IMAGE_POLL_MS;
+}
 
 const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -58,7 +108,18 @@ export const SETTINGS = {
    */
   timeScale: { steady: envNumber('BENCH_STEADY_SCALE', 10), burst: envNumber('BENCH_BURST_SCALE', 20) },
   rateLimitPerMinute: 120,
-  steady: { minutes: 10, perMinute: 150, members: 50, autocompletes: 200, seed: 20_240_611 },
+  /**
+   * The steady figures are taken after `warmUpMinutes`: the start, when nothing is in flight yet
+   * and every list is short, is not the state the bot lives in.
+   */
+  steady: {
+    minutes: 12,
+    warmUpMinutes: 2,
+    perMinute: 150,
+    members: 50,
+    autocompletes: 200,
+    seed: 20_240_611,
+  },
   burst: { members: 50, perMember: 10, windowMs: 10_000, seed: 20_240_612 },
   /**
    * Clock minutes the bot gets after the workload to finish what it accepted. The steady figures
@@ -160,7 +221,15 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
     logLevel: 'warn',
     storeParent: storeParent(spec.store),
     simulator: { balanceUsd: SETTINGS.simBalanceUsd, rateLimitPerMinute: SETTINGS.rateLimitPerMinute },
-    botOptions: poller === 'naive' ? { createPoller: (options) => new NaivePoller(options) } : {},
+    botOptions:
+      poller === 'naive'
+        ? { createPoller: (options) => new NaivePoller(options) }
+        : {
+            timings: {
+              imagePollMs: imagePollOf(name),
+              videoPollMs: videoPollFor(imagePollOf(name)),
+            },
+          },
   });
   // Hook wanted in startBot (BotOptions): Discord REST options. Until then: discord.js reads this option per request.
   const restOptions = h.bot.client.rest.options as { globalRequestsPerSecond: number };
@@ -197,7 +266,8 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h, peakRss)}`);
     });
     const firstSent = Math.min(...recording.generates.map((s) => s.sentClock));
-    const windowStart = workload === 'steady' ? recording.startClock : firstSent;
+    const windowStart =
+      workload === 'steady' ? recording.startClock + SETTINGS.steady.warmUpMinutes * 60_000 : firstSent;
     let windowEnd = recording.startClock + SETTINGS.steady.minutes * 60_000;
     let left = 0;
     const drainClock = h.clock.now();

@@ -1,0 +1,56 @@
+/** The cadence sweep's figures, table rows and chart, from run figures. */
+import { describe, expect, it } from 'vitest';
+import { cadenceChart, cadencePoints, cadenceSection } from '../../bench/cadence.ts';
+import type { RunFigures } from '../../bench/metrics.ts';
+
+const spread = (p95: number | null) => ({ n: p95 === null ? 0 : 10, p50: p95, p95, p99: p95, max: p95 });
+
+/** Only what the sweep reads of a run's figures. */
+function run(genPerMin: number, perGen: number, polls: number, image: number | null, video: number | null) {
+  return {
+    generationsPerMinute: genPerMin,
+    requestsPerDelivered: perGen,
+    requestsPerMinute: { total: 120, submissions: 120 - polls, listPolls: polls, singlePolls: 0, other: 0 },
+    lagByTypeS: { image: spread(image), video: spread(video) },
+  } as unknown as RunFigures;
+}
+
+describe('the cadence sweep', () => {
+  const runs = {
+    'steady-poll-6s': run(108, 1.1, 10, 5.5, 9),
+    'steady-list': run(96, 1.2, 17, 6.4, 16.5),
+    'steady-poll-2s': run(106, 1.12, 12, 4, 5.9),
+  };
+
+  it('takes the runs in cadence order with their cadences, and skips runs not made', () => {
+    const points = cadencePoints(runs);
+    expect(points.map((p) => [p.run, p.imageS, p.videoS])).toEqual([
+      ['steady-poll-2s', 2, 3.333],
+      ['steady-list', 3, 5],
+      ['steady-poll-6s', 6, 10],
+    ]);
+    expect(points[1]).toMatchObject({ pollsPerMinute: 17, lagP95S: { image: 6.4, video: 16.5 } });
+  });
+
+  it('passes a cadence only when every target holds, videos included', () => {
+    const rows = cadenceSection(cadencePoints(runs)).rows;
+    expect(rows.map((r) => r.pass)).toEqual([true, false, false]);
+    expect(rows[1]?.metric).toContain('(the default)');
+    expect(rows[2]?.bot).toBe('108.0 · 1.100 · 10.0 · 5.5 / 9.0 s');
+  });
+
+  it('draws a point per run and media type, the ceiling and the target region', async () => {
+    const svg = await cadenceChart(
+      cadencePoints({ ...runs, 'steady-poll-4.5s': run(100, 1.15, 14, 5, null) }),
+    );
+    expect(svg.startsWith('<svg')).toBe(true);
+    // A point (radius √40/π ≈ 3.162; the legend's are 5) per run for images, and for videos
+    // where the run had a video lag: 4 + 3.
+    const points = (color: string) =>
+      svg.match(new RegExp(`d="M3\\.162,0A[^"]*" fill="#${color}"`, 'g')) ?? [];
+    expect(points('1f77b4')).toHaveLength(4);
+    expect(points('d62728')).toHaveLength(3);
+    expect(svg).toContain('120 requests/min: the token');
+    expect(svg).toContain('targets: ≥ 105/min, p95 ≤ 6 s');
+  });
+});
