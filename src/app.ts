@@ -243,6 +243,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       limit: config.mediaRateLimitPerMinute,
       windowMs: RATE_WINDOW_MS,
       available: () => limiter.available(),
+      recentPolls: limiter.recentPolls ? () => limiter.recentPolls?.() ?? 0 : undefined,
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
   });

@@ -17,7 +17,14 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
-import { grant, joinQueue, type Priority, type RateLimiter, type Waiter } from './rate-limiter.ts';
+import {
+  DEFAULT_MAX_POLL_OVERTAKES,
+  grant,
+  joinQueue,
+  type Priority,
+  type RateLimiter,
+  type Waiter,
+} from './rate-limiter.ts';
 
 /** The part of a node-redis client the limiter uses. */
 export interface RedisScripting {
@@ -97,7 +104,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   const limit = options.limit ?? 120;
   const windowMs = options.windowMs ?? 60_000;
   const burst = Math.min(limit, options.burst ?? 10);
-  const maxPollOvertakes = options.maxPollOvertakes ?? 4;
+  const maxPollOvertakes = options.maxPollOvertakes ?? DEFAULT_MAX_POLL_OVERTAKES;
   const clock = options.clock ?? systemClock;
   const retryMs = options.retryMs ?? 1_000;
   if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError('limit must be a positive integer');

@@ -73,9 +73,10 @@ describe('a request waiting for capacity', () => {
   it('shows its place and a Cancel button that only its member may press; Cancel releases the hold and nothing is sent', async () => {
     const { harness, clock, submitter, bobs, alices } = await fillTheLine();
     // One request per 61 s (the bot's window keeps a second's margin over the service's minute),
-    // of which submissions get 4 in 5: the four taken and the ones ahead go first, 76.25 s each
-    // (the clock stands still, so the times are exact).
-    const sentIn = (requests: number) => `<t:${Math.ceil((clock.now() + requests * 76_250) / 1000)}:R>`;
+    // and the window's one request was a status check (the catalog's load), so submissions count
+    // on the share the limiter guarantees them, one in two: the four taken and the ones ahead go
+    // first, 122 s each (the clock stands still, so the times are exact).
+    const sentIn = (requests: number) => `<t:${Math.ceil((clock.now() + requests * 122_000) / 1000)}:R>`;
     const bobsPlace = bodyOf(await harness.editOf(bobs, isPlace));
     expect(bobsPlace.content).toBe(
       `Your request is next in line · expected to be sent ${sentIn(5)}. Nothing is charged until it is sent; you can cancel it until then.`,

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SendLine } from '../../src/jobs/send-line.ts';
 import {
   type SendCapacity,
   Submitter,
   type SubmitterClient,
   type WaitProgress,
 } from '../../src/jobs/submitter.ts';
+import { silentLogger } from '../../src/log.ts';
 import {
   ALICE,
   BOB,
@@ -47,8 +49,11 @@ function heldClient() {
   return { client, release: () => held.resolve() };
 }
 
-/** 60 requests a minute, none free: each submission ahead costs 1 s of budget, 1.25 s with polls' share. */
-const busy: SendCapacity = { limit: 60, windowMs: 60_000, available: () => 0 };
+/**
+ * 60 requests a minute, none free, 12 of the last minute's status checks: each submission ahead
+ * costs 1 s of budget, 1.25 s with the polls' share.
+ */
+const busy: SendCapacity = { limit: 60, windowMs: 60_000, available: () => 0, recentPolls: () => 12 };
 
 function submitterWith(client: SubmitterClient, capacity = busy) {
   return new Submitter({
@@ -234,5 +239,37 @@ describe('a submission waiting for its turn', () => {
     expect((await outcome).kind).toBe('submitted');
     expect(await submitter.cancel(input.reservationId, ALICE)).toEqual({ kind: 'not_waiting' });
     expect(posts(w.sim)).toHaveLength(1);
+  });
+});
+
+describe('the expected send time', () => {
+  const clock = { now: () => 1_000_000, sleep: () => new Promise<void>(() => undefined) };
+  const line = (capacity: SendCapacity) => new SendLine(1, { clock, logger: silentLogger, capacity });
+
+  it('gives submissions what the last window’s status checks left of the budget', () => {
+    // 60 a minute: 1 s a request; with 30 polls of 60, submissions get one request in two.
+    expect(
+      line({ limit: 60, windowMs: 60_000, available: () => 0, recentPolls: () => 0 }).estimateSendAt(2),
+    ).toBe(1_000_000 + 3_000);
+    expect(
+      line({ limit: 60, windowMs: 60_000, available: () => 0, recentPolls: () => 30 }).estimateSendAt(2),
+    ).toBe(1_000_000 + 6_000);
+  });
+
+  it('never counts on less than the share the limiter guarantees, nor on more than the whole budget', () => {
+    // Every request of the last minute a poll: still one in two for submissions (one overtake).
+    expect(
+      line({ limit: 60, windowMs: 60_000, available: () => 0, recentPolls: () => 60 }).estimateSendAt(0),
+    ).toBe(1_000_000 + 2_000);
+    // What is free now goes at once.
+    expect(
+      line({ limit: 60, windowMs: 60_000, available: () => 3, recentPolls: () => 0 }).estimateSendAt(2),
+    ).toBe(1_000_000);
+  });
+
+  it('assumes the poller’s typical share where the limiter does not count its polls', () => {
+    expect(line({ limit: 60, windowMs: 60_000, available: () => 0 }).estimateSendAt(16)).toBe(
+      1_000_000 + Math.ceil(17_000 / 0.85),
+    );
   });
 });

@@ -132,7 +132,7 @@ describe('createLocalRateLimiter', () => {
 
   it('serves a waiting submission before polls that have waited longer, then polls in arrival order', async () => {
     const clock = new ManualClock();
-    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock, maxPollOvertakes: 4 });
     const t = tracker(clock);
     await limiter.acquire('poll');
     t.track('poll-1', limiter.acquire('poll'));
@@ -143,6 +143,24 @@ describe('createLocalRateLimiter', () => {
     t.track('submit-2', limiter.acquire('submit'));
     await clock.runUntil(() => t.granted.length === 5);
     expect(t.names()).toEqual(['submit-1', 'submit-2', 'poll-1', 'poll-2', 'poll-3']);
+  });
+
+  it('lets a waiting poll go after one submission by default: a list held back holds back every result on it', async () => {
+    const clock = new ManualClock();
+    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock });
+    const t = tracker(clock);
+    await limiter.acquire('poll');
+    t.track('poll-1', limiter.acquire('poll'));
+    t.track('poll-2', limiter.acquire('poll'));
+    await clock.advance(100);
+    t.track('submit-1', limiter.acquire('submit'));
+    t.track('submit-2', limiter.acquire('submit'));
+    t.track('submit-3', limiter.acquire('submit'));
+    // It counts the status checks of the last window (for the wait estimates): poll-2 just now.
+    await clock.runUntil(() => t.granted.length === 4);
+    expect(limiter.recentPolls?.()).toBe(1);
+    await clock.runUntil(() => t.granted.length === 5);
+    expect(t.names()).toEqual(['submit-1', 'poll-1', 'submit-2', 'poll-2', 'submit-3']);
   });
 
   it('serves a poll once maxPollOvertakes submissions went ahead of it, so status checks never starve', async () => {

@@ -113,10 +113,11 @@ describe('the request budget in Redis, shared by several processes', () => {
       ),
     ];
     await Promise.all(waiting);
-    // It gives way at first, but a steady stream from the other process does not starve it: after
-    // two windows' worth of giving way it goes, well before the last submissions.
+    // It gives way at first, but a steady stream from the other process does not starve it: it
+    // goes before the last submissions (without the bound it would go after all 20). How soon is
+    // a race between two processes asking Redis for a freed slot, so it is not pinned down here.
     expect(order.indexOf('poll')).toBeGreaterThan(0);
-    expect(order.indexOf('poll')).toBeLessThan(order.length - LIMIT);
+    expect(order.indexOf('poll')).toBeLessThan(order.length - 1);
   });
 
   it('sends nothing while Redis is unreachable, and gives up on abort', async () => {
