@@ -156,26 +156,14 @@ class KeyvQuotaService implements QuotaService {
   // -- the submission flow --
 
   async reserve(input: ReserveInput): Promise<ReserveResult> {
-    const { guildId, userId, roleIds, model, quoteMicros } = input;
+    const { guildId, userId, model, quoteMicros } = input;
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
     return this.withGuild(guildId, async (s) => {
-      const settings = await s.settings.get(guildId);
       const now = this.clock.now();
-      const { figures } = await this.figures(s, settings, userId, roleIds, now);
-      const cap = inFlightCap(settings, this.defaults);
-      const inFlight = inFlightOf(s.guild, userId);
-      if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
-      if (figures.spentMicros + figures.reservedMicros + quoteMicros > figures.allowanceMicros) {
-        return { ok: false, reason: 'allowance', ...figures };
-      }
-      if (settings.budgetMicros > 0) {
-        const budget = this.budgetFigures(s, settings, now);
-        if (budget.spentMicros + budget.reservedMicros + quoteMicros > budget.budgetMicros) {
-          return { ok: false, reason: 'budget', ...figures, budget };
-        }
-      }
+      const refused = await this.refusal(s, input, now);
+      if (refused) return refused;
       const reservationId = `${guildId}:${userId}:${randomUUID()}`;
       await this.journal.commit(s, [
         {
@@ -190,6 +178,39 @@ class KeyvQuotaService implements QuotaService {
       ]);
       return { ok: true, reservationId };
     });
+  }
+
+  async wouldFit(input: ReserveInput): Promise<boolean> {
+    checkId('guildId', input.guildId);
+    checkId('userId', input.userId);
+    checkMicros('quoteMicros', input.quoteMicros);
+    // The figures as stored, outside the transaction: nothing is replayed, expired or written.
+    const s = await this.journal.open(input.guildId, this.backend.plain);
+    return (await this.refusal(s, input, this.clock.now())) === undefined;
+  }
+
+  /** Why a reservation of `input` would be refused given the session's figures; undefined when it fits. */
+  private async refusal(
+    s: Session,
+    input: ReserveInput,
+    now: number,
+  ): Promise<Extract<ReserveResult, { ok: false }> | undefined> {
+    const { guildId, userId, roleIds, quoteMicros } = input;
+    const settings = await s.settings.get(guildId);
+    const { figures } = await this.figures(s, settings, userId, roleIds, now);
+    const cap = inFlightCap(settings, this.defaults);
+    const inFlight = inFlightOf(s.guild, userId);
+    if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
+    if (figures.spentMicros + figures.reservedMicros + quoteMicros > figures.allowanceMicros) {
+      return { ok: false, reason: 'allowance', ...figures };
+    }
+    if (settings.budgetMicros > 0) {
+      const budget = this.budgetFigures(s, settings, now);
+      if (budget.spentMicros + budget.reservedMicros + quoteMicros > budget.budgetMicros) {
+        return { ok: false, reason: 'budget', ...figures, budget };
+      }
+    }
+    return undefined;
   }
 
   async settle(

@@ -125,6 +125,12 @@ export interface QuotaService {
   /** Holds `quoteMicros` of the member's allowance before submitting, if it fits. */
   reserve(input: ReserveInput): Promise<ReserveResult>;
   /**
+   * Whether `reserve(input)` would fit as the figures stand, read outside the guild's transaction
+   * (no lock, nothing written): a request that fits can be acknowledged before it is reserved. Not
+   * a promise: reservations made meanwhile can still refuse it.
+   */
+  wouldFit(input: ReserveInput): Promise<boolean>;
+  /**
    * Turns a reservation into the charge the service's 201 stated; idempotent per generation id.
    * `note` flags the ledger entry (a price the bot did not trust, for example).
    */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
-import { ephemeralReply } from './quota-helpers.ts';
+import { ephemeralReply, refusedAfterDefer } from './quota-helpers.ts';
 
 let h: Harness;
 afterEach(async () => {
@@ -23,10 +23,12 @@ const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId
 describe('the money path fails closed', () => {
   it('refuses /imagine privately, sends nothing and holds nothing when the store cannot record the reservation', async () => {
     h = await startHarness();
+    // Another connection holds the write lock: the figures can be read (so the request, which
+    // fits, is deferred at once) but the reservation cannot be written within its deadline.
     const lock = await holdWriteLock(join(h.storeDir, 'bot.sqlite'));
-    let answer: Awaited<ReturnType<typeof ephemeralReply>>;
+    let answer: Awaited<ReturnType<typeof refusedAfterDefer>>;
     try {
-      answer = await ephemeralReply(h, await imagine('a fox while the store is stuck'));
+      answer = await refusedAfterDefer(h, await imagine('a fox while the store is stuck'));
     } finally {
       await lock.release();
     }

@@ -90,6 +90,24 @@ export async function ephemeralReply(h: Harness, interaction: APIInteraction): P
   return expectEphemeral(body.data);
 }
 
+/**
+ * A refusal that came after a public defer (the request fitted as the figures stood, then the
+ * reservation failed): the deferred reply is deleted and the reason goes in an ephemeral follow-up.
+ */
+export async function refusedAfterDefer(h: Harness, interaction: APIInteraction): Promise<Answer> {
+  const call = await h.callbackOf(interaction);
+  const body = call.body as { type: number; data?: { flags?: number } };
+  expect(body.type).toBe(5);
+  const followUp = await h.discord.waitForCall(
+    (c) => c.route === 'webhookFollowup' && c.path.includes(`/${interaction.token}`),
+    15_000,
+  );
+  await h.discord.waitForCall(
+    (c) => c.route === 'webhookDelete' && c.path.includes(`/${interaction.token}/messages/@original`),
+  );
+  return expectEphemeral(followUp.body as Partial<Answer>);
+}
+
 /** The final content of a deferred ephemeral reply (callback type 5, then an edit). */
 export async function deferredEphemeralReply(h: Harness, interaction: APIInteraction): Promise<Answer> {
   const call = await h.callbackOf(interaction);

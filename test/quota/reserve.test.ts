@@ -187,6 +187,36 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       });
     });
 
+    it('says whether a reservation would fit, by the same rules, without writing anything', async () => {
+      h = await openHarness({ backend, defaults: { micros: 1 * USD, period: 'daily' } });
+      await h.quota.setBudget(G, 0.5 * USD, 'admin');
+      const ask = (userId: string, usd: number) =>
+        h.quota.wouldFit({ ...member(userId), model: 'img', quoteMicros: usd * USD });
+      const ledgerBefore = (await h.quota.guildLedger(G)).length;
+      expect(await ask('u1', 0.3)).toBe(true);
+      // Beyond the server's budget, and beyond the member's allowance.
+      expect(await ask('u1', 0.6)).toBe(false);
+      expect(await h.quota.wouldFit({ ...member('u1'), model: 'img', quoteMicros: 1.2 * USD })).toBe(false);
+      expect(await h.quota.guildLedger(G)).toHaveLength(ledgerBefore);
+      expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0);
+      // It counts what others hold: after u2 reserves $0.30, u1's $0.30 no longer fits the budget.
+      expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(
+        true,
+      );
+      expect(await ask('u1', 0.3)).toBe(false);
+      expect(await ask('u1', 0.2)).toBe(true);
+    });
+
+    it('says a member at the in-flight cap would not fit', async () => {
+      h = await openHarness({ backend });
+      await h.quota.setInFlightCap(G, 1, 'admin');
+      expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.01 * USD })).ok).toBe(
+        true,
+      );
+      expect(await h.quota.wouldFit({ ...member('u1'), model: 'img', quoteMicros: 0.01 * USD })).toBe(false);
+      expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.01 * USD })).toBe(true);
+    });
+
     it('rejects amounts that are not integer micro-USD', async () => {
       h = await openHarness({ backend });
       await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 })).rejects.toThrow(
