@@ -24,7 +24,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from './errors.ts';
-import { createLocalRateLimiter, type Priority, type RateLimiter } from './rate-limiter.ts';
+import { createLocalRateLimiter, type Grant, type Priority, type RateLimiter } from './rate-limiter.ts';
 import {
   type Account,
   type CreatedGenerationRecord,
@@ -278,13 +278,14 @@ export class MediaClient {
     const path = this.#scrub(target);
     const waiting = waitingSignal(call);
     for (let attempt = 0; ; attempt++) {
+      let granted: Grant;
       try {
-        await this.#limiter.acquire(call.priority, waiting);
+        granted = await this.#limiter.acquire(call.priority, waiting);
       } catch (err) {
         throw this.#abortedBeforeSending(call, path, err);
       }
       try {
-        return await this.#attempt(call, target, path, attempt);
+        return await this.#attempt(call, target, path, attempt).finally(() => void granted.answered());
       } catch (err) {
         if (!(err instanceof MediaApiError)) throw err;
         let delayMs = this.#backoffMs(attempt);

@@ -23,9 +23,21 @@ export type Priority = 'submit' | 'poll';
  */
 export const DEFAULT_MAX_POLL_OVERTAKES = 1;
 
+/** One request let through. */
+export interface Grant {
+  /**
+   * The request was answered (or failed): from now on it counts in the window from this moment,
+   * not from its grant. The service counts a request when it arrives, which is somewhere between
+   * the two; counting from the later end means a request delayed on its way (an event-loop stall,
+   * a slow connection) can never make the service see more in its window than the bot allowed in
+   * its own (a burst once drew a 429 that way, 0.5 s early). Resolves once recorded; never rejects.
+   */
+  answered(): Promise<void>;
+}
+
 export interface RateLimiter {
   /** Resolves when one request may be sent; rejects with the signal's reason when aborted. */
-  acquire(priority: Priority, signal?: AbortSignal): Promise<void>;
+  acquire(priority: Priority, signal?: AbortSignal): Promise<Grant>;
   /** Blocks every caller for `ms` (from a 429's Retry-After). A shorter pause never shortens a longer one. */
   pauseFor(ms: number): void;
   /** How many requests could be sent right now without waiting. */
@@ -53,7 +65,7 @@ export interface Waiter {
   priority: Priority;
   /** Submissions granted while this poll waited. */
   overtaken: number;
-  resolve: () => void;
+  resolve: (grant: Grant) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
@@ -65,8 +77,8 @@ export function joinQueue(
   priority: Priority,
   signal: AbortSignal | undefined,
   leave: (waiter: Waiter) => void,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+): Promise<Grant> {
+  return new Promise<Grant>((resolve, reject) => {
     const waiter: Waiter = { priority, overtaken: 0, resolve, reject, signal, onAbort: undefined };
     if (signal) {
       waiter.onAbort = () => {
@@ -80,9 +92,20 @@ export function joinQueue(
 }
 
 /** Lets a waiter go (it stops listening for its abort). */
-export function grant(waiter: Waiter): void {
+export function grant(waiter: Waiter, granted: Grant): void {
   if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-  waiter.resolve();
+  waiter.resolve(granted);
+}
+
+/**
+ * Takes one `from` out of the ordered log and appends `to` (≥ every entry). Entries of equal time
+ * are alike, so any one of them will do; one already pruned (a request slower than the window)
+ * is counted again from `to`, which errs on the side of fewer requests.
+ */
+function moveToEnd(log: number[], from: number, to: number): void {
+  const index = log.lastIndexOf(from);
+  if (index >= 0) log.splice(index, 1);
+  log.push(to);
 }
 
 /**
@@ -101,11 +124,22 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
   let refilledAt = clock.now();
   const tokensAt = (now: number) => Math.min(burst, tokens + (now - refilledAt) / spacing);
   /** Records one grant at `now` in the window log and the bucket. */
-  const take = (now: number, priority: Priority) => {
+  const take = (now: number, priority: Priority): Grant => {
     tokens = tokensAt(now) - 1;
     refilledAt = now;
     log.push(now);
     if (priority === 'poll') polls.push(now);
+    let answered = false;
+    return {
+      async answered() {
+        if (answered) return;
+        answered = true;
+        // Moved to the end of the log (still in order: nothing was granted in the future).
+        const at = clock.now();
+        moveToEnd(log, now, at);
+        if (priority === 'poll') moveToEnd(polls, now, at);
+      },
+    };
   };
   if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError('limit must be a positive integer');
   if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
@@ -174,8 +208,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
         }
         const waiter = nextWaiter();
         if (!waiter) break;
-        take(now, waiter.priority);
-        grant(waiter);
+        grant(waiter, take(now, waiter.priority));
       }
     } finally {
       pumping = false;
@@ -187,10 +220,7 @@ export function createLocalRateLimiter(options: LocalRateLimiterOptions = {}): R
       if (signal?.aborted) return Promise.reject(signal.reason);
       const now = clock.now();
       // Fast path: nobody waits and there is room. Waiters, when there are any, go first.
-      if (waiting() === 0 && waitMs(now) === 0) {
-        take(now, priority);
-        return Promise.resolve();
-      }
+      if (waiting() === 0 && waitMs(now) === 0) return Promise.resolve(take(now, priority));
       const granted = joinQueue(queues, priority, signal, removeWaiter);
       void pump();
       return granted;

@@ -95,6 +95,16 @@ if ARGV[2] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD
 return 1
 `;
 
+/**
+ * KEYS: 1 grant log. ARGV: now, member, windowMs. An answered request counts from now (Grant.answered);
+ * one already pruned is counted again, which errs on the side of fewer requests.
+ */
+const ANSWERED = `
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3])))
+return 1
+`;
+
 /** An announcement of waiting submissions lasts this long unless renewed (a dead process's lapses). */
 const ANNOUNCE_TTL_MS = 5_000;
 
@@ -153,6 +163,13 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
     }
   };
 
+  /** Counts an answered request from now (Grant.answered); best effort, like the pause. */
+  const answered = async (member: string) => {
+    await redis
+      .eval(ANSWERED, { keys: [keys.log], arguments: [String(clock.now()), member, String(windowMs)] })
+      .catch((err: unknown) => options.logger?.warn({ err }, 'could not move an answered request in Redis'));
+  };
+
   const sleep = async (ms: number) => {
     pumpSleep = new AbortController();
     try {
@@ -171,6 +188,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         const waiter = head();
         if (!waiter) break;
         const now = clock.now();
+        const member = `${processId}:${randomUUID()}`;
         let reply: number[];
         try {
           await announce(now);
@@ -182,7 +200,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
               String(limit),
               String(burst),
               waiter.priority,
-              `${processId}:${randomUUID()}`,
+              member,
               processId,
               waiter.priority === 'poll' && waiter.overtaken >= maxPollOvertakes ? '1' : '0',
             ],
@@ -206,7 +224,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         if (!queues[waiter.priority].includes(waiter)) continue;
         remove(waiter);
         if (waiter.priority === 'submit') for (const poll of queues.poll) poll.overtaken += 1;
-        grant(waiter);
+        grant(waiter, { answered: () => answered(member) });
       }
       await announce(clock.now()).catch(() => undefined);
     } finally {

@@ -10,7 +10,7 @@ function tracker(clock: ManualClock) {
     granted,
     rejected,
     names: () => granted.map((g) => g.name),
-    track(name: string, promise: Promise<void>) {
+    track(name: string, promise: Promise<unknown>) {
       promise.then(
         () => granted.push({ name, at: clock.now() }),
         (reason: unknown) => rejected.push({ name, reason }),
@@ -143,6 +143,21 @@ describe('createLocalRateLimiter', () => {
     t.track('submit-2', limiter.acquire('submit'));
     await clock.runUntil(() => t.granted.length === 5);
     expect(t.names()).toEqual(['submit-1', 'submit-2', 'poll-1', 'poll-2', 'poll-3']);
+  });
+
+  it("counts an answered request from its answer, so a request slow on its way cannot crowd the service's window", async () => {
+    const clock = new ManualClock();
+    const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock, burst: 1 });
+    const start = clock.now();
+    const first = await limiter.acquire('submit');
+    await clock.advance(400);
+    // Answered 400 ms after its grant: the service may have counted it as late as that.
+    await first.answered();
+    await first.answered();
+    const t = tracker(clock);
+    t.track('second', limiter.acquire('submit'));
+    await clock.runUntil(() => t.granted.length === 1);
+    expect(t.granted[0]?.at).toBe(start + 1_400);
   });
 
   it('lets a waiting poll go after one submission by default: a list held back holds back every result on it', async () => {

@@ -57,7 +57,7 @@ describe('the request budget in Redis, shared by several processes', () => {
   it('never lets more than the limit into any rolling window across two processes', async () => {
     const prefix = newBudget();
     const [a, b] = [await process(prefix), await process(prefix)];
-    const calls: Promise<void>[] = [];
+    const calls: Promise<unknown>[] = [];
     for (let i = 0; i < 30; i++) {
       const limiter = i % 2 === 0 ? a : b;
       const priority: Priority = i % 3 === 0 ? 'submit' : 'poll';
@@ -70,6 +70,18 @@ describe('the request budget in Redis, shared by several processes', () => {
     for (let i = 0; i + LIMIT < times.length; i++) {
       expect((times[i + LIMIT] as number) - (times[i] as number)).toBeGreaterThanOrEqual(WINDOW_MS);
     }
+  });
+
+  it('counts answered requests from their answer in every process', async () => {
+    const prefix = newBudget();
+    const [a, b] = [await process(prefix), await process(prefix)];
+    const grantsOfA = await Promise.all(Array.from({ length: LIMIT }, () => a.acquire('submit')));
+    await clock.sleep(WINDOW_MS / 2);
+    const answeredAt = clock.now();
+    await Promise.all(grantsOfA.map((g) => g.answered()));
+    await b.acquire('submit');
+    // From the answers, not the grants (which alone would have let it go half a window earlier).
+    expect(clock.now() - answeredAt).toBeGreaterThanOrEqual(WINDOW_MS);
   });
 
   it("pauses every process on one process's 429", async () => {
