@@ -161,6 +161,11 @@ export interface Harness {
   jobDone(interaction: APIInteraction): Promise<Job>;
   /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
   restart(whileDown?: () => Promise<void>): Promise<void>;
+  /**
+   * Starts one more bot on the same configuration and clock, its jobs counted in `done` like the
+   * first one's (several bots share a store only on Redis); `close` stops it too.
+   */
+  startAnother(): Promise<Bot>;
   close(): Promise<void>;
 }
 
@@ -208,6 +213,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     });
   let bot = await start();
+  const others: Bot[] = [];
 
   const harness: Harness = {
     discord,
@@ -329,8 +335,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await whileDown?.();
       bot = await start();
     },
+    async startAnother() {
+      const another = await start();
+      others.push(another);
+      return another;
+    },
     async close() {
-      await bot.stop();
+      await Promise.all([bot, ...others].map((b) => b.stop()));
       try {
         // Rejects when the bot sent a body Discord would refuse; everything else still closes.
         await discord.close();
