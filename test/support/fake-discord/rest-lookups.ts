@@ -1,0 +1,80 @@
+/**
+ * The fake's read-only REST routes: the gateway's address, the bot user and its application, other
+ * users, and guilds with their members, roles and channels; all read straight from the fake's state.
+ */
+
+import { guildObject, memberObject } from './payloads.ts';
+import { type Reply, type Route, route, unknown } from './rest-routes.ts';
+import type { FakeState } from './state.ts';
+
+/** What discord.js asks at login and when it fetches a user or a guild's parts. */
+export function lookupRoutes(s: FakeState): Route[] {
+  return [
+    route('GET', '/gateway/bot', 'gatewayBot', () => ({
+      status: 200,
+      body: {
+        url: s.gatewayUrl,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      },
+    })),
+    route('GET', '/gateway', 'gatewayBot', () => ({ status: 200, body: { url: s.gatewayUrl } }), false),
+    // Before /users/:user, which would take `@me` for a user id.
+    route('GET', '/users/@me', 'currentUser', () => ({ status: 200, body: s.botUser })),
+    route('GET', '/users/:user', 'user', (_, p) => {
+      const user = s.users.get(p.user ?? '');
+      return user ? { status: 200, body: user } : unknown.user();
+    }),
+    route('GET', '/applications/@me', 'currentApplication', () => application(s)),
+    route('GET', '/oauth2/applications/@me', 'currentApplication', () => application(s)),
+
+    route('GET', '/guilds/:guild', 'guildGet', (_, p) => {
+      const guild = s.guilds.get(p.guild ?? '');
+      return guild ? { status: 200, body: guildObject(guild) } : unknown.guild();
+    }),
+    route('GET', '/guilds/:guild/members/:user', 'guildMemberGet', (_, p) => {
+      const guild = s.guilds.get(p.guild ?? '');
+      if (!guild) return unknown.guild();
+      const member = guild.members.get(p.user ?? '');
+      return member ? { status: 200, body: memberObject(member) } : unknown.member();
+    }),
+    route('GET', '/guilds/:guild/members', 'guildMemberList', (c, p) => {
+      const guild = s.guilds.get(p.guild ?? '');
+      if (!guild) return unknown.guild();
+      const members = [...guild.members.values()].slice(0, Number(c.query.limit ?? 1));
+      return { status: 200, body: members.map(memberObject) };
+    }),
+    route('GET', '/guilds/:guild/roles', 'guildRoles', (_, p) => {
+      const guild = s.guilds.get(p.guild ?? '');
+      return guild ? { status: 200, body: guild.roles } : unknown.guild();
+    }),
+    route('GET', '/guilds/:guild/channels', 'guildChannels', (_, p) => {
+      if (!s.guilds.has(p.guild ?? '')) return unknown.guild();
+      const channels = [...s.channels.values()].filter((c) => c.guildId === p.guild && !c.parentId);
+      return { status: 200, body: channels.map((c) => c.api) };
+    }),
+  ];
+}
+
+function application(s: FakeState): Reply {
+  return {
+    status: 200,
+    body: {
+      id: s.applicationId,
+      name: s.botUser.username,
+      icon: null,
+      description: '',
+      summary: '',
+      type: null,
+      bot: s.botUser,
+      bot_public: true,
+      bot_require_code_grant: false,
+      verify_key: '0'.repeat(64),
+      flags: 0,
+      owner: { ...s.user('100000000000000001', 'owner') },
+      team: null,
+      approximate_guild_count: s.guilds.size,
+      integration_types_config: { 0: {} },
+    },
+  };
+}
