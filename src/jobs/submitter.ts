@@ -24,18 +24,11 @@ import {
   mayHaveCreatedGeneration,
   ValidationError,
 } from '../media/errors.ts';
-import type {
-  CreatedGenerationRecord,
-  CreateGenerationRequest,
-  FieldErrors,
-  Generation,
-  MediaType,
-  Model,
-} from '../media/schemas.ts';
-import { formatUsd } from '../money.ts';
+import type { CreatedGenerationRecord, Generation } from '../media/schemas.ts';
+import { chargeFor } from './charge.ts';
 import { QueueCancelled } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
-import type { Job, JobOrigin, ReplyTarget } from './job.ts';
+import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { matchesRequest } from './match.ts';
 import {
@@ -45,69 +38,22 @@ import {
   type Ticket,
   type WaitProgress,
 } from './send-line.ts';
+import {
+  MAX_WAIT_BEFORE_SENDING_MS,
+  type SubmitInput,
+  type SubmitOutcome,
+  type SubmitterClient,
+  type SubmitterQuota,
+} from './submission.ts';
 
 export type { CancelResult, SendCapacity, WaitProgress } from './send-line.ts';
-
-export interface SubmitterClient {
-  createGeneration(
-    req: CreateGenerationRequest,
-    opts?: { waitSignal?: AbortSignal },
-  ): Promise<{ generation: CreatedGenerationRecord; priceMicros: number | undefined }>;
-  listGenerations(
-    q: { type?: MediaType; perPage?: number; page?: number },
-    opts?: { priority?: 'submit' | 'poll' },
-  ): Promise<{ generations: Generation[] }>;
-}
-
-export interface SubmitterQuota {
-  settle(
-    reservationId: string,
-    charge: { generationId: string; chargedMicros: number; note?: string },
-  ): Promise<unknown>;
-  release(reservationId: string, note?: string): Promise<unknown>;
-}
-
-export interface SubmitInput {
-  request: CreateGenerationRequest;
-  model: Model;
-  quotedMicros: number;
-  reservationId: string;
-  /**
-   * When the reservation was made (clock ms), when it was not just before submitting (a confirmed
-   * request waited for its member): the wait for capacity is counted from then.
-   */
-  reservedAt?: number;
-  reply: ReplyTarget;
-  /** Where it started, when not from a slash command (a result's button, a message). */
-  origin?: JobOrigin;
-  attachmentSizeLimit: number;
-  simulated: boolean;
-}
-
-export type SubmitOutcome =
-  | { kind: 'submitted'; job: Job }
-  | { kind: 'insufficient_balance' }
-  | { kind: 'rejected'; fieldErrors: FieldErrors }
-  | { kind: 'failed'; reason: string }
-  /** The service may have created it, and the list could not be searched: recovery settles it later. */
-  | { kind: 'unconfirmed' }
-  /** Waited for capacity until its reservation could have expired: not sent, reservation released. */
-  | { kind: 'gave_up'; waitedMs: number }
-  /** The intent could not be recorded, so nothing was sent (the reservation is released if possible). */
-  | { kind: 'not_recorded' }
-  /** The member cancelled it while it waited for its turn: never sent; `released` once given back. */
-  | { kind: 'cancelled'; released: boolean };
-
-/**
- * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a
- * reservation neither settled nor released after 15 minutes; a request still waiting then would be
- * sent against a reservation the member could already have spent again. Five minutes of margin
- * cover the request itself (its timeout) and recording its answer.
- */
-export const MAX_WAIT_BEFORE_SENDING_MS = 10 * 60_000;
-
-/** A price stated in a 201 above this many times the quote is implausible (prices follow the catalog). */
-const PLAUSIBLE_PRICE_FACTOR = 10;
+export {
+  MAX_WAIT_BEFORE_SENDING_MS,
+  type SubmitInput,
+  type SubmitOutcome,
+  type SubmitterClient,
+  type SubmitterQuota,
+} from './submission.ts';
 
 export interface SubmitterOptions {
   client: SubmitterClient;
@@ -241,7 +187,18 @@ export class Submitter {
     this.o.intents.answered(input.reservationId);
     // Outside the try: once the service has confirmed (and charged), a failure to record it must
     // never release the reservation; the intent stays and recovery adopts the generation.
-    const charge = this.chargeFor(input, created.generation.id, created.priceMicros);
+    const charge = chargeFor(input.quotedMicros, created.priceMicros);
+    if (charge.note !== undefined) {
+      this.o.logger.warn(
+        {
+          generationId: created.generation.id,
+          model: input.model.slug,
+          priceMicros: created.priceMicros,
+          quotedMicros: input.quotedMicros,
+        },
+        'the service stated an implausible price; charging the quote',
+      );
+    }
     return { kind: 'submitted', job: await this.adopt(input, startedAt, created.generation, charge) };
   }
 
@@ -258,32 +215,6 @@ export class Submitter {
     this.o.logger.info({ model: input.model.slug }, 'submission cancelled before it was sent');
     ticket.cancelled?.(released);
     return { kind: 'cancelled', released };
-  }
-
-  /**
-   * What a 201 is charged in the ledger: the price it stated, unless that price is missing,
-   * negative or far above the quote, in which case the quote is charged and the entry flagged.
-   */
-  private chargeFor(
-    input: SubmitInput,
-    generationId: string,
-    priceMicros: number | undefined,
-  ): { chargedMicros: number; note?: string } {
-    const plausible =
-      priceMicros !== undefined &&
-      Number.isSafeInteger(priceMicros) &&
-      priceMicros >= 0 &&
-      priceMicros <= Math.max(input.quotedMicros * PLAUSIBLE_PRICE_FACTOR, 1);
-    if (plausible) return { chargedMicros: priceMicros };
-    const stated = priceMicros === undefined ? 'no price' : `a price of ${formatUsd(priceMicros)}`;
-    this.o.logger.warn(
-      { generationId, model: input.model.slug, priceMicros, quotedMicros: input.quotedMicros },
-      'the service stated an implausible price; charging the quote',
-    );
-    return {
-      chargedMicros: input.quotedMicros,
-      note: `flagged: the service stated ${stated}; charged at the quote`,
-    };
   }
 
   /** The POST failed: release what provably was not created; search for, or keep, the rest. */

@@ -1,0 +1,71 @@
+/**
+ * What a submission is: the reserved request the submitter sends, the outcomes it answers with,
+ * and what it needs of the Media API client and of the quota (jobs/submitter.ts sends it).
+ */
+import type {
+  CreatedGenerationRecord,
+  CreateGenerationRequest,
+  FieldErrors,
+  Generation,
+  MediaType,
+  Model,
+} from '../media/schemas.ts';
+import type { Job, JobOrigin, ReplyTarget } from './job.ts';
+
+export interface SubmitterClient {
+  createGeneration(
+    req: CreateGenerationRequest,
+    opts?: { waitSignal?: AbortSignal },
+  ): Promise<{ generation: CreatedGenerationRecord; priceMicros: number | undefined }>;
+  listGenerations(
+    q: { type?: MediaType; perPage?: number; page?: number },
+    opts?: { priority?: 'submit' | 'poll' },
+  ): Promise<{ generations: Generation[] }>;
+}
+
+export interface SubmitterQuota {
+  settle(
+    reservationId: string,
+    charge: { generationId: string; chargedMicros: number; note?: string },
+  ): Promise<unknown>;
+  release(reservationId: string, note?: string): Promise<unknown>;
+}
+
+export interface SubmitInput {
+  request: CreateGenerationRequest;
+  model: Model;
+  quotedMicros: number;
+  reservationId: string;
+  /**
+   * When the reservation was made (clock ms), when it was not just before submitting (a confirmed
+   * request waited for its member): the wait for capacity is counted from then.
+   */
+  reservedAt?: number;
+  reply: ReplyTarget;
+  /** Where it started, when not from a slash command (a result's button, a message). */
+  origin?: JobOrigin;
+  attachmentSizeLimit: number;
+  simulated: boolean;
+}
+
+export type SubmitOutcome =
+  | { kind: 'submitted'; job: Job }
+  | { kind: 'insufficient_balance' }
+  | { kind: 'rejected'; fieldErrors: FieldErrors }
+  | { kind: 'failed'; reason: string }
+  /** The service may have created it, and the list could not be searched: recovery settles it later. */
+  | { kind: 'unconfirmed' }
+  /** Waited for capacity until its reservation could have expired: not sent, reservation released. */
+  | { kind: 'gave_up'; waitedMs: number }
+  /** The intent could not be recorded, so nothing was sent (the reservation is released if possible). */
+  | { kind: 'not_recorded' }
+  /** The member cancelled it while it waited for its turn: never sent; `released` once given back. */
+  | { kind: 'cancelled'; released: boolean };
+
+/**
+ * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a
+ * reservation neither settled nor released after 15 minutes; a request still waiting then would be
+ * sent against a reservation the member could already have spent again. Five minutes of margin
+ * cover the request itself (its timeout) and recording its answer.
+ */
+export const MAX_WAIT_BEFORE_SENDING_MS = 10 * 60_000;
