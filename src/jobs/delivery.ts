@@ -80,8 +80,14 @@ export interface DeliveryOptions {
   clock: Clock;
   logger: Logger;
   download: (url: string, capBytes: number, options?: { expect?: ExpectedMedia }) => Promise<DownloadResult>;
-  /** No message is edited more often than this (clock ms). */
+  /** A progress edit comes no sooner than this after the message's last edit (clock ms). */
   minEditIntervalMs?: number;
+  /**
+   * The result (or the failure) comes no sooner than this after the last edit (clock ms): a short
+   * gap between two edits of one message, not the progress interval, since every second of it is
+   * a second of delivery lag (an image often finishes within 5 s of its "Generating…" edit).
+   */
+  finalEditGapMs?: number;
   /** Delivery retry backoff base when Discord cannot be reached (clock ms). */
   retryBaseMs?: number;
   /** Attempts before a job is given up (default MAX_DELIVERY_ATTEMPTS). */
@@ -94,11 +100,13 @@ export class Delivery {
   private readonly busy = new Map<string, Promise<boolean>>();
   private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
+  private readonly finalEditGapMs: number;
   private readonly retryBaseMs: number;
   private readonly maxAttempts: number;
 
   constructor(private readonly o: DeliveryOptions) {
     this.minEditIntervalMs = o.minEditIntervalMs ?? 5_000;
+    this.finalEditGapMs = Math.min(this.minEditIntervalMs, o.finalEditGapMs ?? 1_000);
     this.retryBaseMs = o.retryBaseMs ?? 5_000;
     this.maxAttempts = o.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
   }
@@ -237,7 +245,7 @@ export class Delivery {
   private async deliverResult(job: Job): Promise<void> {
     const { messenger, logger } = this.o;
     let content = await this.resultContent(job);
-    await this.waitForEditSlot(job);
+    await this.waitForEditSlot(job, this.finalEditGapMs);
     let via: DeliveryRoute;
     try {
       via = await messenger.show(job, content);
@@ -297,7 +305,7 @@ export class Delivery {
     const { jobs, messenger, clock, logger } = this.o;
     let current = job;
     if (current.shownStatus !== 'failed') {
-      await this.waitForEditSlot(current);
+      await this.waitForEditSlot(current, this.finalEditGapMs);
       try {
         await messenger.show(current, { kind: 'failed' });
       } catch (err) {
@@ -342,8 +350,8 @@ export class Delivery {
     if (done) this.o.onDone?.(done);
   }
 
-  private async waitForEditSlot(job: Job): Promise<void> {
-    const wait = job.editedAt + this.minEditIntervalMs - this.o.clock.now();
+  private async waitForEditSlot(job: Job, gapMs: number): Promise<void> {
+    const wait = job.editedAt + gapMs - this.o.clock.now();
     if (wait > 0) await this.o.clock.sleep(wait);
   }
 }

@@ -218,8 +218,11 @@ describe('delivery', () => {
     expect(messenger.calls).toHaveLength(1);
   });
 
-  it('makes the final edit when the edit slot comes instead of dropping it', async () => {
-    const { delivery, messenger, done } = deliveryOf(w.proc, { minEditIntervalMs: 20_000 });
+  it('makes the final edit a short gap after a progress edit, not the progress interval, and never drops it', async () => {
+    const { delivery, messenger, done } = deliveryOf(w.proc, {
+      minEditIntervalMs: 20_000,
+      finalEditGapMs: 8_000,
+    });
     // Pending for 0.6 s, processing until 6 s.
     const job = await submitJob('a red fox [sim:duration=6000]');
     await w.clock.sleep(1_000);
@@ -234,7 +237,9 @@ describe('delivery', () => {
 
     expect(messenger.calls.map((c) => c.content?.kind)).toEqual(['progress', 'result']);
     const [progress, result] = messenger.calls as [MessengerCall, MessengerCall];
-    expect(result.at - progress.at).toBeGreaterThanOrEqual(20_000 - SLACK);
+    // Completed 6 s after the progress edit: the result waits out the 8 s gap, no more.
+    expect(result.at - progress.at).toBeGreaterThanOrEqual(8_000 - SLACK);
+    expect(result.at - progress.at).toBeLessThan(8_000 + 2 * SLACK);
     expect(result.content).toMatchObject({ kind: 'result', file: { name: expect.stringMatching(/\.png$/) } });
     expect(delivered).toMatchObject({ step: 'done', shownStatus: 'completed' });
   });
