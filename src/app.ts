@@ -29,7 +29,8 @@ import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
-import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { createLocalRateLimiter, type RateLimiter } from './media/rate-limiter.ts';
+import { budgetPrefixFor, createRedisRateLimiter } from './media/redis-rate-limiter.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
@@ -37,6 +38,7 @@ import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
+import { type Coordination, openCoordination } from './redis/coordination.ts';
 import { claimRedisStore } from './redis/one-process.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
@@ -132,14 +134,36 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       })
     : undefined;
 
+  // On Redis, what the processes share besides the store: the request budget, the poller's lease,
+  // delivery claims and the jobs' lock.
+  let coordination: Coordination | undefined;
+  if (isRedisUrl(config.storeUrl)) {
+    coordination = await openCoordination(config.storeUrl, logger).catch(async (err) => {
+      await claim?.release();
+      await store.close();
+      await simulator?.close();
+      throw err;
+    });
+  }
+
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
   let alerts: Alerts | undefined;
-  const limiter = createLocalRateLimiter({
-    limit: config.mediaRateLimitPerMinute,
-    windowMs: RATE_WINDOW_MS,
-    clock,
-  });
+  const limiter: RateLimiter = coordination
+    ? // One budget per token for every process on this Redis, a 429's pause included.
+      createRedisRateLimiter({
+        redis: coordination.client,
+        prefix: budgetPrefixFor(media.token),
+        limit: config.mediaRateLimitPerMinute,
+        windowMs: RATE_WINDOW_MS,
+        clock,
+        logger,
+      })
+    : createLocalRateLimiter({
+        limit: config.mediaRateLimitPerMinute,
+        windowMs: RATE_WINDOW_MS,
+        clock,
+      });
   const mediaClient = new MediaClient({
     baseUrl: media.baseUrl,
     token: media.token,
@@ -154,6 +178,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
+    await coordination?.close();
     await claim?.release();
     await store.close();
     await simulator?.close();
@@ -318,6 +343,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
+    await coordination?.close();
     await claim?.release();
     await store.close();
     await simulator?.close();
@@ -362,6 +388,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
+      await coordination?.close();
       await claim?.release();
       await store.close();
       await simulator?.close();
