@@ -21,6 +21,7 @@ import { downloadCapped } from './jobs/download.ts';
 import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
+import { LeaderPoller } from './jobs/leader-poller.ts';
 import { ModelTimings } from './jobs/model-timings.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
@@ -39,6 +40,8 @@ import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Coordination, openCoordination } from './redis/coordination.ts';
+import { RedisKeyedLock } from './redis/keyed-lock.ts';
+import { RedisLeases } from './redis/lease.ts';
 import { claimRedisStore } from './redis/one-process.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
@@ -109,8 +112,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       submissionsWaiting: () => submitter.waiting,
       submissionsSending: () => submitter.sending,
       jobsInFlight: async () => countByStatus(await jobs.open()),
-      // One process per store today, and it polls; a lease comes with several processes on Redis.
-      pollerLeaseHeld: () => true,
+      // On SQLite the one process always polls; on Redis the process holding the poller's lease.
+      pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
     },
     logger,
   );
@@ -185,7 +188,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     throw err;
   });
   const jobsKeyv = store.namespace('jobs');
-  const jobs = new JobStore(jobsKeyv, lock);
+  const leases = coordination ? new RedisLeases(coordination.client) : undefined;
+  // Jobs, intents and their indexes are changed read-modify-write: on Redis other processes write
+  // them too, so their lock is a lease in Redis (the quota's changes are transactions of their own).
+  const jobsLock = leases ? new RedisKeyedLock({ leases, logger }) : lock;
+  const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
       store,
@@ -248,7 +255,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       }
     },
   };
-  const poller = options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  // On SQLite the one process polls; on Redis only the holder of the poller's lease does, following
+  // every open job in the store whichever process submitted it (jobs/leader-poller.ts).
+  const poller: GenerationFollower = leases
+    ? new LeaderPoller({
+        leases,
+        createPoller,
+        jobs,
+        deliver: (job) => delivery.resume(job),
+        delivering: (generationId) => delivery.handling(generationId),
+        clock,
+        logger,
+      })
+    : createPoller();
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,
@@ -256,7 +276,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       createdAt: job.createdAt,
       checkedAt: job.checkedAt,
     });
-  const intents = new IntentStore(jobsKeyv, lock);
+  const intents = new IntentStore(jobsKeyv, jobsLock);
   const submitter = new Submitter({
     client: mediaClient,
     jobs,
@@ -271,7 +291,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
-  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock, quota, clock, logger });
+  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
   const recovery = new Recovery({
     intents,
     jobs,

@@ -92,6 +92,8 @@ export interface DeliveryOptions {
 
 export class Delivery {
   private readonly busy = new Map<string, Promise<boolean>>();
+  /** Jobs whose failed delivery waits for its retry here. */
+  private readonly retrying = new Set<string>();
   private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
   private readonly retryBaseMs: number;
@@ -111,6 +113,11 @@ export class Delivery {
   /** Resumes a job that finished at the service but was not delivered (after a restart). */
   resume(job: Job): void {
     this.run(job.generationId, () => this.finishJob(job.generationId));
+  }
+
+  /** Whether this process is delivering the job now or waits to retry it. */
+  handling(generationId: string): boolean {
+    return this.busy.has(generationId) || this.retrying.has(generationId);
   }
 
   /** Resolves when no delivery is running (tests, shutdown). */
@@ -194,9 +201,13 @@ export class Delivery {
         { err, generationId, attempts, retryInMs: wait },
         settled ? 'delivery failed; will retry' : 'cannot settle the quota of a finished job; will retry',
       );
+      this.retrying.add(generationId);
       this.o.clock.sleep(wait, this.closed.signal).then(
-        () => this.resume(job),
-        () => undefined,
+        () => {
+          this.retrying.delete(generationId);
+          this.resume(job);
+        },
+        () => this.retrying.delete(generationId),
       );
     }
   }
