@@ -40,6 +40,7 @@ import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
 import { type Coordination, openCoordination } from './redis/coordination.ts';
+import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
 import { RedisKeyedLock } from './redis/keyed-lock.ts';
 import { RedisLeases } from './redis/lease.ts';
 import { claimRedisStore } from './redis/one-process.ts';
@@ -230,6 +231,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
+    // On Redis any process may deliver (an edit needs only REST), but each job's delivery once.
+    ...(leases ? { claims: new RedisDeliveryClaims({ leases, logger }) } : {}),
     onDone: (job) => {
       metrics.jobDone(job);
       options.onJobDone?.(job);
