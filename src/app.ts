@@ -43,7 +43,6 @@ import { type Coordination, openCoordination } from './redis/coordination.ts';
 import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
 import { RedisKeyedLock } from './redis/keyed-lock.ts';
 import { RedisLeases } from './redis/lease.ts';
-import { claimRedisStore } from './redis/one-process.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
@@ -129,21 +128,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await simulator?.close();
     throw err;
   });
-  // On Redis, like the SQLite file's lock: one bot process per store until several are supported.
-  const claim = isRedisUrl(config.storeUrl)
-    ? await claimRedisStore(config.storeUrl, logger).catch(async (err) => {
-        await store.close();
-        await simulator?.close();
-        throw err;
-      })
-    : undefined;
-
   // On Redis, what the processes share besides the store: the request budget, the poller's lease,
   // delivery claims and the jobs' lock.
   let coordination: Coordination | undefined;
   if (isRedisUrl(config.storeUrl)) {
     coordination = await openCoordination(config.storeUrl, logger).catch(async (err) => {
-      await claim?.release();
       await store.close();
       await simulator?.close();
       throw err;
@@ -183,7 +172,6 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
     await coordination?.close();
-    await claim?.release();
     await store.close();
     await simulator?.close();
     throw err;
@@ -367,7 +355,6 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await client.destroy();
     await quotaBackend?.close();
     await coordination?.close();
-    await claim?.release();
     await store.close();
     await simulator?.close();
     throw err;
@@ -412,7 +399,6 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await client.destroy();
       await quotaBackend?.close();
       await coordination?.close();
-      await claim?.release();
       await store.close();
       await simulator?.close();
     },
