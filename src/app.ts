@@ -43,6 +43,7 @@ import { type Coordination, openCoordination } from './redis/coordination.ts';
 import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
 import { RedisKeyedLock } from './redis/keyed-lock.ts';
 import { RedisLeases } from './redis/lease.ts';
+import { ProcessPresence } from './redis/process-presence.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
@@ -181,6 +182,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // Jobs, intents and their indexes are changed read-modify-write: on Redis other processes write
   // them too, so their lock is a lease in Redis (the quota's changes are transactions of their own).
   const jobsLock = leases ? new RedisKeyedLock({ leases, logger }) : lock;
+  // On Redis: this process is known to be running while it does, so that another's recovery
+  // leaves its submissions in progress alone (jobs/recovery.ts).
+  const presence = leases ? new ProcessPresence(leases, logger) : undefined;
+  await presence?.start();
   const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
@@ -267,7 +272,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       createdAt: job.createdAt,
       checkedAt: job.checkedAt,
     });
-  const intents = new IntentStore(jobsKeyv, jobsLock);
+  const intents = new IntentStore(jobsKeyv, jobsLock, presence?.id);
   const submitter = new Submitter({
     client: mediaClient,
     jobs,
@@ -293,6 +298,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     follow,
     deliver: (job) => delivery.resume(job),
     expireConfirmations: () => confirmations.expireDue(),
+    ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner) } : {}),
   });
   alerts = new Alerts({
     post: alertPoster(readyClient),
@@ -354,6 +360,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
+    await presence?.stop();
     await coordination?.close();
     await store.close();
     await simulator?.close();
@@ -398,6 +405,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
+      await presence?.stop();
       await coordination?.close();
       await store.close();
       await simulator?.close();

@@ -21,6 +21,11 @@ export interface Intent {
   startedAt: number;
   /** Set as soon as the generation is known, before its job is written. */
   generationId?: string;
+  /**
+   * The process that saved it, when several share the store (Redis): while that process lives,
+   * the intent is its own to resolve, and another process's recovery leaves it alone.
+   */
+  owner?: string;
 }
 
 const intentKey = (reservationId: string) => `intent:${reservationId}`;
@@ -30,23 +35,31 @@ export class IntentStore {
   /** Submissions in progress in this process, and whether their POST still waits for its answer. */
   private readonly inProgress = new Map<string, { input: SubmitInput; awaitingAnswer: boolean }>();
 
-  /** `keyv` is the jobs namespace: intents live beside the jobs. */
+  /**
+   * `keyv` is the jobs namespace: intents live beside the jobs. `owner`: this process's id, when
+   * several processes share the store.
+   */
   constructor(
     private readonly keyv: Keyv,
     lock: KeyedLock,
+    private readonly owner?: string,
   ) {
     this.ids = new KeyvSet(keyv, 'intents', lock);
   }
 
   /** Records the intent before its POST is sent. */
   async save(intent: Intent): Promise<void> {
-    await this.keyv.set(intentKey(intent.input.reservationId), intent);
+    await this.keyv.set(intentKey(intent.input.reservationId), this.stamped(intent));
     await this.ids.add(intent.input.reservationId);
   }
 
   /** Rewrites the intent with the generation id the service gave it. */
   async setGeneration(intent: Intent, generationId: string): Promise<void> {
-    await this.keyv.set(intentKey(intent.input.reservationId), { ...intent, generationId } satisfies Intent);
+    await this.keyv.set(intentKey(intent.input.reservationId), this.stamped({ ...intent, generationId }));
+  }
+
+  private stamped(intent: Intent): Intent {
+    return this.owner ? { ...intent, owner: this.owner } : intent;
   }
 
   get(reservationId: string): Promise<Intent | undefined> {

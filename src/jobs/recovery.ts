@@ -32,6 +32,12 @@ export interface RecoveryOptions {
   deliver: (job: Job) => void;
   /** Releases costly requests whose confirmation was not answered in time; returns how many. */
   expireConfirmations?: () => Promise<number>;
+  /**
+   * Several processes on one store: whether the process that saved an intent (its `owner`) still
+   * runs. Its submissions in progress are its own (it may still be waiting to send the POST), so
+   * they are resolved here only once it is gone. Answers true when it cannot tell.
+   */
+  ownerAlive?: (owner: string) => Promise<boolean>;
 }
 
 export class Recovery {
@@ -96,6 +102,9 @@ export class Recovery {
       return false;
     }
     if (now - intent.startedAt < graceMs) return false;
+    // Another live process's submission: it resolves it itself (this process's own are skipped
+    // above while in progress; one left by this process's previous run has a dead owner).
+    if (intent.owner && this.o.ownerAlive && (await this.o.ownerAlive(intent.owner))) return false;
     // A submission of the same model and prompt still waiting for its answer could own the
     // generation the search would find: look again at the next sweep.
     if (intents.sameRequestAwaitingAnswer(intent.input)) return false;

@@ -1,0 +1,63 @@
+/**
+ * Recovery with several processes on one store: a submission another process saved is left alone
+ * while that process runs (it may still be waiting to send the POST, and releasing its reservation
+ * would let the generation go out unpaid), and resolved like any interrupted one once it is gone.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IntentStore } from '../../src/jobs/intents.ts';
+import { Recovery } from '../../src/jobs/recovery.ts';
+import { Submitter } from '../../src/jobs/submitter.ts';
+import { logger, reserved, startWorld, summaryOf, type World } from './helpers.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+describe('recovery of submissions another process saved', () => {
+  it('leaves them while their process runs, and resolves them once it is gone', async () => {
+    // Process A reserved and saved its intent; its POST waits for a turn.
+    const intentsA = new IntentStore(w.proc.keyv, w.proc.lock, 'process-a');
+    const input = await reserved(w.proc.quota, { prompt: 'still waiting in process A' });
+    await intentsA.save({ input, startedAt: w.clock.now() });
+    expect((await intentsA.get(input.reservationId))?.owner).toBe('process-a');
+
+    // Process B starts (a rolling restart) and recovers what it finds.
+    const b = w.openProc();
+    const intentsB = new IntentStore(b.keyv, b.lock, 'process-b');
+    const alive = new Set(['process-a', 'process-b']);
+    const recovery = new Recovery({
+      intents: intentsB,
+      jobs: b.jobs,
+      submitter: new Submitter({
+        client: w.client,
+        jobs: b.jobs,
+        intents: intentsB,
+        quota: b.quota,
+        clock: w.clock,
+        logger,
+      }),
+      quota: b.quota,
+      clock: w.clock,
+      logger,
+      follow: () => undefined,
+      deliver: () => undefined,
+      ownerAlive: async (owner) => alive.has(owner),
+    });
+    const requestsBefore = w.sim.requests.length;
+    expect(await recovery.recoverInterrupted()).toBe(0);
+    // Untouched: not searched for, its reservation still held, its intent still there.
+    expect(w.sim.requests.length).toBe(requestsBefore);
+    expect((await summaryOf(b.quota)).reservedMicros).toBe(input.quotedMicros);
+    expect(await intentsB.list()).toEqual([input.reservationId]);
+
+    // A dies before sending: B's next recovery finds nothing at the service and releases the hold.
+    alive.delete('process-a');
+    expect(await recovery.recoverInterrupted()).toBe(0);
+    expect((await summaryOf(b.quota)).reservedMicros).toBe(0);
+    expect(await intentsB.list()).toEqual([]);
+  });
+});
