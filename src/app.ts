@@ -309,6 +309,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     clock,
     logger,
     intervalMs: options.alerts?.intervalMs,
+    // On Redis the poller's leader runs the periodic checks for every process.
+    ...(poller instanceof LeaderPoller ? { runsChecks: () => poller.leading } : {}),
   });
   const services: BotServices = {
     catalog,
@@ -371,6 +373,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const { recovered, resumed } = await recovery.resume();
   logger.info({ resumed, recovered, user: readyClient.user.tag }, 'bot ready');
   poller.start();
+  // The first try for the poller's lease is done before the alerts' first check asks who leads.
+  if (poller instanceof LeaderPoller) await poller.ready();
   catalog.startRefreshing();
   const sweeping = new AbortController();
   void recovery.sweep(sweeping.signal);

@@ -15,9 +15,10 @@ import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { type APIInteraction, InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bot, startBot } from '../../src/app.ts';
+import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
 import { scaledClock, systemClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
+import { LeaderPoller } from '../../src/jobs/leader-poller.ts';
 import { createLogger, silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
@@ -46,6 +47,7 @@ const ONE_MEMBER = guild(1);
 const MANY_MEMBERS = guild(2);
 const FAILOVER = guild(3);
 const HAMMER = guild(4);
+const ALERTS = guild(5);
 const member = (n: number) => String(1_500_000_000_000_000_000n + BigInt(n));
 const ALICE = member(0);
 
@@ -290,46 +292,73 @@ describe('two bot processes on one Redis', () => {
   });
 });
 
-describe('two bots hammering the service through one Redis', () => {
-  it('share the 120 requests per rolling minute: no 429 over several minutes of traffic', async () => {
-    // 20 times faster than the wall: the 61-second window passes in about 3 s.
-    const clock = scaledClock(20);
-    const sim = await startSimulator({ clock });
-    const discord = await startFakeDiscord({ guilds: [HAMMER], interactionsTo: 'round-robin' });
-    const url = `${redis.url}/2`;
-    const logs: string[] = [];
-    const started: Bot[] = [];
-    const done = new Set<string>();
-    try {
-      const config = parseConfig({
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_API_URL: discord.apiUrl,
-        MEDIA_API_BASE_URL: sim.baseUrl,
-        MEDIA_API_TOKEN: sim.token,
-        STORE_URL: url,
-        QUOTA_DEFAULT_USD: '1',
-        LOG_LEVEL: 'warn',
-      });
-      for (let i = 0; i < 2; i++) {
-        started.push(
-          await startBot(config, {
-            clock,
-            logger: createLogger({
-              level: 'warn',
-              secrets: [config.discord.token, sim.token],
-              destination: new Writable({
-                write(chunk, _enc, next) {
-                  logs.push(String(chunk));
-                  next();
-                },
-              }),
+/** Two bots in this process on one scaled clock with the simulator; all they share is Redis. */
+async function twoBotsInProcess(
+  g: FakeGuildSpec,
+  db: number,
+  botOptions: Pick<BotOptions, 'alerts'> = {},
+): Promise<{
+  sim: Simulator;
+  discord: FakeDiscord;
+  bots: Bot[];
+  /** Interaction tokens of the jobs done, in either bot. */
+  done: Set<string>;
+  logs: string[];
+  close(): Promise<void>;
+}> {
+  // 20 times faster than the wall: the 61-second window passes in about 3 s.
+  const clock = scaledClock(20);
+  const sim = await startSimulator({ clock });
+  const discord = await startFakeDiscord({ guilds: [g], interactionsTo: 'round-robin' });
+  const logs: string[] = [];
+  const bots: Bot[] = [];
+  const done = new Set<string>();
+  const close = async () => {
+    for (const bot of bots) await bot.stop();
+    await discord.close();
+    await sim.close();
+  };
+  try {
+    const config = parseConfig({
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_API_URL: discord.apiUrl,
+      MEDIA_API_BASE_URL: sim.baseUrl,
+      MEDIA_API_TOKEN: sim.token,
+      STORE_URL: `${redis.url}/${db}`,
+      QUOTA_DEFAULT_USD: '1',
+      LOG_LEVEL: 'warn',
+    });
+    for (let i = 0; i < 2; i++) {
+      bots.push(
+        await startBot(config, {
+          ...botOptions,
+          clock,
+          logger: createLogger({
+            level: 'warn',
+            secrets: [config.discord.token, sim.token],
+            destination: new Writable({
+              write(chunk, _enc, next) {
+                logs.push(String(chunk));
+                next();
+              },
             }),
-            onJobDone: (job) => done.add(job.reply.interactionToken),
           }),
-        );
-      }
-      await expect.poll(() => discord.connectedClients()).toBe(2);
+          onJobDone: (job) => done.add(job.reply.interactionToken),
+        }),
+      );
+    }
+    await until(() => discord.connectedClients() === 2, 10_000, 'both bots connected');
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { sim, discord, bots, done, logs, close };
+}
 
+describe('two bots on one Redis, on a scaled clock', () => {
+  it('share the 120 requests per rolling minute when hammering: no 429 over several minutes of traffic', async () => {
+    const { sim, discord, done, logs, close } = await twoBotsInProcess(HAMMER, 2);
+    try {
       // 160 submissions from 80 members, all at once: more than the budget lets through in a minute.
       const interactions = Array.from({ length: 160 }, (_, i) =>
         imagine(discord, HAMMER, member(300 + (i % 80)), `hammer ${i} [sim:duration=2000]`),
@@ -350,9 +379,39 @@ describe('two bots hammering the service through one Redis', () => {
       console.error(logs.join(''));
       throw err;
     } finally {
-      for (const bot of started) await bot.stop();
-      await discord.close();
-      await sim.close();
+      await close();
+    }
+  }, 60_000);
+
+  it("run the alerts' periodic checks in the poller's leader only, so a low balance is posted once", async () => {
+    const admin = await quotaOn(`${redis.url}/3`);
+    // The balance ($100) is below the threshold: every check finds it low.
+    await admin.quota.setAlerts(ALERTS.id, { channelId: ALERTS.channel, belowMicros: 200_000_000 }, 'test');
+    const { sim, discord, bots, logs, close } = await twoBotsInProcess(ALERTS, 3, {
+      alerts: { intervalMs: 10_000 },
+    });
+    try {
+      const leader = bots.find((b) => b.poller instanceof LeaderPoller && b.poller.leading);
+      if (!leader) throw new Error('no bot holds the poller lease');
+      const balanceChecks = () => sim.requests.filter((r) => r.path.endsWith('/account')).length;
+      const before = balanceChecks();
+      for (let i = 0; i < 3; i++) await leader.alerts.nextCheck();
+      // Three checks of the leader's, and none of the other's (a check under way may add one).
+      expect(balanceChecks() - before).toBeGreaterThanOrEqual(3);
+      expect(balanceChecks() - before).toBeLessThanOrEqual(4);
+      const alerts = discord.calls.filter(
+        (c) =>
+          c.route === 'channelMessage' &&
+          c.method === 'POST' &&
+          c.path === `/channels/${ALERTS.channel}/messages`,
+      );
+      expect(alerts).toHaveLength(1);
+    } catch (err) {
+      console.error(logs.join(''));
+      throw err;
+    } finally {
+      await close();
+      await admin.close();
     }
   }, 60_000);
 });
