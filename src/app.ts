@@ -298,7 +298,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     follow,
     deliver: (job) => delivery.resume(job),
     expireConfirmations: () => confirmations.expireDue(),
-    ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner) } : {}),
+    ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
   });
   alerts = new Alerts({
     post: alertPoster(readyClient),

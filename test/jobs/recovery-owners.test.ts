@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
-import { logger, reserved, startWorld, summaryOf, type World } from './helpers.ts';
+import { InProcessLock, type KeyedLock } from '../../src/locks.ts';
+import { logger, type Proc, reserved, startWorld, summaryOf, type World } from './helpers.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -16,6 +17,31 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.close();
 });
+
+/** A process's recovery, as process `owner` sees the store, with `alive` telling who runs. */
+function recoveryOf(proc: Proc, owner: string, alive: Set<string>, lock?: KeyedLock) {
+  const intents = new IntentStore(proc.keyv, proc.lock, owner);
+  const recovery = new Recovery({
+    intents,
+    jobs: proc.jobs,
+    submitter: new Submitter({
+      client: w.client,
+      jobs: proc.jobs,
+      intents,
+      quota: proc.quota,
+      clock: w.clock,
+      logger,
+    }),
+    quota: proc.quota,
+    clock: w.clock,
+    logger,
+    follow: () => undefined,
+    deliver: () => undefined,
+    ownerAlive: async (o) => alive.has(o),
+    ...(lock ? { lock } : {}),
+  });
+  return { intents, recovery };
+}
 
 describe('recovery of submissions another process saved', () => {
   it('leaves them while their process runs, and resolves them once it is gone', async () => {
@@ -59,5 +85,27 @@ describe('recovery of submissions another process saved', () => {
     expect(await recovery.recoverInterrupted()).toBe(0);
     expect((await summaryOf(b.quota)).reservedMicros).toBe(0);
     expect(await intentsB.list()).toEqual([]);
+  });
+
+  it('is resolved once when two processes recover a dead one at the same time', async () => {
+    // Process A sent its POST and died before the answer: the generation exists, its job does not.
+    const intentsA = new IntentStore(w.proc.keyv, w.proc.lock, 'process-a');
+    const input = await reserved(w.proc.quota, { prompt: 'sent by A before it died' });
+    const startedAt = w.clock.now();
+    await intentsA.save({ input, startedAt });
+    await w.client.createGeneration(input.request);
+
+    // B and C both recover it at once, under the lock their store shares (Redis's on Redis).
+    const alive = new Set(['process-b', 'process-c']);
+    const lock = new InProcessLock();
+    const b = recoveryOf(w.openProc(), 'process-b', alive, lock);
+    const c = recoveryOf(w.openProc(), 'process-c', alive, lock);
+    const adopted = await Promise.all([b.recovery.recoverInterrupted(), c.recovery.recoverInterrupted()]);
+    expect(adopted[0] + adopted[1]).toBe(1);
+    expect(await b.intents.list()).toEqual([]);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({
+      spentMicros: input.quotedMicros,
+      reservedMicros: 0,
+    });
   });
 });
