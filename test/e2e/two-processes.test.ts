@@ -193,10 +193,25 @@ describe('two bot processes on one Redis', () => {
       });
       bots.push({ process, httpPort });
     }
-    await until(() => discord.connectedClients() === 2, 30_000, 'both processes connected');
+    // A process that stopped (a start error) fails the wait at once, with what it said.
+    const exitedEarly = () => bots.find(({ process }) => process.child.exitCode !== null);
+    try {
+      await until(
+        () => {
+          const exited = exitedEarly();
+          if (exited) throw new Error(`a bot process exited at start: ${exited.process.output().stderr}`);
+          return discord.connectedClients() === 2;
+        },
+        60_000,
+        'both processes connected',
+      );
+    } catch (err) {
+      for (const { process } of bots) console.error(process.output().stderr, process.output().stdout);
+      throw err;
+    }
     // One of them holds the poller's lease.
     await until(async () => (await leaseHolders()).length === 1, 15_000, 'one process holding the lease');
-  }, 60_000);
+  }, 90_000);
 
   afterAll(async () => {
     for (const { process } of bots) {
@@ -273,6 +288,7 @@ describe('two bot processes on one Redis', () => {
     for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(0);
     const [leader] = await leaseHolders();
     if (!leader) throw new Error('no process holds the poller lease');
+    const killedAt = Date.now();
     leader.process.child.kill('SIGKILL');
     await leader.process.exited;
     const survivor = bots.find((b) => b !== leader);
@@ -281,6 +297,7 @@ describe('two bot processes on one Redis', () => {
     // The survivor takes the lease over (within 15 s), follows the jobs it did not submit, and
     // delivers every one.
     await expect.poll(() => leaseHeld(survivor.httpPort), { timeout: 16_000, interval: 100 }).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(15_000);
     await expect
       .poll(() => interactions.filter((i) => deliveriesOf(discord, i.token) > 0).length, { timeout: 30_000 })
       .toBe(interactions.length);
