@@ -44,6 +44,7 @@ import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
 import { RedisKeyedLock } from './redis/keyed-lock.ts';
 import { RedisLeases } from './redis/lease.ts';
 import { ProcessPresence } from './redis/process-presence.ts';
+import { RemoteCancel } from './redis/remote-cancel.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
@@ -288,6 +289,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
+  // On Redis a Cancel press may reach another process than the one whose fair queue holds it.
+  const remoteCancel = coordination
+    ? new RemoteCancel({
+        client: coordination.client,
+        local: (reservationId, userId) => submitter.cancel(reservationId, userId),
+        logger,
+      })
+    : undefined;
   const recovery = new Recovery({
     intents,
     jobs,
@@ -326,6 +335,12 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),
+    ...(remoteCancel
+      ? {
+          cancelElsewhere: (reservationId: string, userId: string) =>
+            remoteCancel.cancel(reservationId, userId),
+        }
+      : {}),
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
   const route = createRouter(interactions, services);
@@ -354,6 +369,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
         logger,
       );
     }
+    // Listening before login too: a press may come as soon as another process shows a Cancel.
+    await remoteCancel?.start();
     const ready = once(client, Events.ClientReady);
     await client.login(config.discord.token);
     await ready;
@@ -362,6 +379,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
+    await remoteCancel?.stop();
     await presence?.stop();
     await coordination?.close();
     await store.close();
@@ -409,6 +427,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
+      await remoteCancel?.stop();
       await presence?.stop();
       await coordination?.close();
       await store.close();
