@@ -273,7 +273,12 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       createdAt: job.createdAt,
       checkedAt: job.checkedAt,
     });
-  const intents = new IntentStore(jobsKeyv, jobsLock, presence?.id);
+  const intents = new IntentStore(
+    jobsKeyv,
+    jobsLock,
+    presence?.id,
+    presence ? (owner) => presence.alive(owner) : undefined,
+  );
   const submitter = new Submitter({
     client: mediaClient,
     jobs,

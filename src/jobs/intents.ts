@@ -43,6 +43,8 @@ export class IntentStore {
     private readonly keyv: Keyv,
     lock: KeyedLock,
     private readonly owner?: string,
+    /** Whether another process still runs (several processes: redis/process-presence.ts). */
+    private readonly ownerAlive?: (owner: string) => Promise<boolean>,
   ) {
     this.ids = new KeyvSet(keyv, 'intents', lock);
   }
@@ -102,5 +104,32 @@ export class IntentStore {
       if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
     }
     return false;
+  }
+
+  /**
+   * Several processes: whether another running process has an identical submission (same model
+   * and prompt) still in progress. Its POST may be the one that created what a search would find, so no search adopts a generation of that request meanwhile (the cross-process
+   * side of sameRequestAwaitingAnswer, read from the stored intents). True when it cannot tell.
+   */
+  async sameRequestPendingElsewhere(input: SubmitInput): Promise<boolean> {
+    const { owner, ownerAlive } = this;
+    if (!owner || !ownerAlive) return false;
+    try {
+      for (const id of await this.list()) {
+        if (id === input.reservationId) continue;
+        const other = await this.get(id);
+        // One that knows its generation is still pending until its job is written and it is dropped.
+        if (!other?.owner || other.owner === owner) continue;
+        if (
+          other.input.model.slug !== input.model.slug ||
+          other.input.request.prompt !== input.request.prompt
+        )
+          continue;
+        if (await ownerAlive(other.owner)) return true;
+      }
+      return false;
+    } catch {
+      return true;
+    }
   }
 }

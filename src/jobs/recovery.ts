@@ -124,6 +124,8 @@ export class Recovery {
     // A submission of the same model and prompt still waiting for its answer could own the
     // generation the search would find: look again at the next sweep.
     if (intents.sameRequestAwaitingAnswer(intent.input)) return false;
+    // The same across processes: another running process's identical submission, not answered yet.
+    if (!intent.generationId && (await intents.sameRequestPendingElsewhere(intent.input))) return false;
     // The process may have died after saving the job but before settling or indexing it.
     const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
     if (saved) {

@@ -6,8 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
+import { Submitter, type SubmitterClient } from '../../src/jobs/submitter.ts';
 import { InProcessLock, type KeyedLock } from '../../src/locks.ts';
+import { ServerError } from '../../src/media/errors.ts';
 import { logger, type Proc, reserved, startWorld, summaryOf, type World } from './helpers.ts';
 
 let w: World;
@@ -20,7 +21,7 @@ afterEach(async () => {
 
 /** A process's recovery, as process `owner` sees the store, with `alive` telling who runs. */
 function recoveryOf(proc: Proc, owner: string, alive: Set<string>, lock?: KeyedLock) {
-  const intents = new IntentStore(proc.keyv, proc.lock, owner);
+  const intents = new IntentStore(proc.keyv, proc.lock, owner, async (o) => alive.has(o));
   const recovery = new Recovery({
     intents,
     jobs: proc.jobs,
@@ -107,5 +108,66 @@ describe('recovery of submissions another process saved', () => {
       spentMicros: input.quotedMicros,
       reservedMicros: 0,
     });
+  });
+
+  it("never adopts the generation of another running process's identical submission still in progress", async () => {
+    const prompt = 'the same prompt in two processes';
+    // B (running) sent its POST; the service created the generation, and B has not recorded it yet.
+    const bInput = await reserved(w.proc.quota, { prompt, userId: 'member-b' });
+    await new IntentStore(w.proc.keyv, w.proc.lock, 'process-b').save({
+      input: bInput,
+      startedAt: w.clock.now(),
+    });
+    await w.client.createGeneration(bInput.request);
+    // A (dead) had the same request, never sent.
+    const aInput = await reserved(w.proc.quota, { prompt, userId: 'member-a' });
+    await new IntentStore(w.proc.keyv, w.proc.lock, 'process-a').save({
+      input: aInput,
+      startedAt: w.clock.now(),
+    });
+
+    // C recovers A's submission: the generation matches, but it may be B's, so it waits.
+    const alive = new Set(['process-b', 'process-c']);
+    const proc = w.openProc();
+    const c = recoveryOf(proc, 'process-c', alive);
+    expect(await c.recovery.recoverInterrupted()).toBe(0);
+    expect((await summaryOf(proc.quota, 'member-a')).reservedMicros).toBe(aInput.quotedMicros);
+    expect((await c.intents.list()).sort()).toEqual([aInput.reservationId, bInput.reservationId].sort());
+
+    // B dies too: nothing of either runs any more, and the one generation is adopted once.
+    alive.delete('process-b');
+    expect(await c.recovery.recoverInterrupted()).toBe(1);
+    expect(await c.intents.list()).toEqual([]);
+  });
+
+  it("leaves a lost answer unconfirmed rather than adopt another running process's identical submission", async () => {
+    const prompt = 'the same prompt, answer lost in A';
+    // B (running) sent its POST and the service created the generation; B has not recorded it yet.
+    const bInput = await reserved(w.proc.quota, { prompt, userId: 'member-b' });
+    await new IntentStore(w.proc.keyv, w.proc.lock, 'process-b').save({
+      input: bInput,
+      startedAt: w.clock.now(),
+    });
+    await w.client.createGeneration(bInput.request);
+    // A's POST of the same request fails without creating anything, so A searches.
+    const alive = new Set(['process-a', 'process-b']);
+    const intents = new IntentStore(w.proc.keyv, w.proc.lock, 'process-a', async (o) => alive.has(o));
+    const failing: SubmitterClient = {
+      createGeneration: async () => {
+        throw new ServerError('POST /generations answered 500', { status: 500 });
+      },
+      listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+    };
+    const a = new Submitter({
+      client: failing,
+      jobs: w.proc.jobs,
+      intents,
+      quota: w.proc.quota,
+      clock: w.clock,
+      logger,
+    });
+    const outcome = await a.submit(await reserved(w.proc.quota, { prompt, userId: 'member-a' }));
+    expect(outcome.kind).toBe('unconfirmed');
+    expect(await w.proc.jobs.open()).toEqual([]);
   });
 });
