@@ -21,6 +21,7 @@ import { downloadCapped } from './jobs/download.ts';
 import { IntentStore } from './jobs/intents.ts';
 import type { Job } from './jobs/job.ts';
 import { JobStore } from './jobs/job-store.ts';
+import { LeaderPoller } from './jobs/leader-poller.ts';
 import { ModelTimings } from './jobs/model-timings.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
 import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
@@ -29,7 +30,8 @@ import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
-import { createLocalRateLimiter } from './media/rate-limiter.ts';
+import { createLocalRateLimiter, type RateLimiter } from './media/rate-limiter.ts';
+import { budgetPrefixFor, createRedisRateLimiter } from './media/redis-rate-limiter.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
@@ -37,7 +39,12 @@ import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
-import { claimRedisStore } from './redis/one-process.ts';
+import { type Coordination, openCoordination } from './redis/coordination.ts';
+import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
+import { RedisKeyedLock } from './redis/keyed-lock.ts';
+import { RedisLeases } from './redis/lease.ts';
+import { ProcessPresence } from './redis/process-presence.ts';
+import { RemoteCancel } from './redis/remote-cancel.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
@@ -107,8 +114,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       submissionsWaiting: () => submitter.waiting,
       submissionsSending: () => submitter.sending,
       jobsInFlight: async () => countByStatus(await jobs.open()),
-      // One process per store today, and it polls; a lease comes with several processes on Redis.
-      pollerLeaseHeld: () => true,
+      // On SQLite the one process always polls; on Redis the process holding the poller's lease.
+      pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
     },
     logger,
   );
@@ -123,23 +130,35 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await simulator?.close();
     throw err;
   });
-  // On Redis, like the SQLite file's lock: one bot process per store until several are supported.
-  const claim = isRedisUrl(config.storeUrl)
-    ? await claimRedisStore(config.storeUrl, logger).catch(async (err) => {
-        await store.close();
-        await simulator?.close();
-        throw err;
-      })
-    : undefined;
+  // On Redis, what the processes share besides the store: the request budget, the poller's lease,
+  // delivery claims and the jobs' lock.
+  let coordination: Coordination | undefined;
+  if (isRedisUrl(config.storeUrl)) {
+    coordination = await openCoordination(config.storeUrl, logger).catch(async (err) => {
+      await store.close();
+      await simulator?.close();
+      throw err;
+    });
+  }
 
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
   let alerts: Alerts | undefined;
-  const limiter = createLocalRateLimiter({
-    limit: config.mediaRateLimitPerMinute,
-    windowMs: RATE_WINDOW_MS,
-    clock,
-  });
+  const limiter: RateLimiter = coordination
+    ? // One budget per token for every process on this Redis, a 429's pause included.
+      createRedisRateLimiter({
+        redis: coordination.client,
+        prefix: budgetPrefixFor(media.token),
+        limit: config.mediaRateLimitPerMinute,
+        windowMs: RATE_WINDOW_MS,
+        clock,
+        logger,
+      })
+    : createLocalRateLimiter({
+        limit: config.mediaRateLimitPerMinute,
+        windowMs: RATE_WINDOW_MS,
+        clock,
+      });
   const mediaClient = new MediaClient({
     baseUrl: media.baseUrl,
     token: media.token,
@@ -154,13 +173,21 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
-    await claim?.release();
+    await coordination?.close();
     await store.close();
     await simulator?.close();
     throw err;
   });
   const jobsKeyv = store.namespace('jobs');
-  const jobs = new JobStore(jobsKeyv, lock);
+  const leases = coordination ? new RedisLeases(coordination.client) : undefined;
+  // Jobs, intents and their indexes are changed read-modify-write: on Redis other processes write
+  // them too, so their lock is a lease in Redis (the quota's changes are transactions of their own).
+  const jobsLock = leases ? new RedisKeyedLock({ leases, logger }) : lock;
+  // On Redis: this process is known to be running while it does, so that another's recovery
+  // leaves its submissions in progress alone (jobs/recovery.ts).
+  const presence = leases ? new ProcessPresence(leases, logger) : undefined;
+  await presence?.start();
+  const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
       store,
@@ -198,6 +225,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
+    // On Redis any process may deliver (an edit needs only REST), but each job's delivery once.
+    ...(leases ? { claims: new RedisDeliveryClaims({ leases, logger }) } : {}),
     onDone: (job) => {
       metrics.jobDone(job);
       options.onJobDone?.(job);
@@ -223,7 +252,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       }
     },
   };
-  const poller = options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  // On SQLite the one process polls; on Redis only the holder of the poller's lease does, following
+  // every open job in the store whichever process submitted it (jobs/leader-poller.ts).
+  const poller: GenerationFollower = leases
+    ? new LeaderPoller({
+        leases,
+        createPoller,
+        jobs,
+        deliver: (job) => delivery.resume(job),
+        delivering: (generationId) => delivery.handling(generationId),
+        clock,
+        logger,
+      })
+    : createPoller();
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,
@@ -231,7 +273,12 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       createdAt: job.createdAt,
       checkedAt: job.checkedAt,
     });
-  const intents = new IntentStore(jobsKeyv, lock);
+  const intents = new IntentStore(
+    jobsKeyv,
+    jobsLock,
+    presence?.id,
+    presence ? (owner) => presence.alive(owner) : undefined,
+  );
   const submitter = new Submitter({
     client: mediaClient,
     jobs,
@@ -247,7 +294,15 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
-  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock, quota, clock, logger });
+  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
+  // On Redis a Cancel press may reach another process than the one whose fair queue holds it.
+  const remoteCancel = coordination
+    ? new RemoteCancel({
+        client: coordination.client,
+        local: (reservationId, userId) => submitter.cancel(reservationId, userId),
+        logger,
+      })
+    : undefined;
   const recovery = new Recovery({
     intents,
     jobs,
@@ -258,6 +313,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     follow,
     deliver: (job) => delivery.resume(job),
     expireConfirmations: () => confirmations.expireDue(),
+    ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
   });
   alerts = new Alerts({
     post: alertPoster(readyClient),
@@ -268,6 +324,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     clock,
     logger,
     intervalMs: options.alerts?.intervalMs,
+    // On Redis the poller's leader runs the periodic checks for every process.
+    ...(poller instanceof LeaderPoller ? { runsChecks: () => poller.leading } : {}),
   });
   const services: BotServices = {
     catalog,
@@ -283,6 +341,12 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),
+    ...(remoteCancel
+      ? {
+          cancelElsewhere: (reservationId: string, userId: string) =>
+            remoteCancel.cancel(reservationId, userId),
+        }
+      : {}),
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
   const route = createRouter(interactions, services);
@@ -311,6 +375,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
         logger,
       );
     }
+    // Listening before login too: a press may come as soon as another process shows a Cancel.
+    await remoteCancel?.start();
     const ready = once(client, Events.ClientReady);
     await client.login(config.discord.token);
     await ready;
@@ -319,7 +385,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
-    await claim?.release();
+    await remoteCancel?.stop();
+    await presence?.stop();
+    await coordination?.close();
     await store.close();
     await simulator?.close();
     throw err;
@@ -329,6 +397,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const { recovered, resumed } = await recovery.resume();
   logger.info({ resumed, recovered, user: readyClient.user.tag }, 'bot ready');
   poller.start();
+  // The first try for the poller's lease is done before the alerts' first check asks who leads.
+  if (poller instanceof LeaderPoller) await poller.ready();
   catalog.startRefreshing();
   const sweeping = new AbortController();
   void recovery.sweep(sweeping.signal);
@@ -363,7 +433,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
-      await claim?.release();
+      await remoteCancel?.stop();
+      await presence?.stop();
+      await coordination?.close();
       await store.close();
       await simulator?.close();
     },

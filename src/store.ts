@@ -14,6 +14,7 @@
  * `openCheckedStore` is what the bot starts with: it takes the SQLite file for this process alone
  * and proves the store can be written before anything else runs.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import KeyvRedis from '@keyv/redis';
@@ -101,14 +102,19 @@ export async function openCheckedStore(url: string, options: StoreOptions = {}):
   };
 }
 
-/** A real write, read back and removed: a store that answers reads but drops writes fails here. */
+/**
+ * A real write, read back and removed: a store that answers reads but drops writes fails here.
+ * The key is this probe's own: processes starting together on one Redis would otherwise read each
+ * other's value and each take the store for broken.
+ */
 async function probe(store: Store): Promise<void> {
   const keyv = store.namespace('meta');
-  const value = { pid: process.pid, at: Date.now(), nonce: Math.random() };
-  await keyv.set('probe', value);
-  const back = await keyv.get<typeof value>('probe');
+  const value = { pid: process.pid, at: Date.now(), nonce: randomUUID() };
+  const key = `probe:${value.nonce}`;
+  await keyv.set(key, value);
+  const back = await keyv.get<typeof value>(key);
   if (back?.nonce !== value.nonce) throw new Error('a value written could not be read back');
-  await keyv.delete('probe');
+  await keyv.delete(key);
 }
 
 function reasonOf(err: unknown): string {

@@ -26,13 +26,24 @@ export const CANCEL_ANSWER_WITHIN_MS = 1_500;
 async function handleCancel(interaction: ButtonInteraction, services: BotServices): Promise<void> {
   const reservationId = parseCancelButton(interaction.customId);
   if (!reservationId) throw new UserError('This button is not known to the bot any more.');
-  const cancelling = services.submitter.cancel(reservationId, interaction.user.id);
+  const cancelling = cancelAnywhere(services, reservationId, interaction.user.id);
   const timer = new AbortController();
   const slow = realDelay(CANCEL_ANSWER_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined);
   const quick = await Promise.race([cancelling, slow]).finally(() => timer.abort());
   if (quick) return answer(interaction, quick, false);
   await interaction.deferUpdate();
   return answer(interaction, await cancelling, true);
+}
+
+/** Here first; then, with several processes, in the one whose fair queue holds the request. */
+async function cancelAnywhere(
+  services: BotServices,
+  reservationId: string,
+  userId: string,
+): Promise<CancelResult> {
+  const here = await services.submitter.cancel(reservationId, userId);
+  if (here.kind !== 'not_waiting' || !services.cancelElsewhere) return here;
+  return (await services.cancelElsewhere(reservationId, userId)) ?? here;
 }
 
 /** Says what became of the cancel: on the reply itself when it was cancelled, privately otherwise. */

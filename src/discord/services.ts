@@ -6,6 +6,7 @@ import type { ResultContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { PendingReferenceStore } from '../jobs/pending-references.ts';
+import type { CancelResult } from '../jobs/send-line.ts';
 import type { Submitter } from '../jobs/submitter.ts';
 import type { Logger } from '../log.ts';
 import type { MediaClient } from '../media/client.ts';
@@ -31,4 +32,9 @@ export interface BotServices {
   follow(job: Job): void;
   /** A finished job's result as it can be shown again (the file fetched anew), for /show. */
   resultContent(job: Job): Promise<ResultContent>;
+  /**
+   * Several processes on Redis: cancels a request waiting in another process's fair queue; what
+   * that process answered, or undefined when none holds it.
+   */
+  cancelElsewhere?(reservationId: string, userId: string): Promise<CancelResult | undefined>;
 }

@@ -67,10 +67,39 @@ export class MessageRefused extends Error {
  */
 export const MAX_DELIVERY_ATTEMPTS = 12;
 
+/** A claim kept through a retry's wait lasts this much longer, so the retry finds it still held. */
+const CLAIM_RETRY_MARGIN_MS = 15_000;
+
 /** The quota steps delivery takes (src/quota). */
 export interface DeliveryQuota {
   finish(generationId: string): Promise<unknown>;
   refund(generationId: string, note?: string): Promise<{ refundedMicros: number }>;
+}
+
+/**
+ * Each job's delivery claimed once across processes (several processes on one Redis store), so a
+ * result is never posted twice; a claim lapses when its holder dies, and the poller's leader then
+ * delivers the job (jobs/leader-poller.ts).
+ */
+export interface DeliveryClaims {
+  /** Takes the job's delivery for this process (or extends its own); undefined while another holds it. */
+  claim(generationId: string): Promise<DeliveryClaim | undefined>;
+}
+
+export interface DeliveryClaim {
+  /** Fencing token: grows with every new claim of the job, so a later claimant's is larger. */
+  readonly token: number;
+  /** Renews the claim; false once it lapsed (another process may be delivering the job now). */
+  stillHeld(): Promise<boolean>;
+  /** Keeps the claim for `ms` without renewing it (a retry waits here; a dead process's lapses). */
+  keepFor(ms: number): Promise<void>;
+  /** Gives it up (the job is done). */
+  release(): Promise<void>;
+}
+
+/** The delivery's claim lapsed before Discord was told anything more: the new holder carries on. */
+class ClaimLost extends Error {
+  override name = 'ClaimLost';
 }
 
 export interface DeliveryOptions {
@@ -94,10 +123,22 @@ export interface DeliveryOptions {
   maxAttempts?: number;
   /** Called when a job is done (tests and the benchmark wait on it). */
   onDone?: (job: Job) => void;
+  /** Several processes: each job's delivery is claimed once. One process: absent, it always delivers. */
+  claims?: DeliveryClaims;
 }
+
+/** One process: every delivery is this process's. */
+const ALWAYS_OURS: DeliveryClaim = {
+  token: 0,
+  stillHeld: async () => true,
+  keepFor: async () => undefined,
+  release: async () => undefined,
+};
 
 export class Delivery {
   private readonly busy = new Map<string, Promise<boolean>>();
+  /** Jobs whose failed delivery waits for its retry here. */
+  private readonly retrying = new Set<string>();
   private readonly closed = new AbortController();
   private readonly minEditIntervalMs: number;
   private readonly finalEditGapMs: number;
@@ -119,6 +160,11 @@ export class Delivery {
   /** Resumes a job that finished at the service but was not delivered (after a restart). */
   resume(job: Job): void {
     this.run(job.generationId, () => this.finishJob(job.generationId));
+  }
+
+  /** Whether this process is delivering the job now or waits to retry it. */
+  handling(generationId: string): boolean {
+    return this.busy.has(generationId) || this.retrying.has(generationId);
   }
 
   /** Resolves when no delivery is running (tests, shutdown). */
@@ -179,20 +225,30 @@ export class Delivery {
   }
 
   private async finishJob(generationId: string): Promise<void> {
-    const job = await this.o.jobs.get(generationId);
+    let job = await this.o.jobs.get(generationId);
     if (job?.step !== 'delivering') return;
+    const claim = await this.claim(job);
+    // Another process delivers it; should it die, its claim lapses and the leader delivers it.
+    if (!claim) return;
+    job = claim.job;
     let settled = false;
     try {
       const current = await this.settle(job);
       settled = true;
-      if (current.status === 'completed') await this.deliverResult(current);
-      else await this.deliverFailure(current);
+      if (current.status === 'completed') await this.deliverResult(current, claim.claim);
+      else await this.deliverFailure(current, claim.claim);
+      await claim.claim.release().catch(() => undefined);
     } catch (err) {
+      if (err instanceof ClaimLost) {
+        this.o.logger.warn({ generationId }, 'delivery claim lapsed; another process delivers the job');
+        return;
+      }
       const attempts = job.deliveryAttempts + 1;
       // Only the Discord side is ever given up: an unsettled job would keep the member's in-flight
       // slot or their refund forever, so the quota step is retried until the store takes it.
       if (settled && (err instanceof MessageRefused || attempts >= this.maxAttempts)) {
-        await this.giveUp(job, attempts, err);
+        await this.giveUp(job, attempts, err, claim.claim);
+        await claim.claim.release().catch(() => undefined);
         return;
       }
       await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
@@ -202,11 +258,66 @@ export class Delivery {
         { err, generationId, attempts, retryInMs: wait },
         settled ? 'delivery failed; will retry' : 'cannot settle the quota of a finished job; will retry',
       );
+      // The retry is this process's: the claim is kept through the wait (plus a margin), so no
+      // other process delivers meanwhile, and lapses should this process die before it.
+      await claim.claim.keepFor(wait + CLAIM_RETRY_MARGIN_MS).catch(() => undefined);
+      this.retrying.add(generationId);
       this.o.clock.sleep(wait, this.closed.signal).then(
-        () => this.resume(job),
-        () => undefined,
+        () => {
+          this.retrying.delete(generationId);
+          this.resume(job);
+        },
+        () => this.retrying.delete(generationId),
       );
     }
+  }
+
+  /**
+   * Claims the job's delivery (on several processes) and records the claim's fencing token on the
+   * job, so that a holder whose claim lapsed cannot record it done over a later one's work.
+   */
+  private async claim(job: Job): Promise<{ claim: DeliveryClaim; job: Job } | undefined> {
+    const { claims, jobs } = this.o;
+    if (!claims) return { claim: ALWAYS_OURS, job };
+    const claim = await claims.claim(job.generationId);
+    if (!claim) return undefined;
+    const fenced = await jobs.update(job.generationId, (j) =>
+      (j.deliveryToken ?? 0) > claim.token ? {} : { deliveryToken: claim.token },
+    );
+    if (fenced?.step !== 'delivering' || fenced.deliveryToken !== claim.token) {
+      // Done meanwhile, or a later claimant already took it over.
+      await claim.release().catch(() => undefined);
+      return undefined;
+    }
+    return { claim, job: fenced };
+  }
+
+  /** Before anything more is shown: the claim must still be this process's. */
+  private async ensureHeld(claim: DeliveryClaim): Promise<void> {
+    if (!(await claim.stillHeld())) throw new ClaimLost();
+  }
+
+  /**
+   * The final write of a delivery, fenced: applied only while the job carries this claim's token
+   * (a later claimant's larger token means this one lapsed, and the job is theirs to record).
+   */
+  private async fencedDone(
+    job: Job,
+    claim: DeliveryClaim,
+    change: (j: Job) => Partial<Job>,
+  ): Promise<Job | undefined> {
+    let applied = false;
+    const updated = await this.o.jobs.update(job.generationId, (j) => {
+      if ((j.deliveryToken ?? 0) > claim.token || j.step === 'done') return {};
+      applied = true;
+      return change(j);
+    });
+    if (!applied)
+      this.o.logger.warn(
+        { generationId: job.generationId, token: claim.token },
+        'delivery claim superseded before the job was recorded done; left to the later claimant',
+      );
+    return applied ? updated : undefined;
   }
 
   /** The quota step of a finished job, before anything is shown: finished, or refunded once. */
@@ -242,10 +353,11 @@ export class Delivery {
     return content;
   }
 
-  private async deliverResult(job: Job): Promise<void> {
+  private async deliverResult(job: Job, claim: DeliveryClaim): Promise<void> {
     const { messenger, logger } = this.o;
     let content = await this.resultContent(job);
     await this.waitForEditSlot(job, this.finalEditGapMs);
+    await this.ensureHeld(claim);
     let via: DeliveryRoute;
     try {
       via = await messenger.show(job, content);
@@ -264,19 +376,20 @@ export class Delivery {
       };
       via = await messenger.show(job, content);
     }
-    const { jobs, clock } = this.o;
-    const done = await jobs.update(job.generationId, () => ({
+    const { clock } = this.o;
+    const done = await this.fencedDone(job, claim, () => ({
       step: 'done',
       deliveredVia: via,
       shownStatus: 'completed',
       editedAt: clock.now(),
       deliveredAt: clock.now(),
     }));
+    if (!done) return;
     logger.info(
       { generationId: job.generationId, guildId: job.reply.guildId, userId: job.reply.userId, via },
       'delivered',
     );
-    if (done) this.o.onDone?.(done);
+    this.o.onDone?.(done);
   }
 
   /** Downloads one output file to attach, or says why it is shown as a link. */
@@ -301,11 +414,12 @@ export class Delivery {
     };
   }
 
-  private async deliverFailure(job: Job): Promise<void> {
+  private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {
     const { jobs, messenger, clock, logger } = this.o;
     let current = job;
     if (current.shownStatus !== 'failed') {
       await this.waitForEditSlot(current, this.finalEditGapMs);
+      await this.ensureHeld(claim);
       try {
         await messenger.show(current, { kind: 'failed' });
       } catch (err) {
@@ -318,8 +432,11 @@ export class Delivery {
         current;
     }
     let where: 'thread' | 'channel' | undefined;
-    if (!current.reported) where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
-    const done = await jobs.update(current.generationId, () => ({ reported: true, step: 'done' }));
+    if (!current.reported) {
+      await this.ensureHeld(claim);
+      where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
+    }
+    const done = await this.fencedDone(current, claim, () => ({ reported: true, step: 'done' }));
     if (where) logger.info({ generationId: current.generationId, where }, 'failure reported');
     if (done) this.o.onDone?.(done);
   }
@@ -328,8 +445,8 @@ export class Delivery {
    * Ends a settled job Discord will not take (refused for good, or still failing after every
    * attempt): done, delivered nowhere, logged at error.
    */
-  private async giveUp(job: Job, attempts: number, err: unknown): Promise<void> {
-    const done = await this.o.jobs.update(job.generationId, () => ({
+  private async giveUp(job: Job, attempts: number, err: unknown, claim: DeliveryClaim): Promise<void> {
+    const done = await this.fencedDone(job, claim, () => ({
       step: 'done',
       deliveredVia: 'none',
       deliveryAttempts: attempts,

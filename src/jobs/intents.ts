@@ -21,6 +21,11 @@ export interface Intent {
   startedAt: number;
   /** Set as soon as the generation is known, before its job is written. */
   generationId?: string;
+  /**
+   * The process that saved it, when several share the store (Redis): while that process lives,
+   * the intent is its own to resolve, and another process's recovery leaves it alone.
+   */
+  owner?: string;
 }
 
 const intentKey = (reservationId: string) => `intent:${reservationId}`;
@@ -30,23 +35,33 @@ export class IntentStore {
   /** Submissions in progress in this process, and whether their POST still waits for its answer. */
   private readonly inProgress = new Map<string, { input: SubmitInput; awaitingAnswer: boolean }>();
 
-  /** `keyv` is the jobs namespace: intents live beside the jobs. */
+  /**
+   * `keyv` is the jobs namespace: intents live beside the jobs. `owner`: this process's id, when
+   * several processes share the store.
+   */
   constructor(
     private readonly keyv: Keyv,
     lock: KeyedLock,
+    private readonly owner?: string,
+    /** Whether another process still runs (several processes: redis/process-presence.ts). */
+    private readonly ownerAlive?: (owner: string) => Promise<boolean>,
   ) {
     this.ids = new KeyvSet(keyv, 'intents', lock);
   }
 
   /** Records the intent before its POST is sent. */
   async save(intent: Intent): Promise<void> {
-    await this.keyv.set(intentKey(intent.input.reservationId), intent);
+    await this.keyv.set(intentKey(intent.input.reservationId), this.stamped(intent));
     await this.ids.add(intent.input.reservationId);
   }
 
   /** Rewrites the intent with the generation id the service gave it. */
   async setGeneration(intent: Intent, generationId: string): Promise<void> {
-    await this.keyv.set(intentKey(intent.input.reservationId), { ...intent, generationId } satisfies Intent);
+    await this.keyv.set(intentKey(intent.input.reservationId), this.stamped({ ...intent, generationId }));
+  }
+
+  private stamped(intent: Intent): Intent {
+    return this.owner ? { ...intent, owner: this.owner } : intent;
   }
 
   get(reservationId: string): Promise<Intent | undefined> {
@@ -89,5 +104,32 @@ export class IntentStore {
       if (other.model.slug === input.model.slug && other.request.prompt === input.request.prompt) return true;
     }
     return false;
+  }
+
+  /**
+   * Several processes: whether another running process has an identical submission (same model
+   * and prompt) still in progress. Its POST may be the one that created what a search would find, so no search adopts a generation of that request meanwhile (the cross-process
+   * side of sameRequestAwaitingAnswer, read from the stored intents). True when it cannot tell.
+   */
+  async sameRequestPendingElsewhere(input: SubmitInput): Promise<boolean> {
+    const { owner, ownerAlive } = this;
+    if (!owner || !ownerAlive) return false;
+    try {
+      for (const id of await this.list()) {
+        if (id === input.reservationId) continue;
+        const other = await this.get(id);
+        // One that knows its generation is still pending until its job is written and it is dropped.
+        if (!other?.owner || other.owner === owner) continue;
+        if (
+          other.input.model.slug !== input.model.slug ||
+          other.input.request.prompt !== input.request.prompt
+        )
+          continue;
+        if (await ownerAlive(other.owner)) return true;
+      }
+      return false;
+    } catch {
+      return true;
+    }
   }
 }

@@ -42,6 +42,11 @@ export class JobStore {
     return updated;
   }
 
+  /** The ids in the open index, oldest first (a job may have finished since it was read). */
+  openIds(): Promise<string[]> {
+    return this.openIndex.list();
+  }
+
   /** Every job that is not done, oldest first. */
   async open(): Promise<Job[]> {
     const ids = await this.openIndex.list();

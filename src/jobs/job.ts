@@ -101,4 +101,10 @@ export interface Job {
   deliveredVia?: 'interaction' | 'bot' | 'channel' | 'none';
   /** Failed delivery attempts (Discord down, no access); retried with backoff. */
   deliveryAttempts: number;
+  /**
+   * The fencing token of the delivery claim under which this job is being delivered (several
+   * processes on Redis, jobs/delivery.ts): a delivery under a smaller token has lost its claim and
+   * may not record the job done. Absent on one process.
+   */
+  deliveryToken?: number;
 }

@@ -7,8 +7,10 @@
  * - Open jobs: followed again, or their delivery resumed when the service finished meanwhile.
  */
 import type { Clock } from '../clock.ts';
+import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { MediaApiError } from '../media/errors.ts';
+import { LockTimeoutError } from '../redis/keyed-lock.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
@@ -32,6 +34,17 @@ export interface RecoveryOptions {
   deliver: (job: Job) => void;
   /** Releases costly requests whose confirmation was not answered in time; returns how many. */
   expireConfirmations?: () => Promise<number>;
+  /**
+   * Several processes on one store: whether the process that saved an intent (its `owner`) still
+   * runs. Its submissions in progress are its own (it may still be waiting to send the POST), so
+   * they are resolved here only once it is gone. Answers true when it cannot tell.
+   */
+  ownerAlive?: (owner: string) => Promise<boolean>;
+  /**
+   * Several processes on one store: each intent is resolved under this lock, so two processes that
+   * recover a dead one's submissions at once do not both search and adopt the same generation.
+   */
+  lock?: KeyedLock;
 }
 
 export class Recovery {
@@ -70,8 +83,17 @@ export class Recovery {
     for (const id of await intents.list()) {
       if (intents.isInProgress(id) || this.setAside.has(id)) continue;
       try {
-        if (await this.resolve(id, now, graceMs)) adopted += 1;
+        const { lock } = this.o;
+        const resolved = lock
+          ? await lock.withLock(`resolve:${id}`, () => this.resolve(id, now, graceMs))
+          : await this.resolve(id, now, graceMs);
+        if (resolved) adopted += 1;
       } catch (err) {
+        if (err instanceof LockTimeoutError) {
+          // Another process is resolving it (a search waiting for the budget); the next sweep looks.
+          logger.warn({ err, reservationId: id }, 'an interrupted submission is being resolved elsewhere');
+          continue;
+        }
         if (err instanceof MediaApiError) {
           // The service could not be asked: nothing is wrong with the record; the next sweep asks.
           logger.warn({ err, reservationId: id }, 'cannot search for an interrupted submission yet');
@@ -96,9 +118,14 @@ export class Recovery {
       return false;
     }
     if (now - intent.startedAt < graceMs) return false;
+    // Another live process's submission: it resolves it itself (this process's own are skipped
+    // above while in progress; one left by this process's previous run has a dead owner).
+    if (intent.owner && this.o.ownerAlive && (await this.o.ownerAlive(intent.owner))) return false;
     // A submission of the same model and prompt still waiting for its answer could own the
     // generation the search would find: look again at the next sweep.
     if (intents.sameRequestAwaitingAnswer(intent.input)) return false;
+    // The same across processes: another running process's identical submission, not answered yet.
+    if (!intent.generationId && (await intents.sameRequestPendingElsewhere(intent.input))) return false;
     // The process may have died after saving the job but before settling or indexing it.
     const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
     if (saved) {

@@ -81,7 +81,8 @@ export class Submitter {
   private readonly line: SendLine;
   /**
    * Generations being adopted, so that two identical submissions whose answers were both lost
-   * cannot both adopt the same one (in one process; a Redis lock would extend it to several).
+   * cannot both adopt the same one (in one process; across processes on Redis, the stored intents
+   * and the lock recovery resolves each under keep them apart: IntentStore.sameRequestPendingElsewhere).
    */
   private readonly claimed = new Set<string>();
 
@@ -235,7 +236,10 @@ export class Submitter {
     }
     // Another submission of the same request, still waiting for its answer, may own whatever the
     // search would find: leave this one to the sweep, which looks again once that one is answered.
-    if (this.o.intents.sameRequestAwaitingAnswer(input)) {
+    if (
+      this.o.intents.sameRequestAwaitingAnswer(input) ||
+      (await this.o.intents.sameRequestPendingElsewhere(input))
+    ) {
       logger.warn(
         { err, model: input.model.slug },
         'submission outcome unknown; an identical one is pending',

@@ -13,7 +13,7 @@
  * Time is the callers' clock, passed to the script: every process must share it (the wall clock in
  * production; skew of a few milliseconds is nothing against a 60-second window).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
@@ -81,6 +81,14 @@ redis.call('HSET', KEYS[3], 'tokens', tostring(tokens - 1), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[3], math.ceil(windowMs))
 return {1, 0, count + 1}
 `;
+
+/**
+ * The key prefix of a token's budget: one budget per token for every process on this Redis, and
+ * bots with different tokens on one Redis do not share one (a hash: the token is a secret).
+ */
+export function budgetPrefixFor(token: string): string {
+  return `media:budget:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+}
 
 /** KEYS: 1 pause. ARGV: until (ms), ttl (ms). A shorter pause never shortens a longer one. */
 const PAUSE = `

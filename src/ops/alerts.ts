@@ -54,6 +54,11 @@ export interface AlertsOptions {
   logger: Logger;
   /** Between checks (clock ms); ALERT_CHECK_INTERVAL_MS by default, shorter in tests. */
   intervalMs?: number;
+  /**
+   * Whether this process runs the periodic checks now. Several processes on one Redis: only the
+   * poller's leader does, so a low balance or a drift is posted once, not once per process.
+   */
+  runsChecks?: () => boolean;
 }
 
 /** What was told to one server, kept in the store. */
@@ -96,7 +101,7 @@ export class Alerts {
     this.loop ??= (async () => {
       const { signal } = this.stopping;
       while (!signal.aborted) {
-        await this.checkNow();
+        if (this.o.runsChecks?.() ?? true) await this.checkNow();
         await this.o.clock.sleep(this.intervalMs, signal).catch(() => undefined);
       }
     })();

@@ -3,11 +3,15 @@
  * write and gives it back (money can be recorded), and the model catalog is loaded (commands can
  * be quoted). Each check names itself in the answer, so a 503 says which one failed.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as realDelay } from 'node:timers/promises';
 import type Keyv from 'keyv';
 
 /** How long the store probe may take (wall time) before the store counts as failing. */
 export const STORE_PROBE_TIMEOUT_MS = 2_000;
+
+/** A process's probe value outlives its last probe by this long (ms), then the store drops it. */
+const PROBE_TTL_MS = 10 * 60_000;
 
 export interface HealthSources {
   gatewayConnected: () => boolean;
@@ -31,6 +35,12 @@ export interface HealthReport {
 export class HealthCheck {
   /** A probe still running: concurrent scrapes share it rather than pile writes onto a slow store. */
   private probing: Promise<CheckResult> | undefined;
+
+  /**
+   * This process's own key: processes sharing one Redis would otherwise read each other's value
+   * and answer 503 for a store that works.
+   */
+  private readonly key = `probe:${randomUUID()}`;
 
   constructor(private readonly o: HealthSources) {}
 
@@ -56,8 +66,8 @@ export class HealthCheck {
     const timeoutMs = this.o.probeTimeoutMs ?? STORE_PROBE_TIMEOUT_MS;
     const nonce = `${process.pid}:${Date.now()}:${Math.random()}`;
     const roundTrip = (async () => {
-      await this.o.store.set('probe', nonce);
-      const back = await this.o.store.get<string>('probe');
+      await this.o.store.set(this.key, nonce, PROBE_TTL_MS);
+      const back = await this.o.store.get<string>(this.key);
       if (back !== nonce) throw new Error('a value written could not be read back');
     })();
     const timer = new AbortController();

@@ -130,7 +130,7 @@ export class BotMetrics {
     });
     new Gauge({
       name: name('poller_lease_held'),
-      help: 'Whether this process follows the generations in flight (holds the poller lease): 1 or 0. Always 1 today: one bot process per store, which polls; the lease for several processes on Redis is not built yet',
+      help: 'Whether this process follows the generations in flight (holds the poller lease): 1 or 0. Always 1 on SQLite (one process); on Redis 1 in the one process that holds the lease',
       registers,
       collect() {
         this.set(sources.pollerLeaseHeld() ? 1 : 0);

@@ -86,6 +86,15 @@ export class RedisLeases {
     });
   }
 
+  /** Whether anyone holds the lease now. */
+  async held(name: string): Promise<boolean> {
+    const exists = await this.redis.eval(`return redis.call('EXISTS', KEYS[1])`, {
+      keys: [this.holderKey(name)],
+      arguments: [],
+    });
+    return Number(exists) === 1;
+  }
+
   private holderKey(name: string): string {
     return `${this.prefix}:${name}`;
   }

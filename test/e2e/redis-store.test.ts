@@ -2,7 +2,9 @@
  * The bot on STORE_URL=redis://: a real redis-server holds the jobs and the quota, a result is
  * delivered and charged once, and a restart finds everything there.
  */
+import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budgetPrefixFor } from '../../src/media/redis-rate-limiter.ts';
 import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
@@ -38,5 +40,30 @@ describe('the bot on Redis', () => {
       ['charge', 20_000],
       ['reserve', 20_000],
     ]);
+  });
+
+  it('spends the request budget shared in Redis: a budget other processes used up holds its requests back', async () => {
+    h = await startHarness({ env: { STORE_URL: `${server.url}/4` } });
+    const harness = h;
+    // What other processes on this Redis leave: the token's 120 requests of the last minute, all
+    // granted just now (the limiter's log of grants, scored by clock time).
+    const redis = createClient({ url: `${server.url}/4` });
+    await redis.connect();
+    const filledAt = harness.clock.now();
+    const log = `${budgetPrefixFor(harness.sim.token)}:log`;
+    await redis.zAdd(
+      log,
+      Array.from({ length: 120 }, (_, i) => ({ score: filledAt, value: `other-process:${i}` })),
+    );
+    await redis.close();
+    const before = harness.sim.requests.length;
+
+    const interaction = await harness.command('imagine', [opt.string('prompt', 'a lighthouse, later')]);
+    expect((await harness.jobDone(interaction)).status).toBe('completed');
+    // The submission waited until the other processes' requests had left the 61-second window
+    // (a check the bot started with may have been granted before the budget was filled).
+    const post = harness.sim.requests.slice(before).find((r) => r.method === 'POST');
+    expect(post?.status).toBe(201);
+    expect(post?.at).toBeGreaterThanOrEqual(filledAt + 60_000);
   });
 });

@@ -34,9 +34,13 @@ export class FakeGateway {
   private down = false;
   private readonly silent = new Set<WebSocket>();
 
+  /** How many interactions were sent to one client, for round-robin. */
+  private turns = 0;
+
   constructor(
     private readonly state: FakeState,
     server: Server,
+    private readonly interactionsTo: 'last' | 'round-robin' = 'last',
   ) {
     this.connected = new Promise((resolve) => {
       this.markConnected = resolve;
@@ -181,9 +185,16 @@ export class FakeGateway {
     await Promise.all(sessions.map((s) => this.sendDispatch(s, t, d)));
   }
 
+  /** How many clients are connected and identified. */
+  liveCount(): number {
+    return this.liveSessions().length;
+  }
+
   /** Send a dispatch to one client, as Discord sends an interaction to one shard. */
   async dispatchToOne(t: string, d: unknown): Promise<void> {
-    const session = this.liveSessions().at(-1);
+    const sessions = this.liveSessions();
+    const session =
+      this.interactionsTo === 'round-robin' ? sessions[this.turns++ % sessions.length] : sessions.at(-1);
     if (!session) throw new Error(`no client is connected to the fake gateway to receive ${t}`);
     await this.sendDispatch(session, t, d);
   }

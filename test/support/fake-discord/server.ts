@@ -15,7 +15,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
   const state = new FakeState(opts);
   const log = new CallLog();
   const server = createServer();
-  const gateway = new FakeGateway(state, server);
+  const gateway = new FakeGateway(state, server, opts.interactionsTo ?? 'last');
   const faultList = new FaultList();
   const violations: BodyViolation[] = [];
   const rest = new FakeRest(state, log, gateway, faultList, violations, openApiValidator());
@@ -38,6 +38,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
     calls: log.calls,
     violations,
     connected: gateway.connected,
+    connectedClients: () => gateway.liveCount(),
     async sendInteraction(payload: APIInteraction) {
       registerInteraction(state, payload);
       await gateway.dispatchToOne('INTERACTION_CREATE', payload);

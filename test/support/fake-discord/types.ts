@@ -50,6 +50,11 @@ export interface StartFakeDiscordOptions {
   guilds?: FakeGuildSpec[];
   /** Sent in HELLO; the client's first heartbeat comes after a random fraction of it. */
   heartbeatIntervalMs?: number;
+  /**
+   * Which connected client gets an interaction: the last one to connect (default: after a
+   * restart, the new bot), or each in turn (several bot processes, as Discord spreads them).
+   */
+  interactionsTo?: 'last' | 'round-robin';
 }
 
 /** What kind of Discord route a recorded call hit; 'other' is anything the fake does not implement (answered 404). */
@@ -153,4 +158,6 @@ export interface FakeDiscord {
   close(): Promise<void>;
   /** Resolves when a client has IDENTIFY'd and got READY plus its GUILD_CREATEs. */
   connected: Promise<void>;
+  /** How many clients are connected and identified now. */
+  connectedClients(): number;
 }

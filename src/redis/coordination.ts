@@ -1,0 +1,67 @@
+/**
+ * The connection through which bot processes on one Redis store coordinate: the shared request
+ * budget, the poller's lease, delivery claims and the jobs' keyed lock. One client per process
+ * (the quota keeps its own connections: its transactions WATCH per connection).
+ *
+ * At start a Redis that is not there is an answer (the bot stops and says so, like a store that
+ * cannot be opened); later a dropped connection is retried. Commands are not queued while it is
+ * down: they fail at once, so the budget is not granted (nothing is sent), a leader steps down and
+ * a claim is not taken — everything that depends on Redis fails closed rather than waiting on it.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { createClient, type RedisClientType } from '@keyv/redis';
+import type { Logger } from '../log.ts';
+import { StoreUnavailableError } from '../store.ts';
+
+const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
+const CLOSE_WAIT_MS = 2_000;
+
+export interface Coordination {
+  client: RedisClientType;
+  close(): Promise<void>;
+}
+
+export async function openCoordination(url: string, log: Logger): Promise<Coordination> {
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
+    socket: {
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected ? Math.min(100 * retries, 2_000) : cause,
+    },
+  }) as RedisClientType;
+  // Without a listener a connection error would end the process; the callers log what failed.
+  client.on('error', (err: unknown) => log.warn({ err }, 'coordination: Redis connection error'));
+  await client.connect().catch((err: unknown) => {
+    throw new StoreUnavailableError(`cannot reach Redis at ${shownUrl(url)}: ${(err as Error).message}`);
+  });
+  connected = true;
+  return {
+    client,
+    async close() {
+      // A server that just went away never answers close(): it gets a moment, then the socket goes.
+      if (client.isReady) {
+        const timer = new AbortController();
+        await Promise.race([
+          client.close().catch(() => undefined),
+          delay(CLOSE_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined),
+        ]);
+        timer.abort();
+      }
+      if (client.isOpen) client.destroy();
+    },
+  };
+}
+
+/** The URL without a password, for messages and logs. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured Redis';
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * Several bot processes on one Redis (issue 10): two real bot processes (`src/main.ts`, as
+ * `npm start` runs it) on one real redis-server, one simulator and one fake Discord that hands
+ * interactions to the two connections in turn. Money stays exact across them, the poller's lease
+ * fails over when its holder is killed, every result is delivered exactly once, and the token's
+ * request budget is one for both.
+ *
+ * The processes run on the wall clock (a spawned bot has no other), so the budget test that needs
+ * several rolling minutes runs two bots in this process on one scaled clock with the simulator,
+ * each with its own Redis connections, limiter, leases and Discord connection: all they share is
+ * Redis, as two processes do.
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import { type APIInteraction, InteractionResponseType } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
+import { scaledClock, systemClock } from '../../src/clock.ts';
+import { parseConfig } from '../../src/config.ts';
+import { LeaderPoller } from '../../src/jobs/leader-poller.ts';
+import { createLogger, silentLogger } from '../../src/log.ts';
+import type { QuotaStateBackend } from '../../src/quota/backend.ts';
+import type { LedgerEntry } from '../../src/quota/ledger.ts';
+import { openQuotaBackend } from '../../src/quota/open-backend.ts';
+import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
+import { type RecordedRequest, type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { openStore, type Store } from '../../src/store.ts';
+import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import {
+  chatInputInteraction,
+  type FakeDiscord,
+  type FakeGuildSpec,
+  type RecordedCall,
+  startFakeDiscord,
+} from '../support/fake-discord.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+/** One guild per scenario, so that one's spending does not touch another's budget. */
+const guild = (n: number): FakeGuildSpec & { channel: string } => ({
+  id: `14000000000000000${n}0`,
+  name: `Guild ${n}`,
+  channels: [{ id: `14000000000000000${n}1`, name: 'art' }],
+  channel: `14000000000000000${n}1`,
+});
+const ONE_MEMBER = guild(1);
+const MANY_MEMBERS = guild(2);
+const FAILOVER = guild(3);
+const HAMMER = guild(4);
+const ALERTS = guild(5);
+const member = (n: number) => String(1_500_000_000_000_000_000n + BigInt(n));
+const ALICE = member(0);
+
+/** The image model's price ($0.02) and the default allowance of every member here ($0.10: 5 images). */
+const PRICE = 20_000;
+const ALLOWANCE = 5 * PRICE;
+
+let redis: RedisServer;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The quota as another process sees it: for the admin settings and the ledger. */
+async function quotaOn(url: string): Promise<{ quota: QuotaService; close(): Promise<void> }> {
+  const backend = (await openQuotaBackend(url, { log: silentLogger })) as QuotaStateBackend;
+  const store: Store = openStore('memory://');
+  const quota = createQuotaService({
+    store,
+    clock: systemClock,
+    defaults: { micros: ALLOWANCE, period: 'daily' },
+    backend,
+  });
+  return {
+    quota,
+    async close() {
+      await backend.close?.();
+      await store.close();
+    },
+  };
+}
+
+const chargesOf = (ledger: LedgerEntry[]) =>
+  ledger.filter((e) => e.kind === 'charge').reduce((sum, e) => sum + e.amountMicros, 0);
+
+const posted = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations') && r.status === 201);
+
+/** Edits that carry a file: a delivered result. */
+const deliveriesOf = (discord: FakeDiscord, token: string) =>
+  discord.calls.filter((c: RecordedCall) => c.path.includes(`/${token}/`) && c.files.length > 0).length;
+
+function imagine(
+  discord: FakeDiscord,
+  g: { channel: string },
+  userId: string,
+  prompt: string,
+): APIInteraction {
+  return chatInputInteraction(discord, {
+    commandName: 'imagine',
+    options: [{ name: 'prompt', type: 3, value: prompt }],
+    channelId: g.channel,
+    userId,
+  });
+}
+
+/**
+ * Every interaction's answer: a refusal (an immediate message), or the deferred reply's first edit
+ * (the queued job, or why nothing was sent).
+ */
+async function answered(discord: FakeDiscord, interactions: APIInteraction[], timeoutMs = 30_000) {
+  await Promise.all(
+    interactions.map(async (i) => {
+      const callback = await discord.waitForCall(
+        (c) => c.route === 'interactionCallback' && c.path.includes(`/${i.id}/`),
+        timeoutMs,
+      );
+      if (
+        (callback.body as { type?: number }).type !== InteractionResponseType.DeferredChannelMessageWithSource
+      )
+        return;
+      await discord.waitForCall(
+        (c) => c.route === 'webhookEdit' && c.path.includes(`/${i.token}/`),
+        timeoutMs,
+      );
+    }),
+  );
+}
+
+/** Resolves once `ready` holds (checked every 50 ms), or fails naming what did not happen. */
+async function until(ready: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** No 429, and at most `limit` accepted API requests in any rolling minute (the simulator's own rule). */
+function expectWithinBudget(requests: RecordedRequest[], limit: number) {
+  const api = requests.filter((r) => r.path.startsWith('/api/'));
+  expect(api.filter((r) => r.status === 429)).toEqual([]);
+  const times = api.map((r) => r.at).sort((a, b) => a - b);
+  let busiest = 0;
+  for (let end = 0, start = 0; end < times.length; end++) {
+    while ((times[start] as number) <= (times[end] as number) - 60_000) start++;
+    busiest = Math.max(busiest, end - start + 1);
+  }
+  expect(busiest).toBeLessThanOrEqual(limit);
+  return busiest;
+}
+
+describe('two bot processes on one Redis', () => {
+  let sim: Simulator;
+  let discord: FakeDiscord;
+  let admin: Awaited<ReturnType<typeof quotaOn>>;
+  const bots: { process: BotProcess; httpPort: number }[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ clock: systemClock });
+    discord = await startFakeDiscord({
+      guilds: [ONE_MEMBER, MANY_MEMBERS, FAILOVER],
+      interactionsTo: 'round-robin',
+    });
+    const url = `${redis.url}/1`;
+    admin = await quotaOn(url);
+    // 50 at once from one member: the in-flight cap (3 by default) must not be what stops them.
+    await admin.quota.setInFlightCap(ONE_MEMBER.id, 50, 'test');
+    await admin.quota.setBudget(MANY_MEMBERS.id, 7 * PRICE, 'test');
+    for (let i = 0; i < 2; i++) {
+      const httpPort = await freePort();
+      const process = spawnBot({
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        MEDIA_API_BASE_URL: sim.baseUrl,
+        MEDIA_API_TOKEN: sim.token,
+        STORE_URL: url,
+        QUOTA_DEFAULT_USD: String(ALLOWANCE / 1_000_000),
+        HTTP_PORT: String(httpPort),
+        LOG_LEVEL: 'warn',
+      });
+      bots.push({ process, httpPort });
+    }
+    // A process that stopped (a start error) fails the wait at once, with what it said.
+    const exitedEarly = () => bots.find(({ process }) => process.child.exitCode !== null);
+    try {
+      await until(
+        () => {
+          const exited = exitedEarly();
+          if (exited) throw new Error(`a bot process exited at start: ${exited.process.output().stderr}`);
+          return discord.connectedClients() === 2;
+        },
+        60_000,
+        'both processes connected',
+      );
+    } catch (err) {
+      for (const { process } of bots) console.error(process.output().stderr, process.output().stdout);
+      throw err;
+    }
+    // One of them holds the poller's lease.
+    await until(async () => (await leaseHolders()).length === 1, 15_000, 'one process holding the lease');
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const { process } of bots) {
+      if (process.child.exitCode === null && process.child.signalCode === null) {
+        process.child.kill('SIGKILL');
+        await process.exited;
+      }
+    }
+    await admin?.close();
+    await discord?.close();
+    await sim?.close();
+  });
+
+  /** `mediabot_poller_lease_held` of a live process, from its /metrics. */
+  async function leaseHeld(httpPort: number): Promise<boolean> {
+    const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+    return /^mediabot_poller_lease_held 1$/m.test(text);
+  }
+
+  async function leaseHolders() {
+    const live = bots.filter(
+      ({ process }) => process.child.exitCode === null && process.child.signalCode === null,
+    );
+    const held = await Promise.all(live.map(async (b) => ((await leaseHeld(b.httpPort)) ? b : undefined)));
+    return held.filter((b) => b !== undefined);
+  }
+
+  it('submits exactly 5 of 50 concurrent /imagine from one member whose allowance fits 5', async () => {
+    const before = posted(sim).length;
+    const balanceBefore = sim.balanceMicros();
+    const interactions = Array.from({ length: 50 }, (_, i) =>
+      imagine(discord, ONE_MEMBER, ALICE, `one member, request ${i} [sim:duration=300]`),
+    );
+    await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+    await answered(discord, interactions);
+    expect(posted(sim).length - before).toBe(5);
+    // The five are delivered, each once.
+    await expect
+      .poll(() => interactions.filter((i) => deliveriesOf(discord, i.token) > 0).length, { timeout: 30_000 })
+      .toBe(5);
+    expect(interactions.map((i) => deliveriesOf(discord, i.token)).filter((n) => n > 1)).toEqual([]);
+    // The service's charges, the ledger and the member's figures agree to the micro-dollar.
+    const spentAtService = balanceBefore - sim.balanceMicros();
+    expect(spentAtService).toBe(5 * PRICE);
+    expect(chargesOf(await admin.quota.guildLedger(ONE_MEMBER.id, 1_000))).toBe(spentAtService);
+    const figures = await admin.quota.summary({ guildId: ONE_MEMBER.id, userId: ALICE, roleIds: [] });
+    expect(figures.spentMicros).toBe(spentAtService);
+  }, 60_000);
+
+  it('submits exactly 7 of 50 members against a server budget that fits 7', async () => {
+    const before = posted(sim).length;
+    const balanceBefore = sim.balanceMicros();
+    const interactions = Array.from({ length: 50 }, (_, i) =>
+      imagine(discord, MANY_MEMBERS, member(100 + i), `many members, member ${i} [sim:duration=300]`),
+    );
+    await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+    await answered(discord, interactions);
+    expect(posted(sim).length - before).toBe(7);
+    await expect
+      .poll(() => interactions.filter((i) => deliveriesOf(discord, i.token) > 0).length, { timeout: 30_000 })
+      .toBe(7);
+    const spentAtService = balanceBefore - sim.balanceMicros();
+    expect(spentAtService).toBe(7 * PRICE);
+    expect(chargesOf(await admin.quota.guildLedger(MANY_MEMBERS.id, 1_000))).toBe(spentAtService);
+  }, 60_000);
+
+  it('fails over when the poller lease holder is killed mid-flight, and delivers every job exactly once', async () => {
+    const interactions = Array.from({ length: 8 }, (_, i) =>
+      imagine(discord, FAILOVER, member(200 + i), `failover ${i} [sim:duration=3000]`),
+    );
+    await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+    // Every job is submitted and shows its queued reply (in whichever process received it).
+    await answered(discord, interactions);
+    for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(0);
+    const [leader] = await leaseHolders();
+    if (!leader) throw new Error('no process holds the poller lease');
+    const killedAt = Date.now();
+    leader.process.child.kill('SIGKILL');
+    await leader.process.exited;
+    const survivor = bots.find((b) => b !== leader);
+    if (!survivor) throw new Error('no other process');
+
+    // The survivor takes the lease over (within 15 s), follows the jobs it did not submit, and
+    // delivers every one.
+    await expect.poll(() => leaseHeld(survivor.httpPort), { timeout: 16_000, interval: 100 }).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(15_000);
+    await expect
+      .poll(() => interactions.filter((i) => deliveriesOf(discord, i.token) > 0).length, { timeout: 30_000 })
+      .toBe(interactions.length);
+    expect(interactions.map((i) => deliveriesOf(discord, i.token))).toEqual(interactions.map(() => 1));
+  }, 60_000);
+
+  it('kept to the one request budget throughout: no 429, at most 120 requests in any rolling minute', () => {
+    expectWithinBudget(sim.requests, 120);
+  });
+});
+
+/** Two bots in this process on one scaled clock with the simulator; all they share is Redis. */
+async function twoBotsInProcess(
+  g: FakeGuildSpec,
+  db: number,
+  botOptions: Pick<BotOptions, 'alerts'> = {},
+): Promise<{
+  sim: Simulator;
+  discord: FakeDiscord;
+  bots: Bot[];
+  /** Interaction tokens of the jobs done, in either bot. */
+  done: Set<string>;
+  logs: string[];
+  close(): Promise<void>;
+}> {
+  // 20 times faster than the wall: the 61-second window passes in about 3 s.
+  const clock = scaledClock(20);
+  const sim = await startSimulator({ clock });
+  const discord = await startFakeDiscord({ guilds: [g], interactionsTo: 'round-robin' });
+  const logs: string[] = [];
+  const bots: Bot[] = [];
+  const done = new Set<string>();
+  const close = async () => {
+    for (const bot of bots) await bot.stop();
+    await discord.close();
+    await sim.close();
+  };
+  try {
+    const config = parseConfig({
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_API_URL: discord.apiUrl,
+      MEDIA_API_BASE_URL: sim.baseUrl,
+      MEDIA_API_TOKEN: sim.token,
+      STORE_URL: `${redis.url}/${db}`,
+      QUOTA_DEFAULT_USD: '1',
+      LOG_LEVEL: 'warn',
+    });
+    for (let i = 0; i < 2; i++) {
+      bots.push(
+        await startBot(config, {
+          ...botOptions,
+          clock,
+          logger: createLogger({
+            level: 'warn',
+            secrets: [config.discord.token, sim.token],
+            destination: new Writable({
+              write(chunk, _enc, next) {
+                logs.push(String(chunk));
+                next();
+              },
+            }),
+          }),
+          onJobDone: (job) => done.add(job.reply.interactionToken),
+        }),
+      );
+    }
+    await until(() => discord.connectedClients() === 2, 10_000, 'both bots connected');
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { sim, discord, bots, done, logs, close };
+}
+
+describe('two bots on one Redis, on a scaled clock', () => {
+  it('share the 120 requests per rolling minute when hammering: no 429 over several minutes of traffic', async () => {
+    const { sim, discord, done, logs, close } = await twoBotsInProcess(HAMMER, 2);
+    try {
+      // 160 submissions from 80 members, all at once: more than the budget lets through in a minute.
+      const interactions = Array.from({ length: 160 }, (_, i) =>
+        imagine(discord, HAMMER, member(300 + (i % 80)), `hammer ${i} [sim:duration=2000]`),
+      );
+      await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+      // Until every job is delivered, or the service answers a 429 (then the budget was not shared).
+      await until(
+        () => interactions.every((i) => done.has(i.token)) || sim.requests.some((r) => r.status === 429),
+        50_000,
+        'every job delivered',
+      );
+      const busiest = expectWithinBudget(sim.requests, 120);
+      expect(posted(sim)).toHaveLength(160);
+      // The budget was what limited them: some minute was full.
+      expect(busiest).toBeGreaterThan(100);
+      for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(1);
+    } catch (err) {
+      console.error(logs.join(''));
+      throw err;
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it("run the alerts' periodic checks in the poller's leader only, so a low balance is posted once", async () => {
+    const admin = await quotaOn(`${redis.url}/3`);
+    // The balance ($100) is below the threshold: every check finds it low.
+    await admin.quota.setAlerts(ALERTS.id, { channelId: ALERTS.channel, belowMicros: 200_000_000 }, 'test');
+    const { sim, discord, bots, logs, close } = await twoBotsInProcess(ALERTS, 3, {
+      alerts: { intervalMs: 10_000 },
+    });
+    try {
+      const leader = bots.find((b) => b.poller instanceof LeaderPoller && b.poller.leading);
+      if (!leader) throw new Error('no bot holds the poller lease');
+      const balanceChecks = () => sim.requests.filter((r) => r.path.endsWith('/account')).length;
+      const before = balanceChecks();
+      for (let i = 0; i < 3; i++) await leader.alerts.nextCheck();
+      // Three checks of the leader's, and none of the other's (a check under way may add one).
+      expect(balanceChecks() - before).toBeGreaterThanOrEqual(3);
+      expect(balanceChecks() - before).toBeLessThanOrEqual(4);
+      const alerts = discord.calls.filter(
+        (c) =>
+          c.route === 'channelMessage' &&
+          c.method === 'POST' &&
+          c.path === `/channels/${ALERTS.channel}/messages`,
+      );
+      expect(alerts).toHaveLength(1);
+    } catch (err) {
+      console.error(logs.join(''));
+      throw err;
+    } finally {
+      await close();
+      await admin.close();
+    }
+  }, 60_000);
+});
