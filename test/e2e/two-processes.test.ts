@@ -118,7 +118,7 @@ function imagine(
 
 /**
  * Every interaction's answer: a refusal (an immediate message), or the deferred reply's first edit
- * (the queued job, or why nothing was sent).
+ * (the queued job, or why nothing was sent), or the private follow-up of a refusal after the defer.
  */
 async function answered(discord: FakeDiscord, interactions: APIInteraction[], timeoutMs = 30_000) {
   await Promise.all(
@@ -131,8 +131,10 @@ async function answered(discord: FakeDiscord, interactions: APIInteraction[], ti
         (callback.body as { type?: number }).type !== InteractionResponseType.DeferredChannelMessageWithSource
       )
         return;
+      // Deferred: then either its queued reply, or (refused after the defer, when others reserved
+      // first) the private follow-up that says why.
       await discord.waitForCall(
-        (c) => c.route === 'webhookEdit' && c.path.includes(`/${i.token}/`),
+        (c) => (c.route === 'webhookEdit' || c.route === 'webhookFollowup') && c.path.includes(`/${i.token}`),
         timeoutMs,
       );
     }),
