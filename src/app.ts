@@ -15,6 +15,7 @@ import { alertPoster } from './discord/alert-channel.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
+import { planShards } from './discord/shards.ts';
 import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
@@ -45,6 +46,7 @@ import { RedisKeyedLock } from './redis/keyed-lock.ts';
 import { RedisLeases } from './redis/lease.ts';
 import { ProcessPresence } from './redis/process-presence.ts';
 import { RemoteCancel } from './redis/remote-cancel.ts';
+import { ShardClaims } from './redis/shard-claims.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
 
@@ -187,6 +189,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // leaves its submissions in progress alone (jobs/recovery.ts).
   const presence = leases ? new ProcessPresence(leases, logger) : undefined;
   await presence?.start();
+  const shardClaims = leases ? new ShardClaims(leases, logger) : undefined;
   const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
@@ -377,6 +380,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     }
     // Listening before login too: a press may come as soon as another process shows a Cancel.
     await remoteCancel?.start();
+    // The shards this process connects, each claimed on Redis first: a shard's interactions go
+    // to every session connected as it, and must be handled by one process only.
+    client.rest.setToken(config.discord.token);
+    const shards = await planShards(config.shards, client.rest);
+    await shardClaims?.claim(shards.ids, shards.count);
+    client.options.shardCount = shards.count;
+    client.options.shards = shards.ids;
+    logger.info({ shardCount: shards.count, shards: shards.ids }, 'connecting to the gateway');
     const ready = once(client, Events.ClientReady);
     await client.login(config.discord.token);
     await ready;
@@ -384,6 +395,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
     await client.destroy();
+    await shardClaims?.release();
     await quotaBackend?.close();
     await remoteCancel?.stop();
     await presence?.stop();
@@ -432,6 +444,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await delivery.close();
       await timings.flush();
       await client.destroy();
+      await shardClaims?.release();
       await quotaBackend?.close();
       await remoteCancel?.stop();
       await presence?.stop();

@@ -60,8 +60,44 @@ const envSchema = z
         'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)',
       )
       .default('127.0.0.1'),
+    // discord.js's own sharding: the bot's shards in all, and the ones this process connects.
+    SHARD_COUNT: z
+      .string()
+      .trim()
+      .regex(/^(auto|[1-9]\d{0,3})$/, "must be 'auto' (Discord's recommendation) or a number of shards")
+      .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
+      .default('auto'),
+    SHARD_IDS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}(\s*,\s*\d{1,4})*$/, 'must list shard ids, for example 0,1')
+      .transform((v) => [...new Set(v.split(',').map((id) => Number(id.trim())))].sort((a, b) => a - b))
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    // Only once both parsed (a bad value is reported by its own check).
+    if (Array.isArray(env.SHARD_IDS) && (env.SHARD_COUNT === 'auto' || typeof env.SHARD_COUNT === 'number')) {
+      const count = env.SHARD_COUNT;
+      if (count === 'auto') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SHARD_IDS'],
+          message: 'needs SHARD_COUNT set to a number: every process must agree on how many shards there are',
+        });
+      } else if (env.SHARD_IDS.some((id) => id >= count)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SHARD_IDS'],
+          message: `must be below SHARD_COUNT (${count})`,
+        });
+      } else if (!/^rediss?:/.test(env.STORE_URL) && env.SHARD_IDS.length < count) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SHARD_IDS'],
+          message: `must name every shard (0 to ${count - 1}) on a SQLite store: one process runs them all; several processes need Redis`,
+        });
+      }
+    }
     if (env.MEDIA_API_BASE_URL && !env.MEDIA_API_TOKEN) {
       ctx.addIssue({
         code: 'custom',
@@ -81,6 +117,11 @@ export interface Config {
   quotaDefault: { micros: number; period: 'daily' | 'weekly' | 'monthly' | 'total' };
   /** /healthz and /metrics; absent (the default) when HTTP_PORT is not set. */
   http?: { host: string; port: number };
+  /**
+   * The bot's shards in all ('auto': Discord's recommendation, asked at start) and those this
+   * process connects (absent: all of them).
+   */
+  shards: { count: number | 'auto'; ids?: readonly number[] };
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +156,9 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     logLevel: e.LOG_LEVEL,
     quotaDefault: Object.freeze({ micros: e.QUOTA_DEFAULT_USD, period: e.QUOTA_DEFAULT_PERIOD }),
     http: e.HTTP_PORT === undefined ? undefined : Object.freeze({ host: e.HTTP_HOST, port: e.HTTP_PORT }),
+    shards: Object.freeze(
+      e.SHARD_IDS ? { count: e.SHARD_COUNT, ids: Object.freeze(e.SHARD_IDS) } : { count: e.SHARD_COUNT },
+    ),
   });
 }
 

@@ -2,6 +2,7 @@
 import { startBot } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger, logFormatFor } from './log.ts';
+import { ShardTakenError } from './redis/shard-claims.ts';
 import { StoreUnavailableError } from './store.ts';
 
 const config = loadConfigOrExit();
@@ -25,6 +26,10 @@ try {
   if (err instanceof StoreUnavailableError) {
     // One line an operator can act on, like a configuration error: the store is configuration.
     process.stderr.write(`Store error: ${err.message}\n`);
+    process.exit(2);
+  }
+  if (err instanceof ShardTakenError) {
+    process.stderr.write(`Shard error: ${err.message}\n`);
     process.exit(2);
   }
   logger.fatal({ err }, 'the bot could not start');

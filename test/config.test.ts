@@ -43,6 +43,42 @@ describe('configuration', () => {
     );
   });
 
+  describe('shards', () => {
+    const parse = (env: Record<string, string>) => parseConfig({ DISCORD_TOKEN: 'abc', ...env });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        parse(env);
+      } catch (err) {
+        if (err instanceof ConfigError) return err.message;
+        throw err;
+      }
+      throw new Error('accepted');
+    };
+
+    it("takes Discord's recommendation and runs every shard unless told otherwise", () => {
+      expect(parse({}).shards).toEqual({ count: 'auto' });
+      expect(parse({ SHARD_COUNT: '4' }).shards).toEqual({ count: 4 });
+    });
+
+    it('runs the listed shards of a fixed count, on Redis', () => {
+      expect(
+        parse({ SHARD_COUNT: '4', SHARD_IDS: '3, 1,1', STORE_URL: 'redis://127.0.0.1:6379' }).shards,
+      ).toEqual({ count: 4, ids: [1, 3] });
+    });
+
+    it('refuses ids without a count, ids beyond it, and some of the shards on a one-process store', () => {
+      expect(refusal({ SHARD_IDS: '0' })).toMatch(/^SHARD_IDS needs SHARD_COUNT set to a number/);
+      expect(refusal({ SHARD_COUNT: '2', SHARD_IDS: '2', STORE_URL: 'redis://r' })).toBe(
+        'SHARD_IDS must be below SHARD_COUNT (2)',
+      );
+      expect(refusal({ SHARD_COUNT: '2', SHARD_IDS: '1' })).toMatch(
+        /^SHARD_IDS must name every shard \(0 to 1\) on a SQLite store/,
+      );
+      expect(refusal({ SHARD_COUNT: 'many' })).toMatch(/^SHARD_COUNT must be 'auto'/);
+      expect(refusal({ SHARD_COUNT: '2', SHARD_IDS: 'one' })).toMatch(/^SHARD_IDS must list shard ids/);
+    });
+  });
+
   it('needs the API token when a service URL is given', () => {
     expect(() =>
       parseConfig({ DISCORD_TOKEN: 'a', MEDIA_API_BASE_URL: 'https://m.example.com/api/v1' }),

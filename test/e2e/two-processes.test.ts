@@ -36,18 +36,27 @@ import {
 } from '../support/fake-discord.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
-/** One guild per scenario, so that one's spending does not touch another's budget. */
-const guild = (n: number): FakeGuildSpec & { channel: string } => ({
-  id: `14000000000000000${n}0`,
-  name: `Guild ${n}`,
-  channels: [{ id: `14000000000000000${n}1`, name: 'art' }],
-  channel: `14000000000000000${n}1`,
-});
-const ONE_MEMBER = guild(1);
-const MANY_MEMBERS = guild(2);
-const FAILOVER = guild(3);
-const HAMMER = guild(4);
-const ALERTS = guild(5);
+/**
+ * One guild per scenario, so that one's spending does not touch another's budget; `shard` is the
+ * guild's shard of two (Discord's formula: the id's timestamp bits), so the process that runs it
+ * receives its interactions.
+ */
+const guild = (n: number, shard: 0 | 1): FakeGuildSpec & { channel: string } => {
+  const id = String(BigInt(`14000000000000000${n}0`) + (BigInt(shard) << 22n));
+  return {
+    id,
+    name: `Guild ${n}`,
+    channels: [{ id: `${id.slice(0, -1)}1`, name: 'art' }],
+    channel: `${id.slice(0, -1)}1`,
+  };
+};
+/** Each process runs one of the bot's two shards (SHARD_IDS): every guild's interactions go to one. */
+const SHARD_COUNT = 2;
+const ONE_MEMBER = guild(1, 0);
+const MANY_MEMBERS = guild(2, 1);
+const FAILOVER = guild(3, 1);
+const HAMMER = [guild(4, 0), guild(6, 1)] as const;
+const ALERTS = guild(5, 0);
 const member = (n: number) => String(1_500_000_000_000_000_000n + BigInt(n));
 const ALICE = member(0);
 
@@ -174,7 +183,7 @@ describe('two bot processes on one Redis', () => {
     sim = await startSimulator({ clock: systemClock });
     discord = await startFakeDiscord({
       guilds: [ONE_MEMBER, MANY_MEMBERS, FAILOVER],
-      interactionsTo: 'round-robin',
+      interactionsTo: 'shard',
     });
     const url = `${redis.url}/1`;
     admin = await quotaOn(url);
@@ -189,6 +198,8 @@ describe('two bot processes on one Redis', () => {
         MEDIA_API_BASE_URL: sim.baseUrl,
         MEDIA_API_TOKEN: sim.token,
         STORE_URL: url,
+        SHARD_COUNT: String(SHARD_COUNT),
+        SHARD_IDS: String(i),
         QUOTA_DEFAULT_USD: String(ALLOWANCE / 1_000_000),
         HTTP_PORT: String(httpPort),
         LOG_LEVEL: 'warn',
@@ -313,7 +324,7 @@ describe('two bot processes on one Redis', () => {
 
 /** Two bots in this process on one scaled clock with the simulator; all they share is Redis. */
 async function twoBotsInProcess(
-  g: FakeGuildSpec,
+  guilds: readonly FakeGuildSpec[],
   db: number,
   botOptions: Pick<BotOptions, 'alerts'> = {},
 ): Promise<{
@@ -328,7 +339,7 @@ async function twoBotsInProcess(
   // 20 times faster than the wall: the 61-second window passes in about 3 s.
   const clock = scaledClock(20);
   const sim = await startSimulator({ clock });
-  const discord = await startFakeDiscord({ guilds: [g], interactionsTo: 'round-robin' });
+  const discord = await startFakeDiscord({ guilds: [...guilds], interactionsTo: 'shard' });
   const logs: string[] = [];
   const bots: Bot[] = [];
   const done = new Set<string>();
@@ -338,16 +349,18 @@ async function twoBotsInProcess(
     await sim.close();
   };
   try {
-    const config = parseConfig({
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_API_URL: discord.apiUrl,
-      MEDIA_API_BASE_URL: sim.baseUrl,
-      MEDIA_API_TOKEN: sim.token,
-      STORE_URL: `${redis.url}/${db}`,
-      QUOTA_DEFAULT_USD: '1',
-      LOG_LEVEL: 'warn',
-    });
     for (let i = 0; i < 2; i++) {
+      const config = parseConfig({
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        MEDIA_API_BASE_URL: sim.baseUrl,
+        MEDIA_API_TOKEN: sim.token,
+        STORE_URL: `${redis.url}/${db}`,
+        SHARD_COUNT: String(SHARD_COUNT),
+        SHARD_IDS: String(i),
+        QUOTA_DEFAULT_USD: '1',
+        LOG_LEVEL: 'warn',
+      });
       bots.push(
         await startBot(config, {
           ...botOptions,
@@ -380,7 +393,13 @@ describe('two bots on one Redis, on a scaled clock', () => {
     try {
       // 160 submissions from 80 members, all at once: more than the budget lets through in a minute.
       const interactions = Array.from({ length: 160 }, (_, i) =>
-        imagine(discord, HAMMER, member(300 + (i % 80)), `hammer ${i} [sim:duration=2000]`),
+        // Half in each shard's guild: both processes submit.
+        imagine(
+          discord,
+          HAMMER[i % 2] as FakeGuildSpec & { channel: string },
+          member(300 + (i % 80)),
+          `hammer ${i} [sim:duration=2000]`,
+        ),
       );
       await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
       // Until every job is delivered, or the service answers a 429 (then the budget was not shared).
@@ -406,7 +425,7 @@ describe('two bots on one Redis, on a scaled clock', () => {
     const admin = await quotaOn(`${redis.url}/3`);
     // The balance ($100) is below the threshold: every check finds it low.
     await admin.quota.setAlerts(ALERTS.id, { channelId: ALERTS.channel, belowMicros: 200_000_000 }, 'test');
-    const { sim, discord, bots, logs, close } = await twoBotsInProcess(ALERTS, 3, {
+    const { sim, discord, bots, logs, close } = await twoBotsInProcess([ALERTS], 3, {
       alerts: { intervalMs: 10_000 },
     });
     try {

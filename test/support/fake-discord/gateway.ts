@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { GatewayOpcodes } from 'discord.js';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { guildCreatePayload, memberObject, readyPayload } from './payloads.ts';
+import { guildCreatePayload, memberObject, readyPayload, shardOf } from './payloads.ts';
 import { type FakeState, randomToken } from './state.ts';
 
 interface Session {
@@ -34,13 +34,10 @@ export class FakeGateway {
   private down = false;
   private readonly silent = new Set<WebSocket>();
 
-  /** How many interactions were sent to one client, for round-robin. */
-  private turns = 0;
-
   constructor(
     private readonly state: FakeState,
     server: Server,
-    private readonly interactionsTo: 'last' | 'round-robin' = 'last',
+    private readonly interactionsTo: 'last' | 'shard' = 'last',
   ) {
     this.connected = new Promise((resolve) => {
       this.markConnected = resolve;
@@ -190,11 +187,17 @@ export class FakeGateway {
     return this.liveSessions().length;
   }
 
-  /** Send a dispatch to one client, as Discord sends an interaction to one shard. */
+  /**
+   * Send a dispatch to one client, as Discord sends an interaction to one shard. `shard`: to the
+   * session connected as the shard of the dispatch's guild (Discord's formula), as Discord does.
+   */
   async dispatchToOne(t: string, d: unknown): Promise<void> {
     const sessions = this.liveSessions();
+    const guildId = (d as { guild_id?: unknown } | undefined)?.guild_id;
     const session =
-      this.interactionsTo === 'round-robin' ? sessions[this.turns++ % sessions.length] : sessions.at(-1);
+      this.interactionsTo === 'shard' && typeof guildId === 'string'
+        ? sessions.find((s) => shardOf(guildId, s.shard[1]) === s.shard[0])
+        : sessions.at(-1);
     if (!session) throw new Error(`no client is connected to the fake gateway to receive ${t}`);
     await this.sendDispatch(session, t, d);
   }
@@ -220,10 +223,4 @@ function send(ws: WebSocket, payload: object): Promise<void> {
   return new Promise((resolve, reject) => {
     ws.send(JSON.stringify(payload), (err) => (err ? reject(err) : resolve()));
   });
-}
-
-/** Discord's sharding formula; ids that are not snowflakes land on shard 0. */
-function shardOf(guildId: string, shardCount: number): number {
-  if (!/^\d+$/.test(guildId)) return 0;
-  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }

@@ -38,12 +38,21 @@ export function readyPayload(
   return {
     v: 10,
     user: state.botUser,
-    guilds: [...state.guilds.keys()].map((id) => ({ id, unavailable: true })),
+    // The shard's guilds only, as Discord lists them: a client waits for each to arrive.
+    guilds: [...state.guilds.keys()]
+      .filter((id) => shardOf(id, shard[1]) === shard[0])
+      .map((id) => ({ id, unavailable: true })),
     session_id: sessionId,
     resume_gateway_url: state.gatewayUrl,
     shard,
     application: { id: state.applicationId, flags: 0 as ApplicationFlags, flags_new: '0' },
   };
+}
+
+/** Discord's sharding formula; ids that are not snowflakes land on shard 0. */
+export function shardOf(guildId: string, shardCount: number): number {
+  if (!/^\d+$/.test(guildId)) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
 
 /** The guild as GET /guilds/{id} answers it (no channels or members). */

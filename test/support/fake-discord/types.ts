@@ -52,9 +52,10 @@ export interface StartFakeDiscordOptions {
   heartbeatIntervalMs?: number;
   /**
    * Which connected client gets an interaction: the last one to connect (default: after a
-   * restart, the new bot), or each in turn (several bot processes, as Discord spreads them).
+   * restart, the new bot), or the one connected as its guild's shard (several bot processes, each
+   * running its own shards, as Discord routes them).
    */
-  interactionsTo?: 'last' | 'round-robin';
+  interactionsTo?: 'last' | 'shard';
 }
 
 /** What kind of Discord route a recorded call hit; 'other' is anything the fake does not implement (answered 404). */
