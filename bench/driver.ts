@@ -54,10 +54,15 @@ export async function play(
   h: BenchHarness,
   plan: Plan,
   onTick?: (recording: Recording) => void,
+  /** The channel a member asks in (several servers); default the harness's art channel. */
+  channelOf: (member: string) => string = () => ART,
 ): Promise<Recording> {
   const recording: Recording = { generates: [], autocompletes: [], startClock: h.clock.now() };
   const events = [
-    ...plan.arrivals.map((a) => ({ at: a.at, send: () => sendGenerate(h, a, recording) })),
+    ...plan.arrivals.map((a) => ({
+      at: a.at,
+      send: () => sendGenerate(h, a, recording, channelOf(a.member)),
+    })),
     ...plan.autocompletes.map((a) => ({ at: a.at, send: () => sendAutocomplete(h, a, recording) })),
   ].sort((x, y) => x.at - y.at);
   let lastTick = Date.now();
@@ -72,11 +77,16 @@ export async function play(
   return recording;
 }
 
-async function sendGenerate(h: BenchHarness, arrival: Arrival, recording: Recording): Promise<void> {
+async function sendGenerate(
+  h: BenchHarness,
+  arrival: Arrival,
+  recording: Recording,
+  channelId: string,
+): Promise<void> {
   const payload = chatInputInteraction(h.discord, {
     commandName: arrival.command,
     options: arrival.options,
-    channelId: ART,
+    channelId,
     userId: arrival.member,
   });
   recording.generates.push({

@@ -343,10 +343,12 @@ export function figures(input: RunInput): RunFigures {
     realS: input.realS,
     botWarnings: warnings(input.logs),
   };
+  // Steady runs too: a job delivered twice is a fault whatever the load (one not delivered at the
+  // end of a steady run is only cut off by its drain).
+  if (!input.acksOnly) result.exactlyOnce = exactlyOnce(generates, calls);
   if (input.workload === 'burst' && !input.acksOnly) {
     const first = Math.min(...generates.map((s) => s.sentClock));
     result.allDeliveredS = done.length === generates.length ? (lastDone - first) / 1000 : null;
-    result.exactlyOnce = exactlyOnce(generates, calls);
     result.fairness = fairness(generates, requests);
   }
   return result;

@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { cadencePoints, cadenceSection } from './cadence.ts';
 import type { RunFigures, Spread } from './metrics.ts';
+import { processesSection } from './processes.ts';
 import { type RunName, SETTINGS, storeParent } from './scenarios.ts';
 
 export interface Row {
@@ -338,6 +339,7 @@ export function sections(runs: Record<RunName, RunFigures>): Section[] {
     burstSection(runs['burst-list'], runs['burst-naive'], runs['burst-disk']),
     comparisonSection(runs),
     cadenceSection(cadencePoints(runs)),
+    processesSection(runs['steady-list'], runs['steady-redis2']),
   ];
 }
 

@@ -17,7 +17,8 @@ import {
   opt,
   startHarness,
 } from '../test/support/bot-harness.ts';
-import { autocompleteInteraction } from '../test/support/fake-discord.ts';
+import { autocompleteInteraction, type FakeGuildSpec } from '../test/support/fake-discord.ts';
+import { startRedisServer } from '../test/support/redis-server.ts';
 import { ShiftableClock } from './clock.ts';
 import { collect, drain, play, waitForAcks } from './driver.ts';
 import { figures, type RunFigures } from './metrics.ts';
@@ -31,7 +32,8 @@ export type RunName =
   | 'burst-disk'
   | 'steady-poll-2s'
   | 'steady-poll-4.5s'
-  | 'steady-poll-6s';
+  | 'steady-poll-6s'
+  | 'steady-redis2';
 export const RUNS: RunName[] = [
   'steady-list',
   'steady-naive',
@@ -41,6 +43,7 @@ export const RUNS: RunName[] = [
   'steady-poll-2s',
   'steady-poll-4.5s',
   'steady-poll-6s',
+  'steady-redis2',
 ];
 
 /** The bot's poll cadence for images (clock ms); videos are polled 5/3 as often apart, as by default (3 s / 5 s). */
@@ -56,6 +59,12 @@ interface RunSpec {
   acksOnly: boolean;
   /** The list-first poller's image cadence (clock ms), for the cadence sweep; default 3 s. */
   imagePollMs?: number;
+  /**
+   * Two bot processes on one Redis (a redis-server started for the run), each running one shard
+   * of two: the members are split over two servers, one on each shard, so both processes take
+   * commands; they share the request budget, one polls, and either delivers.
+   */
+  twoOnRedis?: boolean;
 }
 
 const SPECS: Record<RunName, RunSpec> = {
@@ -86,7 +95,19 @@ const SPECS: Record<RunName, RunSpec> = {
     acksOnly: false,
     imagePollMs: 6_000,
   },
+  'steady-redis2': { workload: 'steady', poller: 'list', store: 'tmpfs', acksOnly: false, twoOnRedis: true },
 };
+
+/** The second server of the two-process run: on shard 1 of 2 (Discord's formula), the first on 0. */
+const SECOND_GUILD = '1300000000004194305';
+const SECOND_ART = '1300000000004194306';
+const SECOND_SERVER: FakeGuildSpec = {
+  id: SECOND_GUILD,
+  name: 'Art Club 2',
+  channels: [{ id: SECOND_ART, name: 'art' }],
+};
+/** Half of the members ask in each server (by their id's parity, which the workload's ids spread). */
+const channelOfMember = (member: string) => (BigInt(member) % 2n === 0n ? ART : SECOND_ART);
 
 /** The image cadence of a run of the list-first poller (clock ms). */
 export function imagePollOf(name: RunName): number {
@@ -216,10 +237,18 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
   const realStart = Date.now();
   // The burst's arrivals are played in real time; everything else at the time scale.
   const clock = new ShiftableClock(workload === 'burst' ? 1 : SETTINGS.timeScale.steady);
+  const redis = spec.twoOnRedis ? await startRedisServer() : undefined;
   const h = await startHarness({
     clock,
     logLevel: 'warn',
     storeParent: storeParent(spec.store),
+    ...(redis
+      ? {
+          env: { STORE_URL: `${redis.url}/0`, SHARD_COUNT: '2', SHARD_IDS: '0' },
+          extraGuilds: [SECOND_SERVER],
+          interactionsTo: 'shard' as const,
+        }
+      : {}),
     simulator: { balanceUsd: SETTINGS.simBalanceUsd, rateLimitPerMinute: SETTINGS.rateLimitPerMinute },
     botOptions:
       poller === 'naive'
@@ -231,19 +260,22 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
             },
           },
   });
+  const bots = redis ? [h.bot, await h.startAnother({ SHARD_IDS: '1' })] : [h.bot];
   // Hook wanted in startBot (BotOptions): Discord REST options. Until then: discord.js reads this option per request.
-  const restOptions = h.bot.client.rest.options as { globalRequestsPerSecond: number };
+  const restOptions = bots.map((b) => b.client.rest.options as { globalRequestsPerSecond: number });
   const setScale = (scale: number) => {
     clock.setScale(scale);
-    restOptions.globalRequestsPerSecond = SETTINGS.discordGlobalPerSecond * scale;
+    for (const o of restOptions) o.globalRequestsPerSecond = SETTINGS.discordGlobalPerSecond * scale;
   };
   setScale(clock.scale);
   try {
     const { quota } = h.bot.services;
-    await quota.setDefault(GUILD, SETTINGS.quota.allowanceUsdPerDay * 1_000_000, 'daily', ADMIN);
-    await quota.setInFlightCap(GUILD, SETTINGS.quota.inFlightCap, ADMIN);
-    // Simulated members never press Confirm: every request is sent at once.
-    await quota.setConfirmThreshold(GUILD, 0, ADMIN);
+    for (const guild of redis ? [GUILD, SECOND_GUILD] : [GUILD]) {
+      await quota.setDefault(guild, SETTINGS.quota.allowanceUsdPerDay * 1_000_000, 'daily', ADMIN);
+      await quota.setInFlightCap(guild, SETTINGS.quota.inFlightCap, ADMIN);
+      // Simulated members never press Confirm: every request is sent at once.
+      await quota.setConfirmThreshold(guild, 0, ADMIN);
+    }
     await warmUp(h);
 
     let peakRss = process.memoryUsage().rss;
@@ -261,10 +293,15 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       name,
       `playing ${plan.arrivals.length} interactions and ${plan.autocompletes.length} autocompletes at x${clock.scale}, store on ${spec.store}`,
     );
-    const recording = await play(h, plan, (r) => {
-      const simMin = (h.clock.now() - r.startClock) / 60_000;
-      log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h, peakRss)}`);
-    });
+    const recording = await play(
+      h,
+      plan,
+      (r) => {
+        const simMin = (h.clock.now() - r.startClock) / 60_000;
+        log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h, peakRss)}`);
+      },
+      redis ? channelOfMember : undefined,
+    );
     const firstSent = Math.min(...recording.generates.map((s) => s.sentClock));
     const windowStart =
       workload === 'steady' ? recording.startClock + SETTINGS.steady.warmUpMinutes * 60_000 : firstSent;
@@ -331,5 +368,6 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]);
     rmSync(h.storeDir, { recursive: true, force: true });
+    await redis?.stop();
   }
 }

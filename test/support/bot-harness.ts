@@ -88,6 +88,10 @@ export interface HarnessOptions {
   logLevel?: string;
   /** Puts a tampering proxy between the bot and the simulator (`harness.proxy`). */
   proxy?: boolean;
+  /** Servers beside the default one (several bots, each running its shard). */
+  extraGuilds?: FakeGuildSpec[];
+  /** Which bot gets an interaction: the last connected (default), or its server's shard's. */
+  interactionsTo?: 'last' | 'shard';
 }
 
 export interface Harness {
@@ -162,10 +166,11 @@ export interface Harness {
   /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
   restart(whileDown?: () => Promise<void>): Promise<void>;
   /**
-   * Starts one more bot on the same configuration and clock, its jobs counted in `done` like the
-   * first one's (several bots share a store only on Redis); `close` stops it too.
+   * Starts one more bot on the same configuration and clock (with `env` on top: its own
+   * SHARD_IDS), its jobs counted in `done` like the first one's (several bots share a store only
+   * on Redis); `close` stops it too.
    */
-  startAnother(): Promise<Bot>;
+  startAnother(env?: Record<string, string>): Promise<Bot>;
   close(): Promise<void>;
 }
 
@@ -174,9 +179,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? scaledClock(options.timeScale ?? 100);
   const dir = mkdtempSync(join(options.storeParent ?? tmpdir(), 'bot-e2e-'));
   const sim = await startSimulator({ clock, ...options.simulator });
-  const discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+  const discord = await startFakeDiscord({
+    guilds: [DEFAULT_GUILD, ...(options.extraGuilds ?? [])],
+    interactionsTo: options.interactionsTo ?? 'last',
+  });
   const proxy = options.proxy ? await startMediaProxy(sim.baseUrl) : undefined;
-  const config = parseConfig({
+  const env = {
     DISCORD_TOKEN: discord.botToken,
     DISCORD_API_URL: discord.apiUrl,
     MEDIA_API_BASE_URL: proxy?.baseUrl ?? sim.baseUrl,
@@ -184,7 +192,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     LOG_LEVEL: 'info',
     ...options.env,
-  });
+  };
+  const config = parseConfig(env);
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk, _enc, done) {
@@ -195,8 +204,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const done = new Map<string, { job: Job; at: number }>();
   const doneCount = new Map<string, number>();
   const waiters = new Map<string, ((job: Job) => void)[]>();
-  const start = () =>
-    startBot(config, {
+  const start = (botConfig = config) =>
+    startBot(botConfig, {
       ...options.botOptions,
       clock,
       logger: createLogger({
@@ -335,8 +344,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await whileDown?.();
       bot = await start();
     },
-    async startAnother() {
-      const another = await start();
+    async startAnother(overrides = {}) {
+      const another = await start(parseConfig({ ...env, ...overrides }));
       others.push(another);
       return another;
     },
