@@ -7,30 +7,12 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Generation } from '../media/schemas.ts';
-import type { DownloadResult, ExpectedMedia } from './download.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
+import { type DownloadOutput, type ResultContent, resultContent } from './result-content.ts';
 
 /** What the reply should show now; the Discord edge renders it from the job. */
 export type JobContent = { kind: 'progress' } | ResultContent | { kind: 'failed' };
-
-/** Why a result (or its last frame) is shown without its file. */
-export type LinkReason = 'too_large' | 'download_failed' | 'refused';
-
-/** A file to attach. */
-export interface AttachedFile {
-  name: string;
-  data: Buffer;
-}
-
-/** A finished result: its file, or why it has none (the card then shows the service's URL, unless refused). */
-export interface ResultContent {
-  kind: 'result';
-  file?: AttachedFile;
-  linkReason?: LinkReason;
-  /** The video's last frame (`output.last_frame_url`), when the service returned one: attached or linked the same way. */
-  lastFrame?: { file?: AttachedFile; linkReason?: LinkReason };
-}
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
@@ -108,7 +90,7 @@ export interface DeliveryOptions {
   quota: DeliveryQuota;
   clock: Clock;
   logger: Logger;
-  download: (url: string, capBytes: number, options?: { expect?: ExpectedMedia }) => Promise<DownloadResult>;
+  download: DownloadOutput;
   /** A progress edit comes no sooner than this after the message's last edit (clock ms). */
   minEditIntervalMs?: number;
   /**
@@ -337,20 +319,8 @@ export class Delivery {
    * The result as it can be shown: the file when it can be fetched safely and fits, else why not
    * (the card then links to it, or says it could not be fetched). /show uses it too.
    */
-  async resultContent(job: Job): Promise<ResultContent> {
-    if (!job.output) return { kind: 'result', linkReason: 'download_failed' };
-    const { url, content_type, last_frame_url } = job.output;
-    const content: ResultContent = {
-      kind: 'result',
-      ...(await this.fetchFile(job, 'result', url, { type: job.type, contentType: content_type }, () =>
-        fileName(job),
-      )),
-    };
-    if (last_frame_url)
-      content.lastFrame = await this.fetchFile(job, 'last frame', last_frame_url, { type: 'image' }, (type) =>
-        lastFrameName(job, type),
-      );
-    return content;
+  resultContent(job: Job): Promise<ResultContent> {
+    return resultContent(job, this.o);
   }
 
   private async deliverResult(job: Job, claim: DeliveryClaim): Promise<void> {
@@ -390,28 +360,6 @@ export class Delivery {
       'delivered',
     );
     this.o.onDone?.(done);
-  }
-
-  /** Downloads one output file to attach, or says why it is shown as a link. */
-  private async fetchFile(
-    job: Job,
-    what: 'result' | 'last frame',
-    url: string,
-    expect: ExpectedMedia,
-    name: (contentType: string | undefined) => string,
-  ): Promise<{ file: AttachedFile } | { linkReason: LinkReason }> {
-    const downloaded = await this.o.download(url, job.attachmentSizeLimit, { expect });
-    if (downloaded.ok) return { file: { name: name(downloaded.contentType), data: downloaded.data } };
-    this.o.logger.info(
-      { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail, what },
-      'delivering a link instead of the file',
-    );
-    return {
-      linkReason:
-        downloaded.reason === 'too_large' || downloaded.reason === 'refused'
-          ? downloaded.reason
-          : 'download_failed',
-    };
   }
 
   private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {
@@ -477,31 +425,4 @@ export class Delivery {
 function finishedAt(generation: Generation, seenAt: number): number {
   const stated = generation.completed_at ? Date.parse(generation.completed_at) : Number.NaN;
   return Number.isFinite(stated) ? stated : seenAt;
-}
-
-/** The attachment's name: Discord shows `.png` inline and plays `.mp4`. */
-export function fileName(job: Job): string {
-  const ext =
-    job.output?.content_type === 'video/mp4' || job.type === 'video'
-      ? 'mp4'
-      : extensionOf(job.output?.content_type);
-  return `${job.type}-${job.generationId.slice(0, 8)}.${ext}`;
-}
-
-/** The last frame's attachment name, by the type the download declared. */
-function lastFrameName(job: Job, contentType: string | undefined): string {
-  return `last-frame-${job.generationId.slice(0, 8)}.${extensionOf(contentType?.split(';')[0]?.trim())}`;
-}
-
-function extensionOf(contentType: string | undefined): string {
-  switch (contentType) {
-    case 'image/jpeg':
-      return 'jpg';
-    case 'image/webp':
-      return 'webp';
-    case 'image/gif':
-      return 'gif';
-    default:
-      return 'png';
-  }
 }
