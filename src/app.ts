@@ -30,8 +30,6 @@ import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
-import { createLocalRateLimiter, type RateLimiter } from './media/rate-limiter.ts';
-import { budgetPrefixFor, createRedisRateLimiter } from './media/redis-rate-limiter.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
@@ -39,14 +37,9 @@ import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
-import { type Coordination, openCoordination } from './redis/coordination.ts';
-import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
-import { RedisKeyedLock } from './redis/keyed-lock.ts';
-import { RedisLeases } from './redis/lease.ts';
-import { ProcessPresence } from './redis/process-presence.ts';
-import { RemoteCancel } from './redis/remote-cancel.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
+import { logStoreErrors, openCheckedStore } from './store.ts';
+import { ProcessSharing } from './wiring/process-sharing.ts';
 
 /**
  * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
@@ -131,34 +124,22 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     throw err;
   });
   // On Redis, what the processes share besides the store: the request budget, the poller's lease,
-  // delivery claims and the jobs' lock.
-  let coordination: Coordination | undefined;
-  if (isRedisUrl(config.storeUrl)) {
-    coordination = await openCoordination(config.storeUrl, logger).catch(async (err) => {
-      await store.close();
-      await simulator?.close();
-      throw err;
-    });
-  }
+  // delivery claims and the jobs' lock (wiring/process-sharing.ts).
+  const sharing = await ProcessSharing.open(config.storeUrl, logger).catch(async (err) => {
+    await store.close();
+    await simulator?.close();
+    throw err;
+  });
 
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
   let alerts: Alerts | undefined;
-  const limiter: RateLimiter = coordination
-    ? // One budget per token for every process on this Redis, a 429's pause included.
-      createRedisRateLimiter({
-        redis: coordination.client,
-        prefix: budgetPrefixFor(media.token),
-        limit: config.mediaRateLimitPerMinute,
-        windowMs: RATE_WINDOW_MS,
-        clock,
-        logger,
-      })
-    : createLocalRateLimiter({
-        limit: config.mediaRateLimitPerMinute,
-        windowMs: RATE_WINDOW_MS,
-        clock,
-      });
+  const limiter = sharing.rateLimiter({
+    token: media.token,
+    limit: config.mediaRateLimitPerMinute,
+    windowMs: RATE_WINDOW_MS,
+    clock,
+  });
   const mediaClient = new MediaClient({
     baseUrl: media.baseUrl,
     token: media.token,
@@ -173,20 +154,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
-    await coordination?.close();
+    await sharing.close();
     await store.close();
     await simulator?.close();
     throw err;
   });
   const jobsKeyv = store.namespace('jobs');
-  const leases = coordination ? new RedisLeases(coordination.client) : undefined;
-  // Jobs, intents and their indexes are changed read-modify-write: on Redis other processes write
-  // them too, so their lock is a lease in Redis (the quota's changes are transactions of their own).
-  const jobsLock = leases ? new RedisKeyedLock({ leases, logger }) : lock;
-  // On Redis: this process is known to be running while it does, so that another's recovery
-  // leaves its submissions in progress alone (jobs/recovery.ts).
-  const presence = leases ? new ProcessPresence(leases, logger) : undefined;
-  await presence?.start();
+  const jobsLock = sharing.jobsLock(lock);
+  const presence = await sharing.startPresence();
   const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
@@ -225,8 +200,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
-    // On Redis any process may deliver (an edit needs only REST), but each job's delivery once.
-    ...(leases ? { claims: new RedisDeliveryClaims({ leases, logger }) } : {}),
+    ...sharing.deliveryClaims(),
     onDone: (job) => {
       metrics.jobDone(job);
       options.onJobDone?.(job);
@@ -253,19 +227,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     },
   };
   const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
-  // On SQLite the one process polls; on Redis only the holder of the poller's lease does, following
-  // every open job in the store whichever process submitted it (jobs/leader-poller.ts).
-  const poller: GenerationFollower = leases
-    ? new LeaderPoller({
-        leases,
-        createPoller,
-        jobs,
-        deliver: (job) => delivery.resume(job),
-        delivering: (generationId) => delivery.handling(generationId),
-        clock,
-        logger,
-      })
-    : createPoller();
+  const poller = sharing.poller({ createPoller, jobs, delivery, clock });
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,
@@ -295,14 +257,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
-  // On Redis a Cancel press may reach another process than the one whose fair queue holds it.
-  const remoteCancel = coordination
-    ? new RemoteCancel({
-        client: coordination.client,
-        local: (reservationId, userId) => submitter.cancel(reservationId, userId),
-        logger,
-      })
-    : undefined;
+  const remoteCancel = sharing.remoteCancel((reservationId, userId) =>
+    submitter.cancel(reservationId, userId),
+  );
   const recovery = new Recovery({
     intents,
     jobs,
@@ -385,9 +342,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await ops?.close();
     await client.destroy();
     await quotaBackend?.close();
-    await remoteCancel?.stop();
-    await presence?.stop();
-    await coordination?.close();
+    await sharing.close();
     await store.close();
     await simulator?.close();
     throw err;
@@ -433,9 +388,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await timings.flush();
       await client.destroy();
       await quotaBackend?.close();
-      await remoteCancel?.stop();
-      await presence?.stop();
-      await coordination?.close();
+      await sharing.close();
       await store.close();
       await simulator?.close();
     },
