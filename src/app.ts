@@ -5,13 +5,13 @@
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as realDelay } from 'node:timers/promises';
-import { Client, Events, GatewayIntentBits, type Interaction, Status } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
 import { interactions } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
+import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
@@ -306,15 +306,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       : {}),
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
-  const route = createRouter(interactions, services);
-  // Handlers still running at a stop (an edit sent, its message id not yet recorded) are let finish
-  // before the store closes, or the next process would find the job without its reply.
-  const handling = new Set<Promise<void>>();
-  const onInteraction = (interaction: Interaction) => {
-    const handled: Promise<void> = route(interaction).finally(() => handling.delete(handled));
-    handling.add(handled);
-  };
-  client.on(Events.InteractionCreate, onInteraction);
+  // Handlers still running at a stop are let finish before the store closes.
+  const listener = listenForInteractions(client, createRouter(interactions, services));
 
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.
@@ -371,14 +364,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     async stop() {
       // First: probes see the bot going away rather than a store closing under them.
       await ops?.close();
-      client.off(Events.InteractionCreate, onInteraction);
       // Bounded: a submission waiting for capacity is left to the next start's recovery.
-      const grace = new AbortController();
-      await Promise.race([
-        Promise.allSettled([...handling]),
-        realDelay(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined),
-      ]);
-      grace.abort();
+      await listener.stop(STOP_GRACE_MS);
       sweeping.abort();
       // Before the client and the store close: a check or an alert may be posting.
       await alerts.stop();
