@@ -5,13 +5,13 @@
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as realDelay } from 'node:timers/promises';
-import { Client, Events, GatewayIntentBits, type Interaction, Status } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
 import { interactions } from '../commands/index.ts';
 import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
+import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
@@ -31,8 +31,6 @@ import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MediaClient } from './media/client.ts';
-import { createLocalRateLimiter, type RateLimiter } from './media/rate-limiter.ts';
-import { budgetPrefixFor, createRedisRateLimiter } from './media/redis-rate-limiter.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
@@ -40,15 +38,9 @@ import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
-import { type Coordination, openCoordination } from './redis/coordination.ts';
-import { RedisDeliveryClaims } from './redis/delivery-claims.ts';
-import { RedisKeyedLock } from './redis/keyed-lock.ts';
-import { RedisLeases } from './redis/lease.ts';
-import { ProcessPresence } from './redis/process-presence.ts';
-import { RemoteCancel } from './redis/remote-cancel.ts';
-import { ShardClaims } from './redis/shard-claims.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { isRedisUrl, logStoreErrors, openCheckedStore } from './store.ts';
+import { logStoreErrors, openCheckedStore } from './store.ts';
+import { ProcessSharing } from './wiring/process-sharing.ts';
 
 /**
  * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
@@ -133,34 +125,22 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     throw err;
   });
   // On Redis, what the processes share besides the store: the request budget, the poller's lease,
-  // delivery claims and the jobs' lock.
-  let coordination: Coordination | undefined;
-  if (isRedisUrl(config.storeUrl)) {
-    coordination = await openCoordination(config.storeUrl, logger).catch(async (err) => {
-      await store.close();
-      await simulator?.close();
-      throw err;
-    });
-  }
+  // delivery claims and the jobs' lock (wiring/process-sharing.ts).
+  const sharing = await ProcessSharing.open(config.storeUrl, logger).catch(async (err) => {
+    await store.close();
+    await simulator?.close();
+    throw err;
+  });
 
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
   let alerts: Alerts | undefined;
-  const limiter: RateLimiter = coordination
-    ? // One budget per token for every process on this Redis, a 429's pause included.
-      createRedisRateLimiter({
-        redis: coordination.client,
-        prefix: budgetPrefixFor(media.token),
-        limit: config.mediaRateLimitPerMinute,
-        windowMs: RATE_WINDOW_MS,
-        clock,
-        logger,
-      })
-    : createLocalRateLimiter({
-        limit: config.mediaRateLimitPerMinute,
-        windowMs: RATE_WINDOW_MS,
-        clock,
-      });
+  const limiter = sharing.rateLimiter({
+    token: media.token,
+    limit: config.mediaRateLimitPerMinute,
+    windowMs: RATE_WINDOW_MS,
+    clock,
+  });
   const mediaClient = new MediaClient({
     baseUrl: media.baseUrl,
     token: media.token,
@@ -175,21 +155,15 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
-    await coordination?.close();
+    await sharing.close();
     await store.close();
     await simulator?.close();
     throw err;
   });
   const jobsKeyv = store.namespace('jobs');
-  const leases = coordination ? new RedisLeases(coordination.client) : undefined;
-  // Jobs, intents and their indexes are changed read-modify-write: on Redis other processes write
-  // them too, so their lock is a lease in Redis (the quota's changes are transactions of their own).
-  const jobsLock = leases ? new RedisKeyedLock({ leases, logger }) : lock;
-  // On Redis: this process is known to be running while it does, so that another's recovery
-  // leaves its submissions in progress alone (jobs/recovery.ts).
-  const presence = leases ? new ProcessPresence(leases, logger) : undefined;
-  await presence?.start();
-  const shardClaims = leases ? new ShardClaims(leases, logger) : undefined;
+  const jobsLock = sharing.jobsLock(lock);
+  const presence = await sharing.startPresence();
+  const shardClaims = sharing.shardClaims();
   const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
@@ -228,8 +202,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
-    // On Redis any process may deliver (an edit needs only REST), but each job's delivery once.
-    ...(leases ? { claims: new RedisDeliveryClaims({ leases, logger }) } : {}),
+    ...sharing.deliveryClaims(),
     onDone: (job) => {
       metrics.jobDone(job);
       options.onJobDone?.(job);
@@ -256,19 +229,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     },
   };
   const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
-  // On SQLite the one process polls; on Redis only the holder of the poller's lease does, following
-  // every open job in the store whichever process submitted it (jobs/leader-poller.ts).
-  const poller: GenerationFollower = leases
-    ? new LeaderPoller({
-        leases,
-        createPoller,
-        jobs,
-        deliver: (job) => delivery.resume(job),
-        delivering: (generationId) => delivery.handling(generationId),
-        clock,
-        logger,
-      })
-    : createPoller();
+  const poller = sharing.poller({ createPoller, jobs, delivery, clock });
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,
@@ -298,14 +259,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
-  // On Redis a Cancel press may reach another process than the one whose fair queue holds it.
-  const remoteCancel = coordination
-    ? new RemoteCancel({
-        client: coordination.client,
-        local: (reservationId, userId) => submitter.cancel(reservationId, userId),
-        logger,
-      })
-    : undefined;
+  const remoteCancel = sharing.remoteCancel((reservationId, userId) =>
+    submitter.cancel(reservationId, userId),
+  );
   const recovery = new Recovery({
     intents,
     jobs,
@@ -352,15 +308,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       : {}),
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
-  const route = createRouter(interactions, services);
-  // Handlers still running at a stop (an edit sent, its message id not yet recorded) are let finish
-  // before the store closes, or the next process would find the job without its reply.
-  const handling = new Set<Promise<void>>();
-  const onInteraction = (interaction: Interaction) => {
-    const handled: Promise<void> = route(interaction).finally(() => handling.delete(handled));
-    handling.add(handled);
-  };
-  client.on(Events.InteractionCreate, onInteraction);
+  // Handlers still running at a stop are let finish before the store closes.
+  const listener = listenForInteractions(client, createRouter(interactions, services));
 
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.
@@ -397,9 +346,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await client.destroy();
     await shardClaims?.release();
     await quotaBackend?.close();
-    await remoteCancel?.stop();
-    await presence?.stop();
-    await coordination?.close();
+    await sharing.close();
     await store.close();
     await simulator?.close();
     throw err;
@@ -428,14 +375,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     async stop() {
       // First: probes see the bot going away rather than a store closing under them.
       await ops?.close();
-      client.off(Events.InteractionCreate, onInteraction);
       // Bounded: a submission waiting for capacity is left to the next start's recovery.
-      const grace = new AbortController();
-      await Promise.race([
-        Promise.allSettled([...handling]),
-        realDelay(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined),
-      ]);
-      grace.abort();
+      await listener.stop(STOP_GRACE_MS);
       sweeping.abort();
       // Before the client and the store close: a check or an alert may be posting.
       await alerts.stop();
@@ -446,9 +387,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await client.destroy();
       await shardClaims?.release();
       await quotaBackend?.close();
-      await remoteCancel?.stop();
-      await presence?.stop();
-      await coordination?.close();
+      await sharing.close();
       await store.close();
       await simulator?.close();
     },

@@ -20,8 +20,8 @@ import {
   SeparatorBuilder,
   TextDisplayBuilder,
 } from 'discord.js';
-import type { AttachedFile, LinkReason, ResultContent } from '../jobs/delivery.ts';
 import type { Job, JobOrigin } from '../jobs/job.ts';
+import type { AttachedFile, LinkReason, ResultContent } from '../jobs/result-content.ts';
 import type { Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
 import { describeSentParameters } from './parameters-text.ts';

@@ -2,10 +2,10 @@
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock.ts';
 import type { ConfirmationStore } from '../jobs/confirmations.ts';
-import type { ResultContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { PendingReferenceStore } from '../jobs/pending-references.ts';
+import type { ResultContent } from '../jobs/result-content.ts';
 import type { CancelResult } from '../jobs/send-line.ts';
 import type { Submitter } from '../jobs/submitter.ts';
 import type { Logger } from '../log.ts';

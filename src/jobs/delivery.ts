@@ -7,30 +7,13 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Generation } from '../media/schemas.ts';
-import type { DownloadResult, ExpectedMedia } from './download.ts';
+import { ClaimFence, ClaimLost, type DeliveryClaim, type DeliveryClaims } from './delivery-claim.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
+import { type DownloadOutput, type ResultContent, resultContent } from './result-content.ts';
 
 /** What the reply should show now; the Discord edge renders it from the job. */
 export type JobContent = { kind: 'progress' } | ResultContent | { kind: 'failed' };
-
-/** Why a result (or its last frame) is shown without its file. */
-export type LinkReason = 'too_large' | 'download_failed' | 'refused';
-
-/** A file to attach. */
-export interface AttachedFile {
-  name: string;
-  data: Buffer;
-}
-
-/** A finished result: its file, or why it has none (the card then shows the service's URL, unless refused). */
-export interface ResultContent {
-  kind: 'result';
-  file?: AttachedFile;
-  linkReason?: LinkReason;
-  /** The video's last frame (`output.last_frame_url`), when the service returned one: attached or linked the same way. */
-  lastFrame?: { file?: AttachedFile; linkReason?: LinkReason };
-}
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
@@ -76,39 +59,13 @@ export interface DeliveryQuota {
   refund(generationId: string, note?: string): Promise<{ refundedMicros: number }>;
 }
 
-/**
- * Each job's delivery claimed once across processes (several processes on one Redis store), so a
- * result is never posted twice; a claim lapses when its holder dies, and the poller's leader then
- * delivers the job (jobs/leader-poller.ts).
- */
-export interface DeliveryClaims {
-  /** Takes the job's delivery for this process (or extends its own); undefined while another holds it. */
-  claim(generationId: string): Promise<DeliveryClaim | undefined>;
-}
-
-export interface DeliveryClaim {
-  /** Fencing token: grows with every new claim of the job, so a later claimant's is larger. */
-  readonly token: number;
-  /** Renews the claim; false once it lapsed (another process may be delivering the job now). */
-  stillHeld(): Promise<boolean>;
-  /** Keeps the claim for `ms` without renewing it (a retry waits here; a dead process's lapses). */
-  keepFor(ms: number): Promise<void>;
-  /** Gives it up (the job is done). */
-  release(): Promise<void>;
-}
-
-/** The delivery's claim lapsed before Discord was told anything more: the new holder carries on. */
-class ClaimLost extends Error {
-  override name = 'ClaimLost';
-}
-
 export interface DeliveryOptions {
   jobs: JobStore;
   messenger: JobMessenger;
   quota: DeliveryQuota;
   clock: Clock;
   logger: Logger;
-  download: (url: string, capBytes: number, options?: { expect?: ExpectedMedia }) => Promise<DownloadResult>;
+  download: DownloadOutput;
   /** A progress edit comes no sooner than this after the message's last edit (clock ms). */
   minEditIntervalMs?: number;
   /**
@@ -127,14 +84,6 @@ export interface DeliveryOptions {
   claims?: DeliveryClaims;
 }
 
-/** One process: every delivery is this process's. */
-const ALWAYS_OURS: DeliveryClaim = {
-  token: 0,
-  stillHeld: async () => true,
-  keepFor: async () => undefined,
-  release: async () => undefined,
-};
-
 export class Delivery {
   private readonly busy = new Map<string, Promise<boolean>>();
   /** Jobs whose failed delivery waits for its retry here. */
@@ -144,8 +93,10 @@ export class Delivery {
   private readonly finalEditGapMs: number;
   private readonly retryBaseMs: number;
   private readonly maxAttempts: number;
+  private readonly fence: ClaimFence;
 
   constructor(private readonly o: DeliveryOptions) {
+    this.fence = new ClaimFence(o.jobs, o.logger, o.claims);
     this.minEditIntervalMs = o.minEditIntervalMs ?? 5_000;
     this.finalEditGapMs = Math.min(this.minEditIntervalMs, o.finalEditGapMs ?? 1_000);
     this.retryBaseMs = o.retryBaseMs ?? 5_000;
@@ -227,7 +178,7 @@ export class Delivery {
   private async finishJob(generationId: string): Promise<void> {
     let job = await this.o.jobs.get(generationId);
     if (job?.step !== 'delivering') return;
-    const claim = await this.claim(job);
+    const claim = await this.fence.claim(job);
     // Another process delivers it; should it die, its claim lapses and the leader delivers it.
     if (!claim) return;
     job = claim.job;
@@ -272,54 +223,6 @@ export class Delivery {
     }
   }
 
-  /**
-   * Claims the job's delivery (on several processes) and records the claim's fencing token on the
-   * job, so that a holder whose claim lapsed cannot record it done over a later one's work.
-   */
-  private async claim(job: Job): Promise<{ claim: DeliveryClaim; job: Job } | undefined> {
-    const { claims, jobs } = this.o;
-    if (!claims) return { claim: ALWAYS_OURS, job };
-    const claim = await claims.claim(job.generationId);
-    if (!claim) return undefined;
-    const fenced = await jobs.update(job.generationId, (j) =>
-      (j.deliveryToken ?? 0) > claim.token ? {} : { deliveryToken: claim.token },
-    );
-    if (fenced?.step !== 'delivering' || fenced.deliveryToken !== claim.token) {
-      // Done meanwhile, or a later claimant already took it over.
-      await claim.release().catch(() => undefined);
-      return undefined;
-    }
-    return { claim, job: fenced };
-  }
-
-  /** Before anything more is shown: the claim must still be this process's. */
-  private async ensureHeld(claim: DeliveryClaim): Promise<void> {
-    if (!(await claim.stillHeld())) throw new ClaimLost();
-  }
-
-  /**
-   * The final write of a delivery, fenced: applied only while the job carries this claim's token
-   * (a later claimant's larger token means this one lapsed, and the job is theirs to record).
-   */
-  private async fencedDone(
-    job: Job,
-    claim: DeliveryClaim,
-    change: (j: Job) => Partial<Job>,
-  ): Promise<Job | undefined> {
-    let applied = false;
-    const updated = await this.o.jobs.update(job.generationId, (j) => {
-      if ((j.deliveryToken ?? 0) > claim.token || j.step === 'done') return {};
-      applied = true;
-      return change(j);
-    });
-    if (!applied)
-      this.o.logger.warn(
-        { generationId: job.generationId, token: claim.token },
-        'delivery claim superseded before the job was recorded done; left to the later claimant',
-      );
-    return applied ? updated : undefined;
-  }
-
   /** The quota step of a finished job, before anything is shown: finished, or refunded once. */
   private async settle(job: Job): Promise<Job> {
     const { jobs, quota } = this.o;
@@ -337,27 +240,15 @@ export class Delivery {
    * The result as it can be shown: the file when it can be fetched safely and fits, else why not
    * (the card then links to it, or says it could not be fetched). /show uses it too.
    */
-  async resultContent(job: Job): Promise<ResultContent> {
-    if (!job.output) return { kind: 'result', linkReason: 'download_failed' };
-    const { url, content_type, last_frame_url } = job.output;
-    const content: ResultContent = {
-      kind: 'result',
-      ...(await this.fetchFile(job, 'result', url, { type: job.type, contentType: content_type }, () =>
-        fileName(job),
-      )),
-    };
-    if (last_frame_url)
-      content.lastFrame = await this.fetchFile(job, 'last frame', last_frame_url, { type: 'image' }, (type) =>
-        lastFrameName(job, type),
-      );
-    return content;
+  resultContent(job: Job): Promise<ResultContent> {
+    return resultContent(job, this.o);
   }
 
   private async deliverResult(job: Job, claim: DeliveryClaim): Promise<void> {
     const { messenger, logger } = this.o;
     let content = await this.resultContent(job);
     await this.waitForEditSlot(job, this.finalEditGapMs);
-    await this.ensureHeld(claim);
+    await this.fence.ensureHeld(claim);
     let via: DeliveryRoute;
     try {
       via = await messenger.show(job, content);
@@ -377,7 +268,7 @@ export class Delivery {
       via = await messenger.show(job, content);
     }
     const { clock } = this.o;
-    const done = await this.fencedDone(job, claim, () => ({
+    const done = await this.fence.fencedDone(job, claim, () => ({
       step: 'done',
       deliveredVia: via,
       shownStatus: 'completed',
@@ -392,34 +283,12 @@ export class Delivery {
     this.o.onDone?.(done);
   }
 
-  /** Downloads one output file to attach, or says why it is shown as a link. */
-  private async fetchFile(
-    job: Job,
-    what: 'result' | 'last frame',
-    url: string,
-    expect: ExpectedMedia,
-    name: (contentType: string | undefined) => string,
-  ): Promise<{ file: AttachedFile } | { linkReason: LinkReason }> {
-    const downloaded = await this.o.download(url, job.attachmentSizeLimit, { expect });
-    if (downloaded.ok) return { file: { name: name(downloaded.contentType), data: downloaded.data } };
-    this.o.logger.info(
-      { generationId: job.generationId, reason: downloaded.reason, detail: downloaded.detail, what },
-      'delivering a link instead of the file',
-    );
-    return {
-      linkReason:
-        downloaded.reason === 'too_large' || downloaded.reason === 'refused'
-          ? downloaded.reason
-          : 'download_failed',
-    };
-  }
-
   private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {
     const { jobs, messenger, clock, logger } = this.o;
     let current = job;
     if (current.shownStatus !== 'failed') {
       await this.waitForEditSlot(current, this.finalEditGapMs);
-      await this.ensureHeld(claim);
+      await this.fence.ensureHeld(claim);
       try {
         await messenger.show(current, { kind: 'failed' });
       } catch (err) {
@@ -433,10 +302,10 @@ export class Delivery {
     }
     let where: 'thread' | 'channel' | undefined;
     if (!current.reported) {
-      await this.ensureHeld(claim);
+      await this.fence.ensureHeld(claim);
       where = await messenger.reportFailure(current, current.refundedMicros ?? 0);
     }
-    const done = await this.fencedDone(current, claim, () => ({ reported: true, step: 'done' }));
+    const done = await this.fence.fencedDone(current, claim, () => ({ reported: true, step: 'done' }));
     if (where) logger.info({ generationId: current.generationId, where }, 'failure reported');
     if (done) this.o.onDone?.(done);
   }
@@ -446,7 +315,7 @@ export class Delivery {
    * attempt): done, delivered nowhere, logged at error.
    */
   private async giveUp(job: Job, attempts: number, err: unknown, claim: DeliveryClaim): Promise<void> {
-    const done = await this.fencedDone(job, claim, () => ({
+    const done = await this.fence.fencedDone(job, claim, () => ({
       step: 'done',
       deliveredVia: 'none',
       deliveryAttempts: attempts,
@@ -477,31 +346,4 @@ export class Delivery {
 function finishedAt(generation: Generation, seenAt: number): number {
   const stated = generation.completed_at ? Date.parse(generation.completed_at) : Number.NaN;
   return Number.isFinite(stated) ? stated : seenAt;
-}
-
-/** The attachment's name: Discord shows `.png` inline and plays `.mp4`. */
-export function fileName(job: Job): string {
-  const ext =
-    job.output?.content_type === 'video/mp4' || job.type === 'video'
-      ? 'mp4'
-      : extensionOf(job.output?.content_type);
-  return `${job.type}-${job.generationId.slice(0, 8)}.${ext}`;
-}
-
-/** The last frame's attachment name, by the type the download declared. */
-function lastFrameName(job: Job, contentType: string | undefined): string {
-  return `last-frame-${job.generationId.slice(0, 8)}.${extensionOf(contentType?.split(';')[0]?.trim())}`;
-}
-
-function extensionOf(contentType: string | undefined): string {
-  switch (contentType) {
-    case 'image/jpeg':
-      return 'jpg';
-    case 'image/webp':
-      return 'webp';
-    case 'image/gif':
-      return 'gif';
-    default:
-      return 'png';
-  }
 }

@@ -103,7 +103,7 @@ export interface Job {
   deliveryAttempts: number;
   /**
    * The fencing token of the delivery claim under which this job is being delivered (several
-   * processes on Redis, jobs/delivery.ts): a delivery under a smaller token has lost its claim and
+   * processes on Redis, jobs/delivery-claim.ts): a delivery under a smaller token has lost its claim and
    * may not record the job done. Absent on one process.
    */
   deliveryToken?: number;

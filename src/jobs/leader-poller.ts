@@ -16,7 +16,7 @@
  * a fast result delivered before the queued embed would be overwritten by it.
  *
  * Jobs found finished but not delivered (`delivering`) are handed to delivery, which claims each
- * job's delivery once across processes (jobs/delivery.ts): a process that died mid-delivery loses
+ * job's delivery once across processes (jobs/delivery-claim.ts): a process that died mid-delivery loses
  * its claim when it lapses, and the next scan delivers the job.
  *
  * A stale leader (its lease lapsed while it was cut off) can at worst poll once more: statuses it

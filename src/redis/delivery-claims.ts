@@ -1,5 +1,5 @@
 /**
- * Delivery claimed once per job across processes (jobs/delivery.ts's DeliveryClaims): a lease in
+ * Delivery claimed once per job across processes (jobs/delivery-claim.ts's DeliveryClaims): a lease in
  * Redis per generation id, owned by this process, renewed in the background while the delivery
  * runs, so a process that dies mid-delivery loses the claim within `ttlMs` and the poller's leader
  * delivers the job. The lease's fencing token is the claim's: delivery records it on the job and
@@ -9,7 +9,7 @@
  * through the retry's wait. Calls for one job within a process are already one at a time
  * (Delivery runs each job's steps in order).
  */
-import type { DeliveryClaim, DeliveryClaims } from '../jobs/delivery.ts';
+import type { DeliveryClaim, DeliveryClaims } from '../jobs/delivery-claim.ts';
 import type { Logger } from '../log.ts';
 import type { RedisLeases } from './lease.ts';
 

@@ -2,7 +2,7 @@ import { type APIMessageTopLevelComponent, ButtonStyle, ComponentType, MessageFl
 import { describe, expect, it } from 'vitest';
 import { COLORS, SIMULATOR_FOOTER } from '../../src/discord/render.ts';
 import { MAX_CARD_TEXT, renderResultCard } from '../../src/discord/result-card.ts';
-import type { ResultContent } from '../../src/jobs/delivery.ts';
+import type { ResultContent } from '../../src/jobs/result-content.ts';
 import { componentsOf, textOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, REQUESTER, simModel, videoJobFixture } from './job-fixture.ts';
 
