@@ -3,7 +3,7 @@
  * lease polls (redis/leadership.ts), so the token's budget is not spent twice on the same status
  * checks. The jobs it follows are the jobs in the store's open index, whichever process submitted
  * them: on gaining the lease it loads them all, and while it leads it reads the index again every
- * `rescanMs` to pick up jobs other processes submitted.
+ * `rescanMs` of the bot's clock to pick up jobs other processes submitted.
  *
  * Why re-read the index rather than Redis pub/sub: the index is the truth anyway (a new leader must
  * read it, and a message published while no process led, or while a leader was reconnecting, would
@@ -45,7 +45,11 @@ export interface LeaderPollerOptions {
   logger: Logger;
   /** A leader that dies is replaced within ttlMs + a third of it (wall ms). Default 10 s. */
   ttlMs?: number;
-  /** How often the leader reads the open index again (wall ms). Default 2 s. */
+  /**
+   * How often the leader reads the open index again (clock ms, like the poller's own cadence, so
+   * that a job submitted elsewhere waits for it no longer, relative to its poll interval, on a
+   * faster clock). Default 2 s.
+   */
   rescanMs?: number;
   /** How long a job whose queued embed is not recorded waits before it is followed anyway (clock ms). */
   unshownGraceMs?: number;
@@ -56,7 +60,7 @@ export class LeaderPoller implements GenerationFollower {
   private inner: GenerationFollower | undefined;
   /** Ids followed by the current inner poller. */
   private readonly followed = new Set<string>();
-  private scanTimer: NodeJS.Timeout | undefined;
+  private scanStop: AbortController | undefined;
   private scanning: Promise<void> = Promise.resolve();
   private stepping: Promise<void> = Promise.resolve();
   private started: Promise<void> | undefined;
@@ -125,19 +129,25 @@ export class LeaderPoller implements GenerationFollower {
     const inner = this.inner;
     if (!inner) return;
     this.inner = undefined;
-    clearTimeout(this.scanTimer);
-    this.scanTimer = undefined;
+    this.scanStop?.abort();
+    this.scanStop = undefined;
     await this.scanning;
     this.followed.clear();
     await inner.close();
   }
 
   private scheduleScan(ms: number): void {
-    this.scanTimer = setTimeout(() => {
-      this.scanning = this.scan().finally(() => {
-        if (this.inner) this.scheduleScan(this.rescanMs);
-      });
-    }, ms);
+    const stop = new AbortController();
+    this.scanStop = stop;
+    this.o.clock.sleep(ms, stop.signal).then(
+      () => {
+        if (stop.signal.aborted || !this.inner) return;
+        this.scanning = this.scan().finally(() => {
+          if (this.inner && !stop.signal.aborted) this.scheduleScan(this.rescanMs);
+        });
+      },
+      () => undefined,
+    );
   }
 
   /** Follows the open jobs not followed yet, and resumes the delivery of finished ones. */
