@@ -6,7 +6,7 @@
  */
 import { createClient, type RedisClientType } from '@keyv/redis';
 import Keyv from 'keyv';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { Delivery, type JobContent, type JobMessenger } from '../../src/jobs/delivery.ts';
 import type { Job } from '../../src/jobs/job.ts';
@@ -16,19 +16,10 @@ import { silentLogger } from '../../src/log.ts';
 import { RedisDeliveryClaims } from '../../src/redis/delivery-claims.ts';
 import { RedisLeases } from '../../src/redis/lease.ts';
 import { jobFixture } from '../discord/job-fixture.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
+const { closing } = server;
 
 /** Records what each process showed; `hang` holds its shows until `wake` (a process paused mid-edit). */
 class Messenger implements JobMessenger {

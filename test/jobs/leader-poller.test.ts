@@ -4,7 +4,7 @@
  * open index whoever submitted them, and the other takes over when the holder stops or dies.
  */
 import { createClient, type RedisClientType } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { LeaderPoller } from '../../src/jobs/leader-poller.ts';
@@ -12,19 +12,10 @@ import type { GenerationFollower } from '../../src/jobs/poller.ts';
 import { silentLogger } from '../../src/log.ts';
 import { RedisLeases } from '../../src/redis/lease.ts';
 import { jobFixture } from '../discord/job-fixture.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
+const { closing } = server;
 
 /** The store's open jobs, shared by both "processes" as the Redis store would be. */
 class OpenJobs {

@@ -6,30 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import { QuotaConflictError, type RedisClient, RedisQuotaBackend } from '../../src/quota/redis-backend.ts';
 import { createQuotaService, type QuotaService, type ReserveResult } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { openStore, type Store } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';
 import { ManualClock } from './manual-clock.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
 
-let server: RedisServer;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
+const { closing } = server;
 
 async function connect(): Promise<RedisClient> {
   const client = createClient({ url: server.url });

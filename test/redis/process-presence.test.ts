@@ -4,23 +4,14 @@
  * cannot say, the answer is "alive", so that nobody touches its submissions.
  */
 import { createClient, type RedisClientType } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { RedisLeases } from '../../src/redis/lease.ts';
 import { ProcessPresence } from '../../src/redis/process-presence.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
+const { closing } = server;
 
 async function presenceOn(
   url: string,

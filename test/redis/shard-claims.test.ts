@@ -4,23 +4,14 @@
  * stopped process frees its shards at once, a dead one when its leases lapse.
  */
 import { createClient, type RedisClientType } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { RedisLeases } from '../../src/redis/lease.ts';
 import { ShardClaims, ShardTakenError } from '../../src/redis/shard-claims.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const closing: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
+const { closing } = server;
 
 /** A process's claims on its own connection; `ttlMs` short so that a dead one lapses quickly. */
 async function processOn(db: number, ttlMs = 300) {

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export interface RedisServer {
   url: string;
@@ -73,5 +74,44 @@ export async function startRedisServer(): Promise<RedisServer> {
       child.kill('SIGKILL');
       await exited;
     },
+  };
+}
+
+/** A test file's redis-server (see useRedisServer): its address, and what to close after each test. */
+export interface FileRedis {
+  readonly url: string;
+  readonly port: number;
+  /** Closed after each test, the last opened first (connections, leases, limiters). */
+  readonly closing: (() => Promise<void>)[];
+}
+
+/**
+ * Starts a redis-server before the file's tests and stops it after them; what a test pushes onto
+ * `closing` is closed after that test.
+ */
+export function useRedisServer(): FileRedis {
+  let server: RedisServer | undefined;
+  const closing: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error('the redis-server of this file is not started (use it inside a test)');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return started().port;
+    },
+    closing,
   };
 }
