@@ -9,7 +9,9 @@ afterEach(async () => {
 });
 
 describe('shards', () => {
-  it('connects every shard of SHARD_COUNT from one process, and answers through them', { timeout: 60_000 }, async () => {
+  it('connects every shard of SHARD_COUNT from one process, and answers through them', {
+    timeout: 60_000,
+  }, async () => {
     h = await startHarness({ env: { SHARD_COUNT: '2' } });
     // One gateway session per shard, identified as [0, 2] and [1, 2].
     expect(h.discord.connectedClients()).toBe(2);
