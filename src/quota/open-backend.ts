@@ -3,16 +3,15 @@
  * over the Redis client that @keyv/redis uses), otherwise the store's keyv namespaces (undefined:
  * the quota service's default).
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import { createClient } from '@keyv/redis';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
+import { closePromptly } from '../redis/coordination.ts';
 import { isRedisUrl } from '../store.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import { RedisQuotaBackend } from './redis-backend.ts';
 
 const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
-const CLOSE_WAIT_MS = 2_000;
 
 /** Connects to Redis when STORE_URL names it; the backend's close() also closes that client. */
 export async function openQuotaBackend(
@@ -42,17 +41,7 @@ export async function openQuotaBackend(
     transaction: (guildId, fn) => backend.transaction(guildId, fn),
     async close() {
       await backend.close();
-      // close() waits for the server's answer, which a server that just went away never sends (and
-      // the client may not have noticed yet): it gets a moment, then the socket is destroyed.
-      if (client.isReady) {
-        const timer = new AbortController();
-        await Promise.race([
-          client.close().catch(() => undefined),
-          delay(CLOSE_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined),
-        ]);
-        timer.abort();
-      }
-      if (client.isOpen) client.destroy();
+      await closePromptly(client);
     },
   };
 }

@@ -40,19 +40,30 @@ export async function openCoordination(url: string, log: Logger): Promise<Coordi
   connected = true;
   return {
     client,
-    async close() {
-      // A server that just went away never answers close(): it gets a moment, then the socket goes.
-      if (client.isReady) {
-        const timer = new AbortController();
-        await Promise.race([
-          client.close().catch(() => undefined),
-          delay(CLOSE_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined),
-        ]);
-        timer.abort();
-      }
-      if (client.isOpen) client.destroy();
-    },
+    close: () => closePromptly(client),
   };
+}
+
+/**
+ * Closes a Redis connection without hanging: close() waits for the server's answer, which a server
+ * that just went away (and the client may not have noticed yet) never sends. It gets a moment,
+ * then the socket is destroyed.
+ */
+export async function closePromptly(client: {
+  readonly isReady: boolean;
+  readonly isOpen: boolean;
+  close(): Promise<unknown>;
+  destroy(): void;
+}): Promise<void> {
+  if (client.isReady) {
+    const timer = new AbortController();
+    await Promise.race([
+      client.close().catch(() => undefined),
+      delay(CLOSE_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined),
+    ]);
+    timer.abort();
+  }
+  if (client.isOpen) client.destroy();
 }
 
 /** The URL without a password, for messages and logs. */

@@ -1,17 +1,15 @@
 /**
  * Several bot processes on one Redis (issue 10): two real bot processes (`src/main.ts`, as
- * `npm start` runs it) on one real redis-server, one simulator and one fake Discord that hands
- * interactions to the two connections in turn. Money stays exact across them, the poller's lease
- * fails over when its holder is killed, every result is delivered exactly once, and the token's
- * request budget is one for both.
+ * `npm start` runs it) on one real redis-server, each running one of two shards, one simulator and
+ * one fake Discord that hands each server's interactions to the process running its shard. Money
+ * stays exact across them, the poller's lease fails over when its holder is killed, every result
+ * is delivered exactly once, and the token's request budget is one for both.
  *
  * The processes run on the wall clock (a spawned bot has no other), so the budget test that needs
  * several rolling minutes runs two bots in this process on one scaled clock with the simulator,
  * each with its own Redis connections, limiter, leases and Discord connection: all they share is
  * Redis, as two processes do.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { type APIInteraction, InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +32,7 @@ import {
   type RecordedCall,
   startFakeDiscord,
 } from '../support/fake-discord.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { freePort, type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 /**
  * One guild per scenario, so that one's spending does not touch another's budget; `shard` is the
@@ -72,15 +70,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis?.stop();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The quota as another process sees it: for the admin settings and the ledger. */
 async function quotaOn(url: string): Promise<{ quota: QuotaService; close(): Promise<void> }> {

@@ -14,7 +14,8 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on the loopback right now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
