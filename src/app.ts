@@ -254,7 +254,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       limit: config.mediaRateLimitPerMinute,
       windowMs: RATE_WINDOW_MS,
       available: () => limiter.available(),
-      recentPolls: limiter.recentPolls ? () => limiter.recentPolls?.() ?? 0 : undefined,
+      recentPolls: limiter.recentPolls?.bind(limiter),
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
   });
@@ -313,6 +313,15 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
 
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.
+  /** Closes, in order, what a stop or a failed start leaves: Discord, the shards, Redis, the store. */
+  const disconnect = async () => {
+    await client.destroy();
+    await shardClaims?.release();
+    await quotaBackend?.close();
+    await sharing.close();
+    await store.close();
+    await simulator?.close();
+  };
   let ops: OpsServer | undefined;
   try {
     if (config.http) {
@@ -343,12 +352,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   } catch (err) {
     // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
-    await client.destroy();
-    await shardClaims?.release();
-    await quotaBackend?.close();
-    await sharing.close();
-    await store.close();
-    await simulator?.close();
+    await disconnect();
     throw err;
   }
 
@@ -384,12 +388,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await poller.close();
       await delivery.close();
       await timings.flush();
-      await client.destroy();
-      await shardClaims?.release();
-      await quotaBackend?.close();
-      await sharing.close();
-      await store.close();
-      await simulator?.close();
+      await disconnect();
     },
   };
 }

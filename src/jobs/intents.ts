@@ -13,7 +13,7 @@
 import type Keyv from 'keyv';
 import type { KeyedLock } from '../locks.ts';
 import { KeyvSet } from './keyv-set.ts';
-import type { SubmitInput } from './submitter.ts';
+import type { SubmitInput } from './submission.ts';
 
 /** What is stored between reserving and knowing the outcome of the POST. */
 export interface Intent {

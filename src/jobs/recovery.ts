@@ -14,7 +14,8 @@ import { LockTimeoutError } from '../redis/keyed-lock.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
-import type { Submitter, SubmitterQuota } from './submitter.ts';
+import type { SubmitterQuota } from './submission.ts';
+import type { Submitter } from './submitter.ts';
 
 /** How long an unconfirmed submission waits before a search that finds nothing releases it. */
 export const UNCONFIRMED_GRACE_MS = 2 * 60_000;

@@ -47,13 +47,6 @@ import {
 } from './submission.ts';
 
 export type { CancelResult, SendCapacity, WaitProgress } from './send-line.ts';
-export {
-  MAX_WAIT_BEFORE_SENDING_MS,
-  type SubmitInput,
-  type SubmitOutcome,
-  type SubmitterClient,
-  type SubmitterQuota,
-} from './submission.ts';
 
 export interface SubmitterOptions {
   client: SubmitterClient;

@@ -12,7 +12,7 @@ import { quoteMicros } from '../../src/catalog/pricing.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
-import type { SubmitInput } from '../../src/jobs/submitter.ts';
+import type { SubmitInput } from '../../src/jobs/submission.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
 import { MediaClient } from '../../src/media/client.ts';

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter, type SubmitterClient } from '../../src/jobs/submitter.ts';
+import type { SubmitterClient } from '../../src/jobs/submission.ts';
+import { Submitter } from '../../src/jobs/submitter.ts';
 import { InProcessLock, type KeyedLock } from '../../src/locks.ts';
 import { ServerError } from '../../src/media/errors.ts';
 import { logger, type Proc, reserved, startWorld, summaryOf, type World } from './helpers.ts';

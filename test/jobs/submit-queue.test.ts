@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SendLine } from '../../src/jobs/send-line.ts';
-import {
-  type SendCapacity,
-  Submitter,
-  type SubmitterClient,
-  type WaitProgress,
-} from '../../src/jobs/submitter.ts';
+import type { SubmitterClient } from '../../src/jobs/submission.ts';
+import { type SendCapacity, Submitter, type WaitProgress } from '../../src/jobs/submitter.ts';
 import { silentLogger } from '../../src/log.ts';
 import {
   ALICE,

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
-import {
-  Submitter,
-  type SubmitterClient,
-  type SubmitterOptions,
-  type WaitProgress,
-} from '../../src/jobs/submitter.ts';
+import type { SubmitterClient } from '../../src/jobs/submission.ts';
+import { Submitter, type SubmitterOptions, type WaitProgress } from '../../src/jobs/submitter.ts';
 import { ServerError } from '../../src/media/errors.ts';
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import type { Generation } from '../../src/media/schemas.ts';

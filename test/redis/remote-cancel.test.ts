@@ -6,7 +6,8 @@
 import { createClient, type RedisClientType } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CancelResult } from '../../src/jobs/send-line.ts';
-import { Submitter, type SubmitterClient } from '../../src/jobs/submitter.ts';
+import type { SubmitterClient } from '../../src/jobs/submission.ts';
+import { Submitter } from '../../src/jobs/submitter.ts';
 import { silentLogger } from '../../src/log.ts';
 import { RemoteCancel } from '../../src/redis/remote-cancel.ts';
 import { deferred, logger, reserved, startWorld, summaryOf, type World } from '../jobs/helpers.ts';
