@@ -92,6 +92,8 @@ export interface HarnessOptions {
   extraGuilds?: FakeGuildSpec[];
   /** Which bot gets an interaction: the last connected (default), or its server's shard's. */
   interactionsTo?: 'last' | 'shard';
+  /** The shard count the fake Discord recommends (default 1). */
+  recommendedShards?: number;
 }
 
 export interface Harness {
@@ -182,6 +184,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const discord = await startFakeDiscord({
     guilds: [DEFAULT_GUILD, ...(options.extraGuilds ?? [])],
     interactionsTo: options.interactionsTo ?? 'last',
+    recommendedShards: options.recommendedShards ?? 1,
   });
   const proxy = options.proxy ? await startMediaProxy(sim.baseUrl) : undefined;
   const env = {

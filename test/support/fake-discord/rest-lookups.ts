@@ -14,7 +14,7 @@ export function lookupRoutes(s: FakeState): Route[] {
       status: 200,
       body: {
         url: s.gatewayUrl,
-        shards: 1,
+        shards: s.recommendedShards,
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
       },
     })),

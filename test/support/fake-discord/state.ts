@@ -126,6 +126,7 @@ export class FakeState {
   readonly botToken: string;
   readonly botUser: APIUser;
   readonly heartbeatIntervalMs: number;
+  readonly recommendedShards: number;
   baseUrl = '';
   gatewayUrl = '';
   readonly guilds = new Map<string, FakeGuild>();
@@ -147,6 +148,7 @@ export class FakeState {
       opts.botToken ??
       `${Buffer.from(this.botUserId).toString('base64url')}.${randomToken(4)}.${randomToken(27)}`;
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 41_250;
+    this.recommendedShards = opts.recommendedShards ?? 1;
     this.botUser = {
       ...this.userObject(this.botUserId, opts.botUsername ?? 'Fake Bot'),
       bot: true,

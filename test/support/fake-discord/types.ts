@@ -56,6 +56,8 @@ export interface StartFakeDiscordOptions {
    * running its own shards, as Discord routes them).
    */
   interactionsTo?: 'last' | 'shard';
+  /** The shard count GET /gateway/bot recommends (default 1). */
+  recommendedShards?: number;
 }
 
 /** What kind of Discord route a recorded call hit; 'other' is anything the fake does not implement (answered 404). */
