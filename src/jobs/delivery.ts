@@ -2,7 +2,8 @@
  * Delivery: turns what the poller learns into what members see. Progress edits are rate
  * limited per message; a completed job gets its file (or a link when the file is too large);
  * a failed job gets its refund and a report. Each step is recorded on the job before the next
- * one starts, so a restart repeats nothing that already happened.
+ * one starts, so a restart repeats nothing that already happened, except a result's edit when the
+ * process died between showing it and recording it done (the same edit again, harmless).
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
@@ -183,17 +184,36 @@ export class Delivery {
     if (!claim) return;
     job = claim.job;
     let settled = false;
+    let settling: Promise<Job> | undefined;
+    let shownVia: DeliveryRoute | undefined;
     try {
-      const current = await this.settle(job);
-      settled = true;
-      if (current.status === 'completed') await this.deliverResult(current, claim.claim);
-      else await this.deliverFailure(current, claim.claim);
+      if (job.status === 'completed') {
+        // A result needs nothing from its quota step (the charge was made when it was sent;
+        // finishing frees the member's in-flight slot), and that step waits its turn on the
+        // guild's quota lock behind reservations: hundreds of ms under load. So it runs while
+        // the file is fetched and shown; the job is recorded done only once both went through.
+        settling = this.settle(job).then((settledJob) => {
+          settled = true;
+          return settledJob;
+        });
+        // Awaited below and in the catch: a failure of the one must not leave the other unheard.
+        settling.catch(() => undefined);
+        await this.deliverResult(job, claim.claim, settling, (via) => {
+          shownVia = via;
+        });
+      } else {
+        // A failure's report states its refund, so the refund comes first.
+        const current = await this.settle(job);
+        settled = true;
+        await this.deliverFailure(current, claim.claim);
+      }
       await claim.claim.release().catch(() => undefined);
     } catch (err) {
       if (err instanceof ClaimLost) {
         this.o.logger.warn({ generationId }, 'delivery claim lapsed; another process delivers the job');
         return;
       }
+      await settling?.catch(() => undefined);
       const attempts = job.deliveryAttempts + 1;
       // Only the Discord side is ever given up: an unsettled job would keep the member's in-flight
       // slot or their refund forever, so the quota step is retried until the store takes it.
@@ -202,7 +222,11 @@ export class Delivery {
         await claim.claim.release().catch(() => undefined);
         return;
       }
-      await this.o.jobs.update(generationId, () => ({ deliveryAttempts: attempts }));
+      // A result already shown is not shown again by the retry, which only has the quota step left.
+      await this.o.jobs.update(generationId, () => ({
+        deliveryAttempts: attempts,
+        ...(shownVia ? { deliveredVia: shownVia, shownStatus: 'completed' as const } : {}),
+      }));
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), 10 * 60_000);
       const level = attempts >= this.maxAttempts ? 'error' : 'warn';
       this.o.logger[level](
@@ -223,7 +247,7 @@ export class Delivery {
     }
   }
 
-  /** The quota step of a finished job, before anything is shown: finished, or refunded once. */
+  /** The quota step of a finished job: finished (beside showing the result), or refunded once (before reporting it). */
   private async settle(job: Job): Promise<Job> {
     const { jobs, quota } = this.o;
     if (job.status === 'completed') {
@@ -244,29 +268,21 @@ export class Delivery {
     return resultContent(job, this.o);
   }
 
-  private async deliverResult(job: Job, claim: DeliveryClaim): Promise<void> {
-    const { messenger, logger } = this.o;
-    let content = await this.resultContent(job);
-    await this.waitForEditSlot(job, this.finalEditGapMs);
-    await this.fence.ensureHeld(claim);
-    let via: DeliveryRoute;
-    try {
-      via = await messenger.show(job, content);
-    } catch (err) {
-      if (!(err instanceof MessageRefused) || !(content.file || content.lastFrame?.file)) throw err;
-      // Discord would refuse the same files on every retry: links are what can be shown.
-      logger.warn(
-        { err, generationId: job.generationId, reason: err.reason },
-        'Discord refused the file; delivering a link instead',
-      );
-      const reason = err.reason === 'too_large' ? 'too_large' : 'download_failed';
-      content = {
-        kind: 'result',
-        linkReason: content.linkReason ?? reason,
-        ...(content.lastFrame ? { lastFrame: { linkReason: content.lastFrame.linkReason ?? reason } } : {}),
-      };
-      via = await messenger.show(job, content);
-    }
+  /**
+   * Shows the result (unless a retry finds it shown already), then records the job done once its
+   * quota step (`settling`) went through. `onShown` hears the route as soon as the reply shows it.
+   */
+  private async deliverResult(
+    job: Job,
+    claim: DeliveryClaim,
+    settling: Promise<Job>,
+    onShown: (via: DeliveryRoute) => void,
+  ): Promise<void> {
+    const { logger } = this.o;
+    const shownBefore = job.shownStatus === 'completed' ? job.deliveredVia : undefined;
+    const via = shownBefore ?? (await this.showResult(job, claim));
+    onShown(via);
+    await settling;
     const { clock } = this.o;
     const done = await this.fence.fencedDone(job, claim, () => ({
       step: 'done',
@@ -281,6 +297,31 @@ export class Delivery {
       'delivered',
     );
     this.o.onDone?.(done);
+  }
+
+  /** Fetches the result and edits the reply with it; a file Discord refuses becomes a link. */
+  private async showResult(job: Job, claim: DeliveryClaim): Promise<DeliveryRoute> {
+    const { messenger, logger } = this.o;
+    let content = await this.resultContent(job);
+    await this.waitForEditSlot(job, this.finalEditGapMs);
+    await this.fence.ensureHeld(claim);
+    try {
+      return await messenger.show(job, content);
+    } catch (err) {
+      if (!(err instanceof MessageRefused) || !(content.file || content.lastFrame?.file)) throw err;
+      // Discord would refuse the same files on every retry: links are what can be shown.
+      logger.warn(
+        { err, generationId: job.generationId, reason: err.reason },
+        'Discord refused the file; delivering a link instead',
+      );
+      const reason = err.reason === 'too_large' ? 'too_large' : 'download_failed';
+      content = {
+        kind: 'result',
+        linkReason: content.linkReason ?? reason,
+        ...(content.lastFrame ? { lastFrame: { linkReason: content.lastFrame.linkReason ?? reason } } : {}),
+      };
+      return await messenger.show(job, content);
+    }
   }
 
   private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {

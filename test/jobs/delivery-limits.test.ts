@@ -244,5 +244,36 @@ describe('delivery when Discord keeps failing', () => {
     expect(delivered).toMatchObject({ step: 'done', deliveredVia: 'interaction', deliveryAttempts: 4 });
     // The member's in-flight slot was given back, and the charge stands once.
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: job.chargedMicros, inFlight: 0 });
+    // The result was shown by the first attempt; the retries only had the quota step left.
+    expect(messageCalls().map((c) => [c.route, c.files.length])).toEqual([['webhookEdit', 1]]);
+  });
+
+  it('shows a result while its quota step still waits for the store, and records it done only after that step', async () => {
+    const job = await completedJob();
+    const store = deferred<void>();
+    const finishing = deferred<void>();
+    const quota: DeliveryQuota = {
+      finish: async (id) => {
+        finishing.resolve();
+        await store.promise;
+        return w.proc.quota.finish(id);
+      },
+      refund: (id, note) => w.proc.quota.refund(id, note),
+    };
+    const { delivery, done, doneCount } = realDelivery(2, quota);
+
+    delivery.onStatus(await w.client.getGeneration(job.generationId));
+    await finishing.promise;
+    await fake.waitForCall((c) => c.route === 'webhookEdit' && c.files.length === 1);
+
+    // On screen, but not done: the in-flight slot is still held and the job still open.
+    expect(doneCount()).toBe(0);
+    expect(await w.proc.jobs.get(job.generationId)).toMatchObject({ step: 'delivering' });
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ inFlight: 1 });
+
+    store.resolve();
+    expect(await done).toMatchObject({ step: 'done', deliveredVia: 'interaction' });
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: job.chargedMicros, inFlight: 0 });
+    expect(messageCalls()).toHaveLength(1);
   });
 });
