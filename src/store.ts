@@ -20,6 +20,7 @@ import { dirname, resolve } from 'node:path';
 import KeyvRedis from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
+import { withNativeJson } from './keyv-json.ts';
 import type { Logger } from './log.ts';
 import { lockSqliteFile } from './store-lock.ts';
 
@@ -133,7 +134,7 @@ function sqliteFile(url: string): string | undefined {
 
 function storeMaker(url: string): (namespace: string) => Keyv {
   if (url === 'memory://' || url === 'memory:') {
-    return (namespace) => new Keyv({ namespace });
+    return (namespace) => withNativeJson(new Keyv({ namespace }));
   }
   const file = sqliteFile(url);
   if (file !== undefined) {
@@ -150,16 +151,18 @@ function storeMaker(url: string): (namespace: string) => Keyv {
         .query('PRAGMA journal_mode=WAL')
         .then(() => adapter.query('PRAGMA synchronous=NORMAL'))
         .catch(() => undefined);
-      return new Keyv({ store: adapter, namespace });
+      return withNativeJson(new Keyv({ store: adapter, namespace }));
     };
   }
   if (isRedisUrl(url)) {
     // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
     return (namespace) =>
-      new Keyv({
-        store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
-        namespace,
-      });
+      withNativeJson(
+        new Keyv({
+          store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
+          namespace,
+        }),
+      );
   }
   throw new Error(
     `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,
