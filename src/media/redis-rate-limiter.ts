@@ -1,8 +1,8 @@
 /**
  * The token's one request budget shared by every process, in Redis: the same rules as the local
  * limiter (rate-limiter.ts) — a sliding log of grants so that at most `limit` fall in any window,
- * an even pace beyond a small burst, a 429 pausing every caller, submissions before status checks —
- * decided by one Lua script, so two processes can never both take the last slot.
+ * an even pace beyond a small burst, a 429 pausing every caller, the order of submissions and
+ * status checks (`maxPollOvertakes`) — decided by one Lua script, so two processes can never both take the last slot.
  *
  * Each process keeps its own queue of waiters (the order among its own callers is local) and asks
  * Redis for one grant at a time for the waiter at its head. Priorities across processes: a process
@@ -18,6 +18,7 @@ import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import {
+  DEFAULT_BURST,
   DEFAULT_MAX_POLL_OVERTAKES,
   grant,
   joinQueue,
@@ -121,7 +122,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   const prefix = options.prefix ?? 'media:budget';
   const limit = options.limit ?? 120;
   const windowMs = options.windowMs ?? 60_000;
-  const burst = Math.min(limit, options.burst ?? 10);
+  const burst = Math.min(limit, options.burst ?? DEFAULT_BURST);
   const maxPollOvertakes = options.maxPollOvertakes ?? DEFAULT_MAX_POLL_OVERTAKES;
   const clock = options.clock ?? systemClock;
   const retryMs = options.retryMs ?? 1_000;
