@@ -32,7 +32,7 @@ export type RunName =
   | 'burst-disk'
   | 'steady-poll-2s'
   | 'steady-poll-4.5s'
-  | 'steady-poll-6s'
+  | 'steady-poll-3.6s'
   | 'steady-redis2';
 export const RUNS: RunName[] = [
   'steady-list',
@@ -42,7 +42,7 @@ export const RUNS: RunName[] = [
   'burst-disk',
   'steady-poll-2s',
   'steady-poll-4.5s',
-  'steady-poll-6s',
+  'steady-poll-3.6s',
   'steady-redis2',
 ];
 
@@ -88,12 +88,12 @@ const SPECS: Record<RunName, RunSpec> = {
     acksOnly: false,
     imagePollMs: 4_500,
   },
-  'steady-poll-6s': {
+  'steady-poll-3.6s': {
     workload: 'steady',
     poller: 'list',
     store: 'tmpfs',
     acksOnly: false,
-    imagePollMs: 6_000,
+    imagePollMs: 3_600,
   },
   'steady-redis2': { workload: 'steady', poller: 'list', store: 'tmpfs', acksOnly: false, twoOnRedis: true },
 };
