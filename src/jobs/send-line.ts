@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
+import { DEFAULT_MAX_POLL_OVERTAKES } from '../media/rate-limiter.ts';
 import { FairQueue } from './fair-queue.ts';
 
 /** Where a submission stands while it waits, for the member's reply. */
@@ -55,14 +56,14 @@ export interface Ticket {
 }
 
 /**
- * While submissions wait, status checks go first (media/rate-limiter.ts), and submissions get what
- * they leave. The poller paces itself (a list every few seconds), so the estimate never counts on
- * less than this share...
+ * While submissions wait, a waiting status check goes after at most DEFAULT_MAX_POLL_OVERTAKES
+ * submissions (media/rate-limiter.ts): submissions get at least this share of the budget...
  */
-const MIN_SUBMISSION_SHARE = 0.5;
+const MIN_SUBMISSION_SHARE = DEFAULT_MAX_POLL_OVERTAKES / (DEFAULT_MAX_POLL_OVERTAKES + 1);
 /**
- * ...and in practice takes the share from the status checks of the last window where the limiter
- * counts them, or else what the benchmark measured when saturated (~18 of 120 a minute).
+ * ...and in practice what the poller leaves, which paces itself (a list every few seconds): the
+ * share from the status checks of the last window where the limiter counts them, or else what the
+ * benchmark measured when saturated (~18 of 120 a minute).
  */
 const TYPICAL_SUBMISSION_SHARE = 0.85;
 

@@ -8,20 +8,23 @@ import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 
 /**
- * `submit`: a member's submission. `poll`: status checks, served once `maxPollOvertakes`
- * submissions went ahead of them (by default none: one list poll delivers up to 100 results).
+ * `submit`: a member's submission, served before waiting polls. `poll`: status checks, which are
+ * served once `maxPollOvertakes` submissions went ahead of them, so a steady stream of submissions
+ * cannot starve them (one list poll delivers up to 100 results).
  */
 export type Priority = 'submit' | 'poll';
 
 /**
- * A waiting status check goes first. The poller spends few requests (a list every few seconds,
- * 12-19 a minute when saturated) and paces itself by the budget left, so what the poll order
- * decides is when its list goes, not how many go; and every result a list carries waits with it.
- * Benchmark, list gap p95: 8.0 s behind up to 4 submissions, 6.7 s behind 1, 4.5 s behind none;
- * the wait for a list's answer went from 0.79 s to 0.28 s (p50) with polls first. A submission
- * then waits one more slot (0.5 s) a dozen times a minute.
+ * A waiting status check goes after at most one submission. The poller spends few requests (a
+ * list every few seconds, 12-19 a minute when saturated) and paces itself by the budget left, so
+ * what the poll order decides is when its list goes, not how many go: behind 4 submissions a list
+ * waited up to 2 s (0.5 s each at 120 a minute), and every result it carried waited with it
+ * (benchmark: list gap p95 8.0 s at 4, 6.7 s at 1; image lag p95 6.2 s → 5.4 s). Not 0, though
+ * polls first would answer lists sooner (0.28 s p50 instead of 0.79 s): when the service allows
+ * fewer requests than configured, each slot its Retry-After frees would go to a waiting poll and
+ * the submission behind it would draw 429s until it gave up (test/e2e/rate-limit.test.ts).
  */
-export const DEFAULT_MAX_POLL_OVERTAKES = 0;
+export const DEFAULT_MAX_POLL_OVERTAKES = 1;
 
 /**
  * Grants that may come back to back before the even pace (0.5 s apart at 120 a minute) applies.

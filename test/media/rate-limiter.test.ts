@@ -109,11 +109,10 @@ describe('createLocalRateLimiter', () => {
     expect(t.granted).toEqual([]);
 
     await clock.advance(1);
-    // Polls first (they carry every result on them), then the submission.
     expect(t.granted.map((g) => [g.name, g.at - start])).toEqual([
+      ['waiting-submit', 5_000],
       ['waiting-poll', 5_000],
       ['new-poll', 5_000],
-      ['waiting-submit', 5_000],
     ]);
     expect(limiter.available()).toBe(6);
   });
@@ -161,22 +160,22 @@ describe('createLocalRateLimiter', () => {
     expect(t.granted[0]?.at).toBe(start + 1_400);
   });
 
-  it('lets a waiting poll go before waiting submissions by default: a list held back holds back every result on it', async () => {
+  it('lets a waiting poll go after one submission by default: a list held back holds back every result on it', async () => {
     const clock = new ManualClock();
     const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock });
     const t = tracker(clock);
-    await limiter.acquire('submit');
-    t.track('submit-1', limiter.acquire('submit'));
-    t.track('submit-2', limiter.acquire('submit'));
-    await clock.advance(100);
+    await limiter.acquire('poll');
     t.track('poll-1', limiter.acquire('poll'));
     t.track('poll-2', limiter.acquire('poll'));
+    await clock.advance(100);
+    t.track('submit-1', limiter.acquire('submit'));
+    t.track('submit-2', limiter.acquire('submit'));
     t.track('submit-3', limiter.acquire('submit'));
     // It counts the status checks of the last window (for the wait estimates): poll-2 just now.
-    await clock.runUntil(() => t.granted.length === 2);
+    await clock.runUntil(() => t.granted.length === 4);
     expect(limiter.recentPolls?.()).toBe(1);
     await clock.runUntil(() => t.granted.length === 5);
-    expect(t.names()).toEqual(['poll-1', 'poll-2', 'submit-1', 'submit-2', 'submit-3']);
+    expect(t.names()).toEqual(['submit-1', 'poll-1', 'submit-2', 'poll-2', 'submit-3']);
   });
 
   it('serves a poll once maxPollOvertakes submissions went ahead of it, so status checks never starve', async () => {
