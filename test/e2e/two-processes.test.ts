@@ -285,8 +285,12 @@ describe('two bot processes on one Redis', () => {
       imagine(discord, FAILOVER, member(200 + i), `failover ${i} [sim:duration=3000]`),
     );
     await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
-    // Every job is submitted and shows its queued reply (in whichever process received it).
+    // Every job is submitted (the budget paces the sending) and shows its reply (in whichever
+    // process received it).
     await answered(discord, interactions);
+    const failoverPosts = () =>
+      posted(sim).filter((r) => (r.body as { prompt?: string }).prompt?.startsWith('failover ')).length;
+    await until(() => failoverPosts() === interactions.length, 30_000, 'every failover job to be submitted');
     for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(0);
     const [leader] = await leaseHolders();
     if (!leader) throw new Error('no process holds the poller lease');
