@@ -215,8 +215,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     budgetAvailable: () => limiter.available(),
     budgetLimit: config.mediaRateLimitPerMinute,
     intervals: {
-      imageMs: options.timings?.imagePollMs ?? 3_000,
-      videoMs: options.timings?.videoPollMs ?? 5_000,
+      imageMs: options.timings?.imagePollMs ?? config.mediaPollMs,
+      videoMs: options.timings?.videoPollMs ?? Math.round((config.mediaPollMs * 5) / 3),
       maxMs: 30_000,
     },
     onGeneration: (generation) => {

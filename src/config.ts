@@ -29,6 +29,9 @@ const envSchema = z
     MEDIA_API_BASE_URL: url('ending in /api/v1').optional(),
     MEDIA_API_TOKEN: z.string().trim().min(1).optional(),
     MEDIA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(120),
+    // Seconds between status checks of images (videos 5/3 of it; both 5/3 longer while the
+    // budget runs short). The spec asks for about 3; README, "Performance", shows the trade-off.
+    MEDIA_POLL_SECONDS: z.coerce.number().min(1).max(30).default(3),
     STORE_URL: z
       .string()
       .trim()
@@ -112,6 +115,8 @@ export interface Config {
   /** Absent: the bot runs the built-in simulator in-process (nothing is spent). */
   media?: { baseUrl: string; token: string };
   mediaRateLimitPerMinute: number;
+  /** Status checks of images every this many ms (videos 5/3 of it). */
+  mediaPollMs: number;
   storeUrl: string;
   logLevel: string;
   quotaDefault: { micros: number; period: 'daily' | 'weekly' | 'monthly' | 'total' };
@@ -152,6 +157,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
         ? Object.freeze({ baseUrl: e.MEDIA_API_BASE_URL, token: e.MEDIA_API_TOKEN })
         : undefined,
     mediaRateLimitPerMinute: e.MEDIA_RATE_LIMIT_PER_MINUTE,
+    mediaPollMs: Math.round(e.MEDIA_POLL_SECONDS * 1000),
     storeUrl: e.STORE_URL,
     logLevel: e.LOG_LEVEL,
     quotaDefault: Object.freeze({ micros: e.QUOTA_DEFAULT_USD, period: e.QUOTA_DEFAULT_PERIOD }),

@@ -11,6 +11,15 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('polls images every 3 s unless MEDIA_POLL_SECONDS says otherwise, and refuses a cadence out of range', () => {
+    expect(parseConfig({ DISCORD_TOKEN: 'abc' }).mediaPollMs).toBe(3_000);
+    expect(parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_POLL_SECONDS: '4.5' }).mediaPollMs).toBe(4_500);
+    for (const bad of ['0.5', '31', 'often'])
+      expect(() => parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_POLL_SECONDS: bad })).toThrow(
+        /MEDIA_POLL_SECONDS/,
+      );
+  });
+
   it('treats empty values, as in a copied .env.example, as unset', () => {
     expect(parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_API_BASE_URL: '', LOG_LEVEL: '' }).logLevel).toBe(
       'info',
