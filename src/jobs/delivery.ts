@@ -198,9 +198,11 @@ export class Delivery {
         });
         // Awaited below and in the catch: a failure of the one must not leave the other unheard.
         settling.catch(() => undefined);
-        await this.deliverResult(job, claim.claim, settling, (via) => {
-          shownVia = via;
-        });
+        // A retry finds the result shown already when only the quota step failed before.
+        shownVia = job.shownStatus === 'completed' ? job.deliveredVia : undefined;
+        shownVia ??= await this.showResult(job, claim.claim);
+        await settling;
+        await this.recordDelivered(job, claim.claim, shownVia);
       } else {
         // A failure's report states its refund, so the refund comes first.
         const current = await this.settle(job);
@@ -268,21 +270,9 @@ export class Delivery {
     return resultContent(job, this.o);
   }
 
-  /**
-   * Shows the result (unless a retry finds it shown already), then records the job done once its
-   * quota step (`settling`) went through. `onShown` hears the route as soon as the reply shows it.
-   */
-  private async deliverResult(
-    job: Job,
-    claim: DeliveryClaim,
-    settling: Promise<Job>,
-    onShown: (via: DeliveryRoute) => void,
-  ): Promise<void> {
+  /** Records a shown result's job done (fenced by the claim) and tells whoever waits for it. */
+  private async recordDelivered(job: Job, claim: DeliveryClaim, via: DeliveryRoute): Promise<void> {
     const { logger } = this.o;
-    const shownBefore = job.shownStatus === 'completed' ? job.deliveredVia : undefined;
-    const via = shownBefore ?? (await this.showResult(job, claim));
-    onShown(via);
-    await settling;
     const { clock } = this.o;
     const done = await this.fence.fencedDone(job, claim, () => ({
       step: 'done',
