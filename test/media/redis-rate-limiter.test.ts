@@ -1,21 +1,13 @@
 import { createClient } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { scaledClock } from '../../src/clock.ts';
 import type { Priority, RateLimiter } from '../../src/media/rate-limiter.ts';
 import { createRedisRateLimiter } from '../../src/media/redis-rate-limiter.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const clients: { quit(): Promise<unknown>; destroy(): void }[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-afterEach(async () => {
+const server = useRedisServer();
+afterEach(() => {
   grants = [];
-  for (const c of clients.splice(0)) await c.quit().catch(() => c.destroy());
 });
 
 /** A clock 5 times faster than the wall: a 1-second window passes in 200 ms. */
@@ -31,7 +23,12 @@ async function process(prefix: string, extra: { maxPollOvertakes?: number } = {}
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   await client.connect();
-  clients.push(client);
+  server.closing.push(() =>
+    client.quit().then(
+      () => undefined,
+      () => client.destroy(),
+    ),
+  );
   const recording = {
     async eval(script: string, options: { keys: string[]; arguments: string[] }) {
       const reply = await client.eval(script, options);

@@ -2,22 +2,16 @@
  * STORE_URL=redis://…: the store's namespaces on @keyv/redis, and the quota on its own Redis
  * backend over the same server, shared by every process that opens it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { openQuotaBackend } from '../../src/quota/open-backend.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openCheckedStore } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';
 import { ManualClock } from './manual-clock.ts';
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
 
 describe('STORE_URL=redis://', () => {
   it('keeps namespaces apart on Redis and passes the start-up write check', async () => {

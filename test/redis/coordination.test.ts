@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { openCoordination } from '../../src/redis/coordination.ts';
 import { StoreUnavailableError } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
 
 describe("the processes' coordination connection to Redis", () => {
   it('says the store cannot be reached when Redis is not there, without the password', async () => {

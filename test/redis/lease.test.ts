@@ -1,26 +1,23 @@
 import { createClient } from '@keyv/redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RedisKeyedLock } from '../../src/redis/keyed-lock.ts';
 import { Leadership } from '../../src/redis/leadership.ts';
 import { type LeaseGrant, RedisLeases } from '../../src/redis/lease.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-const clients: { quit(): Promise<unknown> }[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  for (const c of clients.splice(0)) await c.quit().catch(() => undefined);
-  await server?.stop();
-});
+const server = useRedisServer();
 
 /** One process's view of Redis: its own connection and its own owner id. */
 async function leasesOfAProcess(): Promise<RedisLeases> {
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   await client.connect();
-  clients.push(client);
+  server.closing.push(() =>
+    client.quit().then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   return new RedisLeases(client);
 }
 

@@ -2,18 +2,12 @@
  * The store's write probes on a Redis several bot processes share (at start, and /healthz's): each
  * writes and reads back a value, and processes probing together must not read each other's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HealthCheck } from '../../src/ops/health.ts';
 import { openCheckedStore } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useRedisServer();
 
 describe('the Redis store opened by processes starting together', () => {
   it('passes every start’s write probe', async () => {
