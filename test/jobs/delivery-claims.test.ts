@@ -49,23 +49,44 @@ async function processOn(jobs: JobStore, ttlMs: number): Promise<Proc> {
   await client.connect();
   const messenger = new Messenger();
   const done: Job[] = [];
-  const delivery = new Delivery({
+  const delivery = deliveryOf(jobs, client, messenger, { ttlMs, onDone: (job) => done.push(job) });
+  closing.push(async () => {
+    await Promise.race([delivery.close(), new Promise((resolve) => setTimeout(resolve, 200))]);
+    if (client.isOpen) await client.close().catch(() => client.destroy());
+  });
+  return { delivery, messenger, client, done };
+}
+
+/** Delivery as one process runs it, its claims on `client`'s connection. */
+function deliveryOf(
+  jobs: JobStore,
+  client: RedisClientType,
+  messenger: Messenger,
+  o: { ttlMs: number; minEditIntervalMs?: number; onDone?: (job: Job) => void },
+): Delivery {
+  return new Delivery({
     jobs,
     messenger,
     quota: { finish: async () => undefined, refund: async () => ({ refundedMicros: 0 }) },
     clock: systemClock,
     logger: silentLogger,
     download: async () => ({ ok: false, reason: 'refused', detail: 'test' }),
-    minEditIntervalMs: 0,
+    minEditIntervalMs: o.minEditIntervalMs ?? 0,
     retryBaseMs: 60_000,
-    claims: new RedisDeliveryClaims({ leases: new RedisLeases(client), ttlMs }),
-    onDone: (job) => done.push(job),
+    claims: new RedisDeliveryClaims({ leases: new RedisLeases(client), ttlMs: o.ttlMs }),
+    ...(o.onDone ? { onDone: o.onDone } : {}),
   });
-  closing.push(async () => {
-    await Promise.race([delivery.close(), new Promise((resolve) => setTimeout(resolve, 200))]);
-    if (client.isOpen) await client.close().catch(() => client.destroy());
-  });
-  return { delivery, messenger, client, done };
+}
+
+/** Resolves once `p` delivered the job, resuming it as the poller's leader would at each look. */
+async function deliveredBy(p: Proc, job: Job): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (!p.delivery.handling(job.generationId)) p.delivery.resume(job);
+      await p.delivery.idle();
+      return p.done.length;
+    })
+    .toBe(1);
 }
 
 /** A job the service finished, not delivered yet, in a store both processes share. */
@@ -109,13 +130,7 @@ describe('delivery claimed once across processes', () => {
     await b.delivery.idle();
     expect(b.messenger.shows).toHaveLength(0);
     // Once it lapsed, B delivers it (as the poller's leader does at its next look).
-    await expect
-      .poll(async () => {
-        if (!b.delivery.handling(job.generationId)) b.delivery.resume(job);
-        await b.delivery.idle();
-        return b.done.length;
-      })
-      .toBe(1);
+    await deliveredBy(b, job);
     expect(b.messenger.shows).toHaveLength(1);
     const recorded = await jobs.get(job.generationId);
     expect(recorded?.step).toBe('done');
@@ -132,27 +147,11 @@ describe('delivery claimed once across processes', () => {
     const b = await processOn(jobs, 300);
     // A claims the job and waits for its edit slot (the reply was just edited), long past its ttl.
     await jobs.update(job.generationId, () => ({ editedAt: Date.now() }));
-    const slow = new Delivery({
-      jobs,
-      messenger: a.messenger,
-      quota: { finish: async () => undefined, refund: async () => ({ refundedMicros: 0 }) },
-      clock: systemClock,
-      logger: silentLogger,
-      download: async () => ({ ok: false, reason: 'refused', detail: 'test' }),
-      minEditIntervalMs: 1_000,
-      retryBaseMs: 60_000,
-      claims: new RedisDeliveryClaims({ leases: new RedisLeases(a.client), ttlMs: 300 }),
-    });
+    const slow = deliveryOf(jobs, a.client, a.messenger, { ttlMs: 300, minEditIntervalMs: 1_000 });
     slow.resume(job);
     await expect.poll(async () => (await jobs.get(job.generationId))?.deliveryToken).toBeGreaterThan(0);
     a.client.destroy();
-    await expect
-      .poll(async () => {
-        if (!b.delivery.handling(job.generationId)) b.delivery.resume(job);
-        await b.delivery.idle();
-        return b.done.length;
-      })
-      .toBe(1);
+    await deliveredBy(b, job);
     // A wakes after its slot: it cannot confirm its claim, so it shows nothing.
     await slow.close();
     expect(a.messenger.shows).toHaveLength(0);
