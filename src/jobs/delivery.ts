@@ -1,9 +1,10 @@
 /**
  * Delivery: turns what the poller learns into what members see. Progress edits are rate
  * limited per message; a completed job gets its file (or a link when the file is too large);
- * a failed job gets its refund and a report. Each step is recorded on the job before the next
- * one starts, so a restart repeats nothing that already happened, except a result's edit when the
- * process died between showing it and recording it done (the same edit again, harmless).
+ * a failed job gets its refund and a report, the refund first. A result's quota step (freeing the
+ * in-flight slot) runs beside its edit, and the job is recorded done once both went through. Each
+ * step is recorded on the job, so a restart repeats nothing that already happened but the last
+ * edit when the process died before recording it (the same edit again, harmless).
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
@@ -272,8 +273,7 @@ export class Delivery {
 
   /** Records a shown result's job done (fenced by the claim) and tells whoever waits for it. */
   private async recordDelivered(job: Job, claim: DeliveryClaim, via: DeliveryRoute): Promise<void> {
-    const { logger } = this.o;
-    const { clock } = this.o;
+    const { logger, clock } = this.o;
     const done = await this.fence.fencedDone(job, claim, () => ({
       step: 'done',
       deliveredVia: via,

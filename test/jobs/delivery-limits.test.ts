@@ -152,7 +152,7 @@ describe('delivery when Discord keeps failing', () => {
     await w.clock.sleep(10_000);
     expect(messageCalls()).toHaveLength(made);
     expect(doneCount()).toBe(1);
-    // The money was settled before the delivery was tried: charged once, nothing held.
+    // The money was settled by the time the delivery was given up: charged once, nothing held.
     expect(await summaryOf(w.proc.quota)).toMatchObject({
       spentMicros: job.chargedMicros,
       reservedMicros: 0,
@@ -246,6 +246,35 @@ describe('delivery when Discord keeps failing', () => {
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: job.chargedMicros, inFlight: 0 });
     // The result was shown by the first attempt; the retries only had the quota step left.
     expect(messageCalls().map((c) => [c.route, c.files.length])).toEqual([['webhookEdit', 1]]);
+  });
+
+  it('gives a refused result up once, after its quota step, when Discord refuses it while that step still waits', async () => {
+    const job = await completedJob();
+    fake.injectFault(everyMessage({ kind: 'refuse', status: 400, code: 50035 }));
+    const store = deferred<void>();
+    let finishes = 0;
+    const quota: DeliveryQuota = {
+      finish: async (id) => {
+        finishes += 1;
+        await store.promise;
+        return w.proc.quota.finish(id);
+      },
+      refund: (id, note) => w.proc.quota.refund(id, note),
+    };
+    const { delivery, done, doneCount } = realDelivery(12, quota);
+
+    delivery.onStatus(await w.client.getGeneration(job.generationId));
+    // The file, then the link: both refused while the quota step is held.
+    await fake.waitForCall((c) => c.route === 'webhookEdit' && c.files.length === 0);
+    expect(doneCount()).toBe(0);
+    store.resolve();
+
+    // Given up once the quota step went through, not retried as if it had failed.
+    expect(await done).toMatchObject({ step: 'done', deliveredVia: 'none', deliveryAttempts: 1 });
+    await delivery.idle();
+    expect(finishes).toBe(1);
+    expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: job.chargedMicros, inFlight: 0 });
+    expect(messageCalls()).toHaveLength(2);
   });
 
   it('shows a result while its quota step still waits for the store, and records it done only after that step', async () => {
