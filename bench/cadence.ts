@@ -4,10 +4,10 @@
  * apart), with the token's ceiling drawn. The chart is an SVG rendered by Vega from the figures.
  */
 import * as vega from 'vega';
-import { SHORT_BUDGET_STRETCH } from '../src/jobs/poller.ts';
+import { SHORT_BUDGET_STRETCH, videoPollFor } from '../src/jobs/poller.ts';
 import type { RunFigures } from './metrics.ts';
 import type { Row, Section } from './report.ts';
-import { imagePollOf, type RunName, SETTINGS, videoPollFor } from './scenarios.ts';
+import { imagePollOf, type RunName, SETTINGS } from './scenarios.ts';
 
 /** The runs of the sweep, the default cadence (steady-list) among them. */
 export const CADENCE_RUNS = [

@@ -25,7 +25,7 @@ import { JobStore } from './jobs/job-store.ts';
 import { LeaderPoller } from './jobs/leader-poller.ts';
 import { ModelTimings } from './jobs/model-timings.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
-import { type GenerationFollower, Poller, type PollerOptions } from './jobs/poller.ts';
+import { type GenerationFollower, Poller, type PollerOptions, videoPollFor } from './jobs/poller.ts';
 import { Recovery } from './jobs/recovery.ts';
 import { Submitter } from './jobs/submitter.ts';
 import { createInProcessLock } from './locks.ts';
@@ -216,7 +216,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     budgetLimit: config.mediaRateLimitPerMinute,
     intervals: {
       imageMs: options.timings?.imagePollMs ?? config.mediaPollMs,
-      videoMs: options.timings?.videoPollMs ?? Math.round((config.mediaPollMs * 5) / 3),
+      videoMs: options.timings?.videoPollMs ?? videoPollFor(config.mediaPollMs),
       maxMs: 30_000,
     },
     onGeneration: (generation) => {

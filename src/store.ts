@@ -46,7 +46,7 @@ export function openStore(url: string, options: StoreOptions = {}): Store {
     namespace(name) {
       let keyv = spaces.get(name);
       if (!keyv) {
-        keyv = make(name);
+        keyv = withNativeJson(make(name));
         keyv.throwOnErrors = true;
         // Without a listener keyv drops the event; with throwOnErrors the caller gets it too.
         keyv.on('error', (err: unknown) => options.onError?.(err, name));
@@ -134,7 +134,7 @@ function sqliteFile(url: string): string | undefined {
 
 function storeMaker(url: string): (namespace: string) => Keyv {
   if (url === 'memory://' || url === 'memory:') {
-    return (namespace) => withNativeJson(new Keyv({ namespace }));
+    return (namespace) => new Keyv({ namespace });
   }
   const file = sqliteFile(url);
   if (file !== undefined) {
@@ -151,18 +151,16 @@ function storeMaker(url: string): (namespace: string) => Keyv {
         .query('PRAGMA journal_mode=WAL')
         .then(() => adapter.query('PRAGMA synchronous=NORMAL'))
         .catch(() => undefined);
-      return withNativeJson(new Keyv({ store: adapter, namespace }));
+      return new Keyv({ store: adapter, namespace });
     };
   }
   if (isRedisUrl(url)) {
     // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
     return (namespace) =>
-      withNativeJson(
-        new Keyv({
-          store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
-          namespace,
-        }),
-      );
+      new Keyv({
+        store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
+        namespace,
+      });
   }
   throw new Error(
     `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,

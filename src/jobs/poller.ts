@@ -48,6 +48,9 @@ export interface GenerationFollower {
   close(): Promise<void>;
 }
 
+/** The video cadence that goes with an image cadence: the spec's 5 s against 3 s. */
+export const videoPollFor = (imagePollMs: number): number => Math.round((imagePollMs * 5) / 3);
+
 const PAGE_SIZE = 100;
 /**
  * The list cadence while the budget is short: images every 5 s instead of 3 (videos 8.3 s), every
