@@ -281,8 +281,10 @@ describe('two bot processes on one Redis', () => {
   }, 60_000);
 
   it('fails over when the poller lease holder is killed mid-flight, and delivers every job exactly once', async () => {
+    // 10 s each: the budget paces the 8 submissions over several seconds after the earlier tests'
+    // traffic, and none may finish (and be delivered) before the last is posted and the leader killed.
     const interactions = Array.from({ length: 8 }, (_, i) =>
-      imagine(discord, FAILOVER, member(200 + i), `failover ${i} [sim:duration=3000]`),
+      imagine(discord, FAILOVER, member(200 + i), `failover ${i} [sim:duration=10000]`),
     );
     await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
     // Every job is submitted (the budget paces the sending) and shows its reply (in whichever
