@@ -5,6 +5,10 @@
  * that the minutes the request budget needs pass in seconds. Simulated time stays continuous, and
  * every pending sleep is rescheduled at the new scale, so the bot and the simulator never see a
  * jump. Implements the same Clock interface as src/clock.ts's scaledClock.
+ *
+ * The bot runs in a process of its own (bench/bot-process.ts), so the clock is defined by three
+ * numbers on the wall clock that every process shares (`ClockState`): the bench sends them to the
+ * bot's process at the start and at each change of scale, and both compute the same time.
  */
 import type { Clock } from '../src/clock.ts';
 
@@ -15,26 +19,40 @@ interface Timer {
   resolve: () => void;
 }
 
+/** What defines the clock: at wall time `originReal` (ms, sub-ms precise) it read `originClock`, and runs `rate` times faster. */
+export interface ClockState {
+  originClock: number;
+  originReal: number;
+  rate: number;
+}
+
+/** Wall time with sub-millisecond precision: the same in every process of the machine, unlike performance.now(). */
+const wallNow = () => performance.timeOrigin + performance.now();
+
 export class ShiftableClock implements Clock {
-  private originClock: number;
-  private originReal: number;
-  private rate: number;
+  private current: ClockState;
   private readonly timers = new Set<Timer>();
 
-  constructor(scale: number, origin: number = Date.now()) {
-    if (!(scale > 0)) throw new RangeError('clock scale must be positive');
-    this.rate = scale;
-    this.originClock = origin;
-    // performance.now(): sub-millisecond, so at x20 the clock does not move in 20 ms steps.
-    this.originReal = performance.now();
+  constructor(scale: number | ClockState, origin: number = Date.now()) {
+    const state =
+      typeof scale === 'number' ? { originClock: origin, originReal: wallNow(), rate: scale } : scale;
+    if (!(state.rate > 0)) throw new RangeError('clock scale must be positive');
+    this.current = { ...state };
   }
 
   get scale(): number {
-    return this.rate;
+    return this.current.rate;
+  }
+
+  /** The three numbers another process needs to run the same clock. */
+  get state(): ClockState {
+    return { ...this.current };
   }
 
   now(): number {
-    return this.originClock + (performance.now() - this.originReal) * this.rate;
+    const { originClock, originReal, rate } = this.current;
+    // Sub-millisecond: at x20 the clock does not move in 20 ms steps.
+    return originClock + (wallNow() - originReal) * rate;
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -61,10 +79,13 @@ export class ShiftableClock implements Clock {
 
   /** Changes the scale from now on; simulated time continues from where it is. */
   setScale(scale: number): void {
-    if (!(scale > 0)) throw new RangeError('clock scale must be positive');
-    this.originClock = this.now();
-    this.originReal = performance.now();
-    this.rate = scale;
+    this.adopt({ originClock: this.now(), originReal: wallNow(), rate: scale });
+  }
+
+  /** Runs on `state` from now on (another process's setScale), rescheduling every pending sleep. */
+  adopt(state: ClockState): void {
+    if (!(state.rate > 0)) throw new RangeError('clock scale must be positive');
+    this.current = { ...state };
     for (const timer of this.timers) {
       clearTimeout(timer.handle);
       this.schedule(timer);
@@ -72,7 +93,7 @@ export class ShiftableClock implements Clock {
   }
 
   private schedule(timer: Timer): void {
-    const realMs = Math.max(0, (timer.target - this.now()) / this.rate);
+    const realMs = Math.max(0, (timer.target - this.now()) / this.current.rate);
     // As precise as scaledClock's: setTimeout's millisecond, times the scale.
     timer.handle = setTimeout(() => {
       this.timers.delete(timer);

@@ -1,14 +1,28 @@
 /**
- * Plays a Plan into the real bot through the fake Discord, on the harness's clock, and records
+ * Plays a Plan into the real bot through the fake Discord, on the stage's clock, and records
  * when each interaction was sent (real and clock ms). Everything else (callbacks, API requests,
- * done jobs) is read afterwards from the logs the fake Discord, the simulator and the harness
- * keep, so measuring adds no waiting on the hot path.
+ * done jobs) is read afterwards from what the fake Discord and the simulator record and what the
+ * bots' processes report, so measuring adds no waiting on the hot path.
  */
+import type { Clock } from '../src/clock.ts';
 import type { Job } from '../src/jobs/job.ts';
-import type { Harness as BenchHarness } from '../test/support/bot-harness.ts';
+import type { Simulator } from '../src/sim/server.ts';
 import { ART } from '../test/support/bot-harness.ts';
-import { autocompleteInteraction, chatInputInteraction } from '../test/support/fake-discord.ts';
+import {
+  autocompleteInteraction,
+  chatInputInteraction,
+  type FakeDiscord,
+} from '../test/support/fake-discord.ts';
+import type { BenchBots } from './bot-process.ts';
 import type { Arrival, AutocompleteArrival, Plan } from './workloads.ts';
+
+/** A run's world: the simulator and the fake Discord in this process, on its clock, and the bots in theirs. */
+export interface Stage {
+  clock: Clock;
+  sim: Simulator;
+  discord: FakeDiscord;
+  bots: BenchBots;
+}
 
 export interface SentGenerate {
   arrival: Arrival;
@@ -41,7 +55,7 @@ export interface Recording {
 }
 
 /** Resolves at clock time `at` (at once when it has passed). */
-async function sleepUntil(h: BenchHarness, at: number): Promise<void> {
+async function sleepUntil(h: Stage, at: number): Promise<void> {
   const wait = at - h.clock.now();
   if (wait > 0) await h.clock.sleep(wait);
 }
@@ -51,7 +65,7 @@ async function sleepUntil(h: BenchHarness, at: number): Promise<void> {
  * interaction arrives whether or not the bot has answered the previous one.
  */
 export async function play(
-  h: BenchHarness,
+  h: Stage,
   plan: Plan,
   onTick?: (recording: Recording) => void,
   /** The channel a member asks in (several servers); default the harness's art channel. */
@@ -78,7 +92,7 @@ export async function play(
 }
 
 async function sendGenerate(
-  h: BenchHarness,
+  h: Stage,
   arrival: Arrival,
   recording: Recording,
   channelId: string,
@@ -99,11 +113,7 @@ async function sendGenerate(
   await h.discord.sendInteraction(payload);
 }
 
-async function sendAutocomplete(
-  h: BenchHarness,
-  arrival: AutocompleteArrival,
-  recording: Recording,
-): Promise<void> {
+async function sendAutocomplete(h: Stage, arrival: AutocompleteArrival, recording: Recording): Promise<void> {
   const payload = autocompleteInteraction(h.discord, {
     commandName: arrival.command,
     options: arrival.options,
@@ -121,10 +131,10 @@ interface Answered {
   /** Those answered with an immediate reply (type 4) instead of a defer: no job will follow. */
   replied: Set<string>;
 }
-const answeredBy = new WeakMap<BenchHarness, Answered>();
+const answeredBy = new WeakMap<Stage, Answered>();
 
 /** The answers so far, scanning only the calls recorded since the last look. */
-function answered(h: BenchHarness): Answered {
+function answered(h: Stage): Answered {
   let a = answeredBy.get(h);
   if (!a) {
     a = { scanned: 0, any: new Set(), replied: new Set() };
@@ -143,7 +153,7 @@ function answered(h: BenchHarness): Answered {
 }
 
 /** Waits (real time, polling) until the bot has answered every interaction sent, or `capMs` real ms passed. */
-export async function waitForAcks(h: BenchHarness, recording: Recording, capMs: number): Promise<number> {
+export async function waitForAcks(h: Stage, recording: Recording, capMs: number): Promise<number> {
   const deadline = Date.now() + capMs;
   for (;;) {
     const { any } = answered(h);
@@ -158,7 +168,7 @@ export async function waitForAcks(h: BenchHarness, recording: Recording, capMs: 
  * `capMs` of clock time has passed. Returns how many were left unsettled.
  */
 export async function drain(
-  h: BenchHarness,
+  h: Stage,
   recording: Recording,
   capMs: number,
   onTick?: (left: number) => void,
@@ -168,7 +178,7 @@ export async function drain(
   for (;;) {
     const { replied } = answered(h);
     const left = recording.generates.filter(
-      (s) => !h.done.has(s.token) && !replied.has(s.interactionId),
+      (s) => !h.bots.done.has(s.token) && !replied.has(s.interactionId),
     ).length;
     if (left === 0 || h.clock.now() >= deadline) return left;
     if (onTick && Date.now() - lastTick >= 5_000) {
@@ -179,15 +189,15 @@ export async function drain(
   }
 }
 
-/** Copies the harness's record of done jobs, and the generation of jobs still open, onto the sent interactions. */
-export async function collect(h: BenchHarness, recording: Recording): Promise<void> {
-  const open = new Map((await h.bot.services.jobs.open()).map((job) => [job.reply.interactionToken, job]));
+/** Copies the bots' record of done jobs, and the generation of jobs still open, onto the sent interactions. */
+export async function collect(h: Stage, recording: Recording): Promise<void> {
+  const open = new Map((await h.bots.openJobs()).map((job) => [job.token, job]));
   for (const s of recording.generates) {
-    const done = h.done.get(s.token);
-    s.generationId = done?.job.generationId ?? open.get(s.token)?.generationId;
+    const done = h.bots.done.get(s.token);
+    s.generationId = done?.job.generationId ?? open.get(s.token)?.generationId ?? undefined;
     if (!done) continue;
     s.job = done.job;
     s.doneClock = done.at;
-    s.doneCount = h.doneCount.get(s.token) ?? 1;
+    s.doneCount = h.bots.doneCount.get(s.token) ?? 1;
   }
 }

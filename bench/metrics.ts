@@ -123,11 +123,14 @@ export interface RunFigures {
   longestListGaps: { atS: number; gapS: number; meanwhile: RequestCounts }[];
   ackMs: Spread & { within3s: number };
   autocompleteMs: Spread | null;
+  /** The bot's process (the larger of two). */
   peakRssMb: number;
-  /** CPU time of the whole process (bot, fake Discord, simulator) over real time: 1 = one core busy. */
+  /** CPU time of the bot's process (of both, with two) over real time: 1 = one core busy. */
   cpuCores: number;
-  /** Event-loop delay p99 over the run (real ms): how long a ready callback waited for the loop. */
+  /** Event-loop delay p99 of the bot's process over the run (real ms): how long a ready callback waited for the loop. */
   eventLoopDelayP99Ms: number;
+  /** The same of the benchmark's own process (simulator, fake Discord, driver): whether it kept up. */
+  stage: StageFigures;
   /** Burst only. */
   allDeliveredS?: number | null;
   exactlyOnce?: {
@@ -216,9 +219,16 @@ export interface RunInput {
   peakRssBytes: number;
   cpuCores: number;
   eventLoopDelayP99Ms: number;
+  stage: StageFigures;
   drain: { simS: number; realS: number; leftUndone: number };
   realS: number;
   logs: string[];
+}
+
+export interface StageFigures {
+  cpuCores: number;
+  peakRssMb: number;
+  eventLoopDelayP99Ms: number;
 }
 
 const callbackType = (c: RecordedCall) => (c.body as { type?: number } | undefined)?.type;
@@ -339,6 +349,7 @@ export function figures(input: RunInput): RunFigures {
     peakRssMb: input.peakRssBytes / (1024 * 1024),
     cpuCores: input.cpuCores,
     eventLoopDelayP99Ms: input.eventLoopDelayP99Ms,
+    stage: input.stage,
     drain: input.drain,
     realS: input.realS,
     botWarnings: warnings(input.logs),

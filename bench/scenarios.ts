@@ -1,26 +1,26 @@
 /**
- * One benchmark run: a fresh simulator, fake Discord and bot (test/support/bot-harness.ts) on one clock,
- * the workload played into it, the drain, and the figures. Each run goes in its own child
- * process (bench/run.ts forks bench/run-one.ts), so that peak RSS is that run's alone and no run
- * inherits another's heap or timers.
+ * One benchmark run: a fresh simulator and fake Discord in this process and the bot in a process
+ * of its own (bench/bot-process.ts), as in production, on one clock; the workload played into
+ * it, the drain, and the figures. Each run goes in its own child process too (bench/run.ts forks
+ * bench/run-one.ts), so that no run inherits another's heap or timers.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NaivePoller } from '../src/jobs/naive-poller.ts';
+import { startSimulator } from '../src/sim/server.ts';
+import { ADMIN, ART, DEFAULT_GUILD, GUILD, opt } from '../test/support/bot-harness.ts';
+import { botEnv } from '../test/support/bot-process.ts';
 import {
-  ADMIN,
-  ART,
-  type Harness as BenchHarness,
-  GUILD,
-  opt,
-  startHarness,
-} from '../test/support/bot-harness.ts';
-import { autocompleteInteraction, type FakeGuildSpec } from '../test/support/fake-discord.ts';
+  autocompleteInteraction,
+  type FakeGuildSpec,
+  startFakeDiscord,
+} from '../test/support/fake-discord.ts';
 import { startRedisServer } from '../test/support/redis-server.ts';
+import { startBotProcesses } from './bot-process.ts';
 import { ShiftableClock } from './clock.ts';
-import { collect, drain, play, waitForAcks } from './driver.ts';
+import { collect, drain, play, type Stage, waitForAcks } from './driver.ts';
+import { watchLoopDelay } from './loop-delay.ts';
 import { figures, type RunFigures } from './metrics.ts';
 import { burstPlan, memberIds, type Plan, seededRandom, steadyPlan } from './workloads.ts';
 
@@ -199,7 +199,7 @@ export function storeParent(store: 'tmpfs' | 'disk' = 'tmpfs'): string {
 const log = (name: string, text: string) => console.log(`  [${name}] ${text}`);
 
 /** A few autocompletes before the run, so that the first measured interaction does not pay for JIT warm-up. */
-async function warmUp(h: BenchHarness): Promise<void> {
+async function warmUp(h: Stage): Promise<void> {
   for (let i = 0; i < 20; i++) {
     const payload = autocompleteInteraction(h.discord, {
       commandName: 'imagine',
@@ -215,7 +215,7 @@ async function warmUp(h: BenchHarness): Promise<void> {
 }
 
 /** A one-line state of the run for the progress lines. */
-function status(h: BenchHarness, peakRss: number): string {
+function status(h: Stage): string {
   let posts = 0;
   let api = 0;
   let limited = 0;
@@ -225,7 +225,7 @@ function status(h: BenchHarness, peakRss: number): string {
     if (r.method === 'POST' && r.status === 201) posts++;
     if (r.status === 429) limited++;
   }
-  return `submitted ${posts} · delivered ${h.done.size} · API requests ${api} (429: ${limited}) · rss ${Math.round(peakRss / 2 ** 20)} MB`;
+  return `submitted ${posts} · delivered ${h.bots.done.size} · API requests ${api} (429: ${limited})`;
 }
 
 /** Runs one scenario end to end and returns its figures. */
@@ -237,47 +237,67 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
   // The burst's arrivals are played in real time; everything else at the time scale.
   const clock = new ShiftableClock(workload === 'burst' ? 1 : SETTINGS.timeScale.steady);
   const redis = spec.twoOnRedis ? await startRedisServer() : undefined;
-  const h = await startHarness({
+  const storeDir = mkdtempSync(join(storeParent(spec.store), 'bench-'));
+  const sim = await startSimulator({
     clock,
-    logLevel: 'warn',
-    storeParent: storeParent(spec.store),
-    // The cadence as an operator sets it (videos follow at 5/3).
-    env: {
-      MEDIA_POLL_SECONDS: String(imagePollOf(name) / 1000),
-      ...(redis ? { STORE_URL: `${redis.url}/0`, SHARD_COUNT: '2', SHARD_IDS: '0' } : {}),
-    },
-    ...(redis ? { extraGuilds: [SECOND_SERVER], interactionsTo: 'shard' as const } : {}),
-    simulator: { balanceUsd: SETTINGS.simBalanceUsd, rateLimitPerMinute: SETTINGS.rateLimitPerMinute },
-    ...(poller === 'naive' ? { botOptions: { createPoller: (options) => new NaivePoller(options) } } : {}),
+    balanceUsd: SETTINGS.simBalanceUsd,
+    rateLimitPerMinute: SETTINGS.rateLimitPerMinute,
   });
-  const bots = redis ? [h.bot, await h.startAnother({ SHARD_IDS: '1' })] : [h.bot];
-  // Hook wanted in startBot (BotOptions): Discord REST options. Until then: discord.js reads this option per request.
-  const restOptions = bots.map((b) => b.client.rest.options as { globalRequestsPerSecond: number });
+  const discord = await startFakeDiscord({
+    guilds: redis ? [DEFAULT_GUILD, SECOND_SERVER] : [DEFAULT_GUILD],
+    interactionsTo: redis ? 'shard' : 'last',
+  });
+  const quota = {
+    guilds: redis ? [GUILD, SECOND_GUILD] : [GUILD],
+    allowanceMicros: SETTINGS.quota.allowanceUsdPerDay * 1_000_000,
+    inFlightCap: SETTINGS.quota.inFlightCap,
+    admin: ADMIN,
+  };
+  const closeServers = async () => {
+    await discord.close();
+    await sim.close();
+    rmSync(storeDir, { recursive: true, force: true });
+    await redis?.stop();
+  };
+  let bots: Awaited<ReturnType<typeof startBotProcesses>>;
+  try {
+    bots = await startBotProcesses(
+      {
+        clock: clock.state,
+        poller,
+        discordGlobalPerSecond: SETTINGS.discordGlobalPerSecond,
+        env: {
+          ...botEnv(discord, sim, join(storeDir, 'bot.sqlite'), 'warn'),
+          // The cadence as an operator sets it (videos follow at 5/3).
+          MEDIA_POLL_SECONDS: String(imagePollOf(name) / 1000),
+          ...(redis ? { STORE_URL: `${redis.url}/0`, SHARD_COUNT: '2' } : {}),
+        },
+      },
+      redis ? [{ env: { SHARD_IDS: '0' }, quota }, { env: { SHARD_IDS: '1' } }] : [{ quota }],
+    );
+  } catch (err) {
+    await closeServers();
+    throw err;
+  }
+  const h: Stage = { clock, sim, discord, bots };
   const setScale = (scale: number) => {
     clock.setScale(scale);
-    for (const o of restOptions) o.globalRequestsPerSecond = SETTINGS.discordGlobalPerSecond * scale;
+    bots.setClock(clock.state);
   };
-  setScale(clock.scale);
   try {
-    const { quota } = h.bot.services;
-    for (const guild of redis ? [GUILD, SECOND_GUILD] : [GUILD]) {
-      await quota.setDefault(guild, SETTINGS.quota.allowanceUsdPerDay * 1_000_000, 'daily', ADMIN);
-      await quota.setInFlightCap(guild, SETTINGS.quota.inFlightCap, ADMIN);
-      // Simulated members never press Confirm: every request is sent at once.
-      await quota.setConfirmThreshold(guild, 0, ADMIN);
-    }
     await warmUp(h);
 
-    let peakRss = process.memoryUsage().rss;
+    // Whether the bench's own process (the simulator and the fake Discord) kept up: when its one
+    // thread is saturated every real millisecond of queueing becomes `scale` simulated ones. The
+    // bots measure the same of theirs.
+    let stagePeakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      stagePeakRss = Math.max(stagePeakRss, process.memoryUsage().rss);
     }, 100);
-    // Whether the process kept up: when its one thread is saturated every real millisecond of
-    // queueing becomes `scale` simulated ones, so these two figures say how far to trust the rest.
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
+    const loopDelay = watchLoopDelay();
     const cpuStart = process.cpuUsage();
     const measuredFrom = performance.now();
+    bots.measure();
 
     log(
       name,
@@ -288,7 +308,7 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       plan,
       (r) => {
         const simMin = (h.clock.now() - r.startClock) / 60_000;
-        log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h, peakRss)}`);
+        log(name, `sim ${simMin.toFixed(1)} min · sent ${r.generates.length} · ${status(h)}`);
       },
       redis ? channelOfMember : undefined,
     );
@@ -302,12 +322,12 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
     if (workload === 'steady') {
       const wait = windowEnd - h.clock.now();
       if (wait > 0) await h.clock.sleep(wait);
-      log(name, `window over · ${status(h, peakRss)}; draining`);
+      log(name, `window over · ${status(h)}; draining`);
     } else {
       const unanswered = await waitForAcks(h, recording, SETTINGS.ackWaitCapS * 1000);
       log(
         name,
-        `all sent in ${((h.clock.now() - firstSent) / 1000).toFixed(1)} s, ${unanswered} unanswered · ${status(h, peakRss)}${spec.acksOnly ? '' : `; now x${SETTINGS.timeScale.burst}`}`,
+        `all sent in ${((h.clock.now() - firstSent) / 1000).toFixed(1)} s, ${unanswered} unanswered · ${status(h)}${spec.acksOnly ? '' : `; now x${SETTINGS.timeScale.burst}`}`,
       );
       if (!spec.acksOnly) setScale(SETTINGS.timeScale.burst);
     }
@@ -315,7 +335,7 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       left = await drain(h, recording, SETTINGS.drainCapMinutes[workload] * 60_000, (n) =>
         log(
           name,
-          `draining: ${n} not done · sim +${((h.clock.now() - drainClock) / 60_000).toFixed(1)} min · ${status(h, peakRss)}`,
+          `draining: ${n} not done · sim +${((h.clock.now() - drainClock) / 60_000).toFixed(1)} min · ${status(h)}`,
         ),
       );
       if (left > 0) log(name, `drain cap reached: ${left} interactions not done`);
@@ -323,9 +343,10 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
     const runEnd = h.clock.now();
     if (workload === 'burst') windowEnd = runEnd;
     clearInterval(sampler);
-    loopDelay.disable();
+    loopDelay.stop();
     const cpu = process.cpuUsage(cpuStart);
-    const cpuCores = (cpu.user + cpu.system) / 1000 / (performance.now() - measuredFrom);
+    const stageCpuCores = (cpu.user + cpu.system) / 1000 / (performance.now() - measuredFrom);
+    const botStats = await bots.stats();
     await collect(h, recording);
 
     const result = figures({
@@ -337,27 +358,29 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       windowStart,
       windowEnd,
       runEnd,
-      requests: h.sim.requests,
-      calls: h.discord.calls,
-      generation: (id) => h.sim.generation(id),
+      requests: sim.requests,
+      calls: discord.calls,
+      generation: (id) => sim.generation(id),
       rateLimitPerMinute: SETTINGS.rateLimitPerMinute,
-      peakRssBytes: peakRss,
-      cpuCores,
-      eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      // Two bots: the CPU of both, the larger RSS and loop delay (each is a process of its own).
+      peakRssBytes: Math.max(...botStats.map((b) => b.peakRssBytes)),
+      cpuCores: botStats.reduce((sum, b) => sum + b.cpuCores, 0),
+      eventLoopDelayP99Ms: Math.max(...botStats.map((b) => b.eventLoopDelayP99Ms)),
+      stage: {
+        cpuCores: stageCpuCores,
+        peakRssMb: stagePeakRss / 2 ** 20,
+        eventLoopDelayP99Ms: loopDelay.p99Ms(),
+      },
       drain: { simS: (runEnd - drainClock) / 1000, realS: (Date.now() - drainReal) / 1000, leftUndone: left },
       realS: (Date.now() - realStart) / 1000,
-      logs: h.logs,
+      logs: bots.logs,
     });
-    log(name, `done in ${result.realS.toFixed(0)} s real · ${status(h, peakRss)}`);
+    log(name, `done in ${result.realS.toFixed(0)} s real · ${status(h)}`);
     return result;
   } finally {
-    // Work the bot accepted but did not finish (a capped drain, an acks-only run) fails against
-    // the closed store and servers; that is expected, and the figures are already taken.
-    await Promise.race([
-      h.close().catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-    rmSync(h.storeDir, { recursive: true, force: true });
-    await redis?.stop();
+    // Work the bot accepted but did not finish (a capped drain, an acks-only run) fails in its
+    // process once it stops; that is expected, and the figures are already taken.
+    await bots.stop();
+    await closeServers();
   }
 }
