@@ -212,8 +212,8 @@ export class QuotaAdmin {
     const now = this.clock.now();
     const snapshot = await this.withGuild(guildId, async (s) => {
       const settings = await s.settings.get(guildId);
-      let inFlight = Object.keys(s.guild.inFlight).length;
-      inFlight += Object.keys(s.guild.open).length;
+      let inFlight = 0;
+      for (const h of Object.values(s.guild.holders)) inFlight += h.open + h.inFlight;
       return {
         settings,
         budget: this.budgetFigures(s, settings, now),

@@ -7,6 +7,9 @@
  *   2. the ledger entries, each carrying everything needed to apply it again;
  *   3. the changed GenerationRecords and MemberStates, each remembering the last seq applied to it;
  *   4. the GuildState with the new head seq: the commit point.
+ * What a member holds (its open reservations and generations in flight, state.ts applyHoldings) is
+ * changed by sets and deletes by id, applied with the guild's part, so a replay applies it again
+ * harmlessly; the guild's line for the member is derived from the member's state (holderOf).
  * Before anything else, every locked operation looks for ledger entries after the head and
  * applies them to each value that has not seen them yet (by its applied seq), so a crash between
  * any two writes is finished by the next operation on that guild, and nothing is applied twice.
@@ -23,6 +26,7 @@ import type { QuotaTx, Values } from './backend.ts';
 import { Ledger, type LedgerEntry } from './ledger.ts';
 import { SettingsStore } from './settings.ts';
 import {
+  applyHoldings,
   applyToGuild,
   applyToMember,
   type EntryDraft,
@@ -31,7 +35,9 @@ import {
   type GenerationRecord,
   type GuildState,
   generationFromCharge,
+  type LegacyGuildState,
   type MemberState,
+  setHolder,
 } from './state.ts';
 
 /**
@@ -40,6 +46,8 @@ import {
  */
 export class Session {
   readonly members = new Map<string, MemberState>();
+  /** Members changed in this session (by entries, finish, the upgrade of a legacy value): saveGuild writes them first. */
+  readonly changedMembers = new Set<string>();
   readonly generations = new Map<string, GenerationRecord | undefined>();
   readonly ledger: Ledger;
   readonly settings: SettingsStore;
@@ -74,13 +82,43 @@ export class Journal {
 
   /** Starts the guild's operation inside `tx`: reads its head. */
   async open(guildId: string, tx: QuotaTx): Promise<Session> {
-    return new Session(guildId, tx, (await tx.state.get<GuildState>(`guild:${guildId}`)) ?? emptyGuild());
+    const stored = await tx.state.get<GuildState | LegacyGuildState>(`guild:${guildId}`);
+    if (!stored) return new Session(guildId, tx, emptyGuild());
+    if (!('open' in stored)) return new Session(guildId, tx, stored);
+    return this.upgrade(guildId, tx, stored);
+  }
+
+  /**
+   * A guild value written before the holders kept the open reservations and generations in
+   * flight in itself: they move to their members' states, in memory. They are written (members
+   * first, the guild last) by the session's next write; until then the stored values are the
+   * old ones, and this runs again on the next read, with the same result.
+   */
+  private async upgrade(guildId: string, tx: QuotaTx, legacy: LegacyGuildState): Promise<Session> {
+    const { open, inFlight, ...money } = legacy;
+    const s = new Session(guildId, tx, { ...money, holders: {} });
+    // Sets by id, like applyHoldings: a member half-written by an earlier upgrade ends the same.
+    const holding = async (userId: string) => {
+      s.changedMembers.add(userId);
+      return this.member(s, userId);
+    };
+    for (const [reservationId, { userId, ...reservation }] of Object.entries(open)) {
+      (await holding(userId)).open[reservationId] = reservation;
+    }
+    for (const [generationId, { userId, at }] of Object.entries(inFlight)) {
+      (await holding(userId)).inFlight[generationId] = at;
+    }
+    for (const userId of s.changedMembers) setHolder(s.guild, userId, await this.member(s, userId));
+    return s;
   }
 
   async member(s: Session, userId: string): Promise<MemberState> {
     let m = s.members.get(userId);
     if (!m) {
       m = (await s.tx.state.get<MemberState>(`member:${s.guildId}:${userId}`)) ?? emptyMember();
+      // Written before members held their reservations.
+      m.open ??= {};
+      m.inFlight ??= {};
       s.members.set(userId, m);
     }
     return m;
@@ -124,7 +162,6 @@ export class Journal {
   /** Applies journaled entries to every value that has not seen them, then moves the head. */
   async apply(s: Session, entries: LedgerEntry[]): Promise<void> {
     const changedGenerations = new Set<string>();
-    const changedMembers = new Set<string>();
     for (const e of entries) {
       if (e.generationId && (e.kind === 'charge' || e.kind === 'refund')) {
         const id = e.generationId;
@@ -142,18 +179,25 @@ export class Journal {
       const m = await this.member(s, e.userId);
       if (m.appliedSeq < e.seq) {
         applyToMember(m, e);
-        changedMembers.add(e.userId);
+        s.changedMembers.add(e.userId);
       }
-      if (s.guild.seq < e.seq) applyToGuild(s.guild, e);
+      if (s.guild.seq < e.seq) {
+        applyHoldings(m, e);
+        s.changedMembers.add(e.userId);
+        setHolder(s.guild, e.userId, m);
+        applyToGuild(s.guild, e);
+      }
     }
     for (const id of changedGenerations) await s.tx.state.set(`gen:${id}`, s.generations.get(id));
-    for (const userId of changedMembers) {
-      await s.tx.state.set(`member:${s.guildId}:${userId}`, s.members.get(userId));
-    }
     await this.saveGuild(s);
   }
 
+  /** Writes the members changed in this session, then the guild's value (the commit point). */
   async saveGuild(s: Session): Promise<void> {
+    for (const userId of s.changedMembers) {
+      await s.tx.state.set(`member:${s.guildId}:${userId}`, s.members.get(userId));
+    }
+    s.changedMembers.clear();
     await s.tx.state.set(`guild:${s.guildId}`, s.guild);
   }
 

@@ -38,8 +38,9 @@ import {
   type GenerationRecord,
   inFlightOf,
   type MemberState,
+  memberReservedIn,
   parseReservationId,
-  reservedIn,
+  setHolder,
   spentIn,
 } from './state.ts';
 import type {
@@ -109,11 +110,20 @@ class KeyvQuotaService implements QuotaService {
     if (!(this.reservationTtlMs > 0)) return;
     const now = this.clock.now();
     const drafts: EntryDraft[] = [];
-    for (const [reservationId, r] of Object.entries(s.guild.open)) {
-      if (Date.parse(r.at) + this.reservationTtlMs <= now) {
+    for (const [userId, holder] of Object.entries(s.guild.holders)) {
+      // Only a member whose oldest reservation expired is read.
+      if (
+        holder.oldestOpenAt === undefined ||
+        Date.parse(holder.oldestOpenAt) + this.reservationTtlMs > now
+      ) {
+        continue;
+      }
+      const member = await this.journal.member(s, userId);
+      for (const [reservationId, r] of Object.entries(member.open)) {
+        if (Date.parse(r.at) + this.reservationTtlMs > now) continue;
         drafts.push({
           kind: 'release',
-          userId: r.userId,
+          userId,
           reservationId,
           ...(r.model === undefined ? {} : { model: r.model }),
           amountMicros: r.micros,
@@ -138,7 +148,7 @@ class KeyvQuotaService implements QuotaService {
     const allowance = effectiveAllowance(settings, this.defaults, userId, roleIds);
     const member = await this.journal.member(s, userId);
     const spentMicros = spentIn(member.spend, member.lifetimeMicros, allowance.period, now);
-    const reservedMicros = reservedIn(s.guild, userId, allowance.period, now);
+    const reservedMicros = memberReservedIn(member, allowance.period, now);
     const figures: QuotaFigures = {
       allowanceMicros: allowance.micros,
       spentMicros,
@@ -197,9 +207,9 @@ class KeyvQuotaService implements QuotaService {
   ): Promise<Extract<ReserveResult, { ok: false }> | undefined> {
     const { guildId, userId, roleIds, quoteMicros } = input;
     const settings = await s.settings.get(guildId);
-    const { figures } = await this.figures(s, settings, userId, roleIds, now);
+    const { figures, member } = await this.figures(s, settings, userId, roleIds, now);
     const cap = inFlightCap(settings, this.defaults);
-    const inFlight = inFlightOf(s.guild, userId);
+    const inFlight = inFlightOf(member);
     if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
     if (figures.spentMicros + figures.reservedMicros + quoteMicros > figures.allowanceMicros) {
       return { ok: false, reason: 'allowance', ...figures };
@@ -225,7 +235,7 @@ class KeyvQuotaService implements QuotaService {
       const settled = await this.journal.chargedGeneration(s, generationId);
       if (settled) return { chargedMicros: settled.chargedMicros, alreadySettled: true };
       const now = this.clock.now();
-      const open = s.guild.open[reservationId];
+      const open = (await this.journal.member(s, userId)).open[reservationId];
       let note = charge.note;
       const also = (text: string) => {
         note = note === undefined ? text : `${note}; ${text}`;
@@ -240,7 +250,7 @@ class KeyvQuotaService implements QuotaService {
       await this.journal.commit(s, [
         {
           kind: 'charge',
-          userId: open?.userId ?? userId,
+          userId,
           reservationId,
           generationId,
           ...(model === undefined ? {} : { model }),
@@ -260,14 +270,14 @@ class KeyvQuotaService implements QuotaService {
     reservationId: string,
     note?: string,
   ): Promise<{ releasedMicros: Micros; alreadyClosed: boolean }> {
-    const { guildId } = parseReservationId(reservationId);
+    const { guildId, userId } = parseReservationId(reservationId);
     return this.withGuild(guildId, async (s) => {
-      const open = s.guild.open[reservationId];
+      const open = (await this.journal.member(s, userId)).open[reservationId];
       if (!open) return { releasedMicros: 0, alreadyClosed: true };
       await this.journal.commit(s, [
         {
           kind: 'release',
-          userId: open.userId,
+          userId,
           reservationId,
           ...(open.model === undefined ? {} : { model: open.model }),
           amountMicros: open.micros,
@@ -284,11 +294,14 @@ class KeyvQuotaService implements QuotaService {
     const known = await this.journal.read<GenerationRecord>(`gen:${generationId}`);
     if (!known) return { finished: false };
     return this.withGuild(known.guildId, async (s) => {
-      if (!s.guild.inFlight[generationId]) return { finished: false };
-      // In flight is bookkeeping, not money: one write, no ledger entry.
-      delete s.guild.inFlight[generationId];
-      await this.journal.saveGuild(s);
-      return { finished: true };
+      const member = await this.journal.member(s, known.userId);
+      const finished = member.inFlight[generationId] !== undefined;
+      // In flight is bookkeeping, not money: no ledger entry, the member's value and the guild's line.
+      delete member.inFlight[generationId];
+      if (finished) s.changedMembers.add(known.userId);
+      // Also when it was finished already: a crash between the two writes left the line behind.
+      if (setHolder(s.guild, known.userId, member) || finished) await this.journal.saveGuild(s);
+      return { finished };
     });
   }
 
@@ -340,7 +353,7 @@ class KeyvQuotaService implements QuotaService {
         const status: GenerationStatus =
           gen.refundedMicros !== undefined
             ? 'refunded'
-            : s.guild.inFlight[gen.generationId]
+            : member.inFlight[gen.generationId]
               ? 'in_flight'
               : 'completed';
         recent.push({
@@ -358,7 +371,7 @@ class KeyvQuotaService implements QuotaService {
         period: allowance.period,
         source: allowance.source,
         ...(allowance.roleId === undefined ? {} : { roleId: allowance.roleId }),
-        inFlight: inFlightOf(s.guild, userId),
+        inFlight: inFlightOf(member),
         inFlightCap: inFlightCap(settings, this.defaults),
         recent,
       };

@@ -2,10 +2,11 @@
  * The quota's stored shapes (namespace `quota`) and the pure changes a ledger entry makes to them:
  * the same functions serve the normal path and the replay of the journal after a crash.
  *
- *   guild:{guildId}              GuildState: ledger head seq, open reservations, generations in
- *                                flight, all members' charges per UTC day
+ *   guild:{guildId}              GuildState: ledger head seq, all members' charges per UTC day, and
+ *                                a line per member holding open reservations or generations in
+ *                                flight (counts, money reserved per day, oldest open reservation)
  *   member:{guildId}:{userId}    MemberState: spend per UTC day, lifetime spend, last generations,
- *                                last ledger seqs
+ *                                last ledger seqs, its open reservations and generations in flight
  *   gen:{generationId}           GenerationRecord: where a generation belongs, its charge, refund
  */
 import type { Micros } from '../money.ts';
@@ -21,12 +22,27 @@ const RECENT_SEQS = 50;
 
 // ---- stored state -----------------------------------------------------------------------------
 
+/** An open reservation, in its member's state. */
 export interface OpenReservation {
-  userId: string;
   micros: Micros;
   day: DayKey;
   model?: string;
   at: string;
+}
+
+/**
+ * The guild's line for a member holding open reservations or generations in flight, derived from
+ * the member's state (holderOf) whenever that changes. It keeps the guild's value as large as the
+ * number of such members, not of reservations: every operation reads and writes the guild's
+ * value, and a queue of hundreds of reservations made that O(queue) (the benchmark's profile).
+ */
+export interface Holder {
+  open: number;
+  inFlight: number;
+  /** The open reservations' money per UTC day (the server budget's reserved figure). */
+  reserved: Record<DayKey, Micros>;
+  /** When the oldest open reservation was made: the first to expire. */
+  oldestOpenAt?: string;
 }
 
 export interface GuildState {
@@ -35,7 +51,13 @@ export interface GuildState {
   /** Charges minus refunds of all members per UTC day (admin adjustments do not count here). */
   spend: Record<DayKey, Micros>;
   lifetimeMicros: Micros;
-  open: Record<string, OpenReservation>;
+  /** By user id; a member holding nothing has no line. */
+  holders: Record<string, Holder>;
+}
+
+/** The guild's value as it was stored before the holders (the open reservations and generations in flight in it). */
+export interface LegacyGuildState extends Omit<GuildState, 'holders'> {
+  open: Record<string, OpenReservation & { userId: string }>;
   inFlight: Record<string, { userId: string; at: string }>;
 }
 
@@ -48,6 +70,10 @@ export interface MemberState {
   recentGenerations: string[];
   /** Ledger seqs, newest first. */
   recentSeqs: number[];
+  /** Open reservations by reservation id. */
+  open: Record<string, OpenReservation>;
+  /** Generations charged and neither finished nor refunded: generation id → when charged. */
+  inFlight: Record<string, string>;
 }
 
 export interface GenerationRecord {
@@ -82,12 +108,38 @@ export function pruneDays(spend: Record<DayKey, Micros>, at: string): void {
   for (const day of Object.keys(spend)) if (day < oldest) delete spend[day];
 }
 
+/** The guild's money: the server's spend. Who holds what is the members' (applyHoldings, holderOf). */
 export function applyToGuild(state: GuildState, e: LedgerEntry): void {
+  switch (e.kind) {
+    case 'charge':
+      addDay(state.spend, e.day, e.amountMicros);
+      state.lifetimeMicros += e.amountMicros;
+      break;
+    case 'refund':
+      addDay(state.spend, e.day, -e.amountMicros);
+      state.lifetimeMicros -= e.amountMicros;
+      break;
+    case 'reserve':
+    case 'release':
+    case 'adjust':
+      // A reservation is the member's (applyHoldings); the budget counts what the service charged,
+      // so a member's reset gives the member room, not the server.
+      break;
+  }
+  pruneDays(state.spend, e.at);
+  state.seq = e.seq;
+}
+
+/**
+ * What the member holds: its open reservations and generations in flight. Each change is a set
+ * or a delete by id, so applying an entry again changes nothing; it is applied with the guild's
+ * part (while the guild's head is before the entry), whether or not the member's money has seen it.
+ */
+export function applyHoldings(state: MemberState, e: LedgerEntry): void {
   switch (e.kind) {
     case 'reserve':
       if (e.reservationId) {
         state.open[e.reservationId] = {
-          userId: e.userId,
           micros: e.amountMicros,
           day: e.day,
           at: e.at,
@@ -100,21 +152,38 @@ export function applyToGuild(state: GuildState, e: LedgerEntry): void {
       break;
     case 'charge':
       if (e.reservationId) delete state.open[e.reservationId];
-      addDay(state.spend, e.day, e.amountMicros);
-      state.lifetimeMicros += e.amountMicros;
-      if (e.generationId) state.inFlight[e.generationId] = { userId: e.userId, at: e.at };
+      if (e.generationId) state.inFlight[e.generationId] = e.at;
       break;
     case 'refund':
-      addDay(state.spend, e.day, -e.amountMicros);
-      state.lifetimeMicros -= e.amountMicros;
       if (e.generationId) delete state.inFlight[e.generationId];
       break;
     case 'adjust':
-      // The budget counts what the service charged: a member's reset gives the member room, not the server.
       break;
   }
-  pruneDays(state.spend, e.at);
-  state.seq = e.seq;
+}
+
+/** The guild's line for a member, from the member's state; undefined when it holds nothing. */
+export function holderOf(member: MemberState): Holder | undefined {
+  const open = Object.values(member.open);
+  const inFlight = Object.keys(member.inFlight).length;
+  if (open.length === 0 && inFlight === 0) return undefined;
+  const reserved: Record<DayKey, Micros> = {};
+  let oldestOpenAt: string | undefined;
+  for (const r of open) {
+    addDay(reserved, r.day, r.micros);
+    if (oldestOpenAt === undefined || r.at < oldestOpenAt) oldestOpenAt = r.at;
+  }
+  return { open: open.length, inFlight, reserved, ...(oldestOpenAt === undefined ? {} : { oldestOpenAt }) };
+}
+
+/** Puts the member's line in the guild's state; true when it changed. */
+export function setHolder(guild: GuildState, userId: string, member: MemberState): boolean {
+  const next = holderOf(member);
+  const before = guild.holders[userId];
+  if (JSON.stringify(next) === JSON.stringify(before)) return false;
+  if (next) guild.holders[userId] = next;
+  else delete guild.holders[userId];
+  return true;
 }
 
 export function applyToMember(state: MemberState, e: LedgerEntry): void {
@@ -163,11 +232,19 @@ export function generationFromCharge(e: LedgerEntry): GenerationRecord {
 }
 
 export function emptyGuild(): GuildState {
-  return { seq: 0, spend: {}, lifetimeMicros: 0, open: {}, inFlight: {} };
+  return { seq: 0, spend: {}, lifetimeMicros: 0, holders: {} };
 }
 
 export function emptyMember(): MemberState {
-  return { appliedSeq: 0, spend: {}, lifetimeMicros: 0, recentGenerations: [], recentSeqs: [] };
+  return {
+    appliedSeq: 0,
+    spend: {},
+    lifetimeMicros: 0,
+    recentGenerations: [],
+    recentSeqs: [],
+    open: {},
+    inFlight: {},
+  };
 }
 
 /** Spend within the period containing `now`; never below 0 (a refund after a reset can push it there). */
@@ -183,25 +260,25 @@ export function spentIn(
   return Math.max(0, sum);
 }
 
-/** Open reservations whose money belongs to the period containing `now`, of one member or all. */
-export function reservedIn(
-  state: GuildState,
-  userId: string | undefined,
-  period: Period,
-  now: number,
-): Micros {
+/** The member's open reservations whose money belongs to the period containing `now`. */
+export function memberReservedIn(member: MemberState, period: Period, now: number): Micros {
   let sum = 0;
-  for (const r of Object.values(state.open)) {
-    if ((userId === undefined || r.userId === userId) && dayInPeriod(r.day, period, now)) sum += r.micros;
+  for (const r of Object.values(member.open)) if (dayInPeriod(r.day, period, now)) sum += r.micros;
+  return sum;
+}
+
+/** All members' open reservations whose money belongs to the period containing `now`. */
+export function guildReservedIn(guild: GuildState, period: Period, now: number): Micros {
+  let sum = 0;
+  for (const h of Object.values(guild.holders)) {
+    for (const [day, micros] of Object.entries(h.reserved)) if (dayInPeriod(day, period, now)) sum += micros;
   }
   return sum;
 }
 
-export function inFlightOf(state: GuildState, userId: string): number {
-  let n = 0;
-  for (const r of Object.values(state.open)) if (r.userId === userId) n++;
-  for (const g of Object.values(state.inFlight)) if (g.userId === userId) n++;
-  return n;
+/** What the in-flight cap counts: open reservations and generations in flight. */
+export function inFlightOf(member: MemberState): number {
+  return Object.keys(member.open).length + Object.keys(member.inFlight).length;
 }
 
 // ---- validation -------------------------------------------------------------------------------
@@ -237,7 +314,7 @@ export function budgetFiguresOf(
 ): BudgetFigures {
   const { period } = defaultAllowance(settings, defaults);
   const spentMicros = spentIn(guild.spend, guild.lifetimeMicros, period, now);
-  const reservedMicros = reservedIn(guild, undefined, period, now);
+  const reservedMicros = guildReservedIn(guild, period, now);
   return {
     budgetMicros: settings.budgetMicros,
     period,

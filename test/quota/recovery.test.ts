@@ -1,40 +1,9 @@
-import type Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store.ts';
+import { crash, crashingStore } from './crashing-store.ts';
 import { type Harness, openHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
-
-/**
- * Simulates the process dying at one write: the first write matching `crashAt` throws and
- * nothing after it in that operation is written. The test then reopens the store.
- */
-const crash: { at?: (namespace: string, key: string) => boolean } = {};
-
-function crashingStore(inner: Store): Store {
-  return {
-    namespace(name) {
-      const keyv = inner.namespace(name);
-      return new Proxy(keyv, {
-        get(target, prop, receiver) {
-          if (prop === 'set') {
-            return async (key: string, value: unknown, ttl?: number) => {
-              if (crash.at?.(name, key)) {
-                crash.at = undefined;
-                throw new Error(`simulated crash writing ${name}/${key}`);
-              }
-              return target.set(key, value, ttl);
-            };
-          }
-          const v = Reflect.get(target, prop, receiver);
-          return typeof v === 'function' ? v.bind(target) : v;
-        },
-      }) as Keyv;
-    },
-    close: () => inner.close(),
-  };
-}
 
 let h: Harness;
 afterEach(async () => {
