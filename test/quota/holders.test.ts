@@ -67,8 +67,12 @@ describe('a guild value stored before the holders (open reservations and generat
   const r1 = `${G}:u1:first`;
   const r2 = `${G}:u1:second`;
 
-  /** What the previous version left: u1 reserved $0.30 (open) and $0.20, charged as gen-2 (in flight). */
-  async function storeLegacy(): Promise<void> {
+  /**
+   * What the previous version left: u1 reserved $0.30 (open) and $0.20, charged as gen-2 (in
+   * flight). `releasedUncommitted`: it then journaled the release of the $0.30 and wrote the
+   * member's value, and died before the guild's.
+   */
+  async function storeLegacy(releasedUncommitted = false): Promise<void> {
     const quota = h.store.namespace('quota');
     const ledger = h.store.namespace('quota-ledger');
     const entry = (seq: number, e: object) =>
@@ -90,6 +94,9 @@ describe('a guild value stored before the holders (open reservations and generat
       amountMicros: 0.2 * USD,
       reservedMicros: 0.2 * USD,
     });
+    if (releasedUncommitted) {
+      await entry(4, { kind: 'release', reservationId: r1, model: 'img', amountMicros: 0.3 * USD });
+    }
     const gen: GenerationRecord = {
       generationId: 'gen-2',
       guildId: G,
@@ -104,11 +111,11 @@ describe('a guild value stored before the holders (open reservations and generat
     };
     await quota.set('gen:gen-2', gen);
     const legacyMember: Omit<MemberState, 'open' | 'inFlight'> = {
-      appliedSeq: 3,
+      appliedSeq: releasedUncommitted ? 4 : 3,
       spend: { [DAY]: 0.2 * USD },
       lifetimeMicros: 0.2 * USD,
       recentGenerations: ['gen-2'],
-      recentSeqs: [3, 2, 1],
+      recentSeqs: releasedUncommitted ? [4, 3, 2, 1] : [3, 2, 1],
     };
     await quota.set(`member:${G}:u1`, legacyMember);
     const legacy: LegacyGuildState = {
@@ -164,5 +171,15 @@ describe('a guild value stored before the holders (open reservations and generat
       inFlight: 0,
       spentMicros: 0.2 * USD,
     });
+  });
+
+  it('replays an entry it journaled but did not commit, onto what the members now hold', async () => {
+    h = await openHarness();
+    await storeLegacy(true);
+    // The member's money has seen the release (its applied seq), the guild's head has not: the
+    // reservation moved from the old guild value is closed by the replay all the same.
+    expect(await h.quota.summary(member('u1'))).toMatchObject({ reservedMicros: 0, inFlight: 1 });
+    expect(await h.quota.release(r1)).toEqual({ releasedMicros: 0, alreadyClosed: true });
+    expect(await h.quota.guildOverview(G)).toMatchObject({ reservedMicros: 0, inFlight: 1 });
   });
 });
