@@ -11,7 +11,7 @@ import { startBot } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import { NaivePoller } from '../src/jobs/naive-poller.ts';
 import { createLogger } from '../src/log.ts';
-import type { FromBot, StartMessage, ToBot } from './bot-protocol.ts';
+import type { FromBot, ProcessStats, StartMessage, ToBot } from './bot-protocol.ts';
 import { ShiftableClock } from './clock.ts';
 import { watchLoopDelay } from './loop-delay.ts';
 
@@ -61,30 +61,26 @@ async function start(m: StartMessage): Promise<void> {
   }
 }
 
-/** CPU, peak RSS and event-loop delay from `measure` on. */
-function measuring() {
+/** CPU, peak RSS and event-loop delay from `measure` on (until the process ends). */
+function measuring(): () => ProcessStats {
   const loopDelay = watchLoopDelay();
   const cpuStart = process.cpuUsage();
   const from = performance.now();
   let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
+  setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 100);
+  }, 100).unref();
   return () => {
     const cpu = process.cpuUsage(cpuStart);
     return {
       cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - from),
       peakRssBytes: Math.max(peakRss, process.memoryUsage().rss),
       eventLoopDelayP99Ms: loopDelay.p99Ms(),
-      stop: () => {
-        clearInterval(sampler);
-        loopDelay.stop();
-      },
     };
   };
 }
 
-let figures: ReturnType<typeof measuring> | undefined;
+let figures: (() => ProcessStats) | undefined;
 
 process.on('message', (raw) => {
   const m = raw as ToBot;
@@ -104,14 +100,11 @@ process.on('message', (raw) => {
       figures = measuring();
       break;
     case 'stats': {
-      const now = figures?.();
-      const stats = now
-        ? {
-            cpuCores: now.cpuCores,
-            peakRssBytes: now.peakRssBytes,
-            eventLoopDelayP99Ms: now.eventLoopDelayP99Ms,
-          }
-        : { cpuCores: 0, peakRssBytes: process.memoryUsage().rss, eventLoopDelayP99Ms: 0 };
+      const stats = figures?.() ?? {
+        cpuCores: 0,
+        peakRssBytes: process.memoryUsage().rss,
+        eventLoopDelayP99Ms: 0,
+      };
       send({ type: 'stats', id: m.id, stats });
       break;
     }

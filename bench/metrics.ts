@@ -257,6 +257,8 @@ export function figures(input: RunInput): RunFigures {
   }
   const autocompleteTimes: number[] = [];
   for (const a of recording.autocompletes) {
+    // Like every steady figure, after the warm-up: the bot is not yet busy before it.
+    if (!inWindow(recording.startClock + a.arrival.at)) continue;
     const c = callbackById.get(a.interactionId);
     if (c && callbackType(c) === 8) autocompleteTimes.push(c.at - a.sentReal);
   }
