@@ -26,6 +26,8 @@ export interface BenchBots {
   measure(): void;
   /** Each process's figures since `measure`. */
   stats(): Promise<ProcessStats[]>;
+  /** Why the run's figures cannot be trusted: a bot process that ended before it was stopped. */
+  failure(): string | undefined;
   /** The jobs still open in the store (read through the first process). */
   openJobs(): Promise<{ token: string; generationId: string | null }[]>;
   stop(): Promise<void>;
@@ -41,7 +43,9 @@ interface AnswerTo {
 }
 
 class BotChild {
-  private readonly pending = new Map<number, (reply: Reply) => void>();
+  private readonly pending = new Map<number, (reply: Reply | Error) => void>();
+  /** How the process ended (exit code or signal), once it has. */
+  exit: string | undefined;
   private nextId = 1;
   readonly exited: Promise<number | null>;
 
@@ -49,7 +53,16 @@ class BotChild {
     readonly child: ChildProcess,
     onMessage: (m: FromBot) => void,
   ) {
-    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      child.on('exit', (code, signal) => {
+        // A request the process will never answer fails instead of hanging the run.
+        for (const settle of this.pending.values())
+          settle(new Error(`the bot process exited (${signal ?? code})`));
+        this.pending.clear();
+        this.exit = signal ?? String(code);
+        resolve(code);
+      }),
+    );
     child.on('message', (raw) => {
       const m = raw as FromBot;
       if ('id' in m) {
@@ -67,7 +80,9 @@ class BotChild {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (!this.child.connected) return reject(new Error(`the bot process is gone (asked for ${type})`));
-      this.pending.set(id, (reply) => resolve(reply as Extract<Reply, { type: AnswerTo[T] }>));
+      this.pending.set(id, (reply) =>
+        reply instanceof Error ? reject(reply) : resolve(reply as Extract<Reply, { type: AnswerTo[T] }>),
+      );
       this.child.send({ type, id } satisfies ToBot);
     });
   }
@@ -147,6 +162,10 @@ export async function startBotProcesses(
       for (const c of children) c.send({ type: 'measure' });
     },
     stats: () => Promise.all(children.map(async (c) => (await c.ask('stats')).stats)),
+    failure: () => {
+      const ended = children.find((c) => c.exit !== undefined);
+      return ended ? `a bot process ended during the run (${ended.exit})` : undefined;
+    },
     openJobs: async () => {
       const [first] = children;
       return first ? (await first.ask('open-jobs')).jobs : [];

@@ -252,7 +252,8 @@ export function figures(input: RunInput): RunFigures {
   for (const s of generates) {
     const c = callbackById.get(s.interactionId);
     if (!c) continue;
-    acks.push(c.at - s.sentReal);
+    // Steady: after the warm-up, like every figure (a burst's window holds all of it).
+    if (inWindow(s.sentClock)) acks.push(c.at - s.sentReal);
     if (callbackType(c) === 4) refused++;
   }
   const autocompleteTimes: number[] = [];
