@@ -46,6 +46,22 @@ describe("the guild's value holds a line per member, not per reservation", () =>
     expect(await h.quota.summary(member('u1'))).toMatchObject({ spentMicros: 0.2 * USD, inFlight: 0 });
   });
 
+  it("mends the member's line when the process died between a finish's two writes", async () => {
+    h = await openHarness({ wrapStore: crashingStore });
+    const id = await reserve('u1', 0.2 * USD);
+    await h.quota.settle(id, { generationId: 'gen-1', chargedMicros: 0.2 * USD });
+    crash.at = (ns, key) => ns === 'quota' && key === `guild:${G}`;
+    await expect(h.quota.finish('gen-1')).rejects.toThrow('simulated crash');
+    await h.restart();
+    // The member's value was written, the guild's line still counts the generation in flight.
+    expect((await h.quota.guildOverview(G)).inFlight).toBe(1);
+    expect(await h.quota.summary(member('u1'))).toMatchObject({ inFlight: 0 });
+    // The delivery's retry of finish finds it finished, and mends the line.
+    expect(await h.quota.finish('gen-1')).toEqual({ finished: false });
+    expect((await h.quota.guildOverview(G)).inFlight).toBe(0);
+    expect((await stored<GuildState>(`guild:${G}`))?.holders).toEqual({});
+  });
+
   it("expires a member's reservations one by one as each one's time comes", async () => {
     h = await openHarness({ reservationTtlMs: 60_000 });
     await reserve('u1', 0.3 * USD);
