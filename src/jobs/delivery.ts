@@ -88,6 +88,12 @@ export interface DeliveryOptions {
 
 export class Delivery {
   private readonly busy = new Map<string, Promise<boolean>>();
+  /**
+   * The status each followed job has stored and shown, as this process last read or wrote it. A
+   * list answer reports every generation in flight, and most bring no news: without this, each
+   * was a store read, ~50 of them at once on every list (bursts of main-thread work under load).
+   */
+  private readonly shown = new Map<string, Generation['status']>();
   /** Jobs whose failed delivery waits for its retry here. */
   private readonly retrying = new Set<string>();
   private readonly closed = new AbortController();
@@ -107,6 +113,7 @@ export class Delivery {
 
   /** Takes a fresh status from the poller. Returns at once; the work runs one at a time per job. */
   onStatus(generation: Generation): Promise<boolean> {
+    if (this.shown.get(generation.id) === generation.status) return Promise.resolve(true);
     return this.run(generation.id, () => this.apply(generation));
   }
 
@@ -157,10 +164,14 @@ export class Delivery {
   private async apply(generation: Generation): Promise<void> {
     const { jobs, clock } = this.o;
     const before = await jobs.get(generation.id);
+    this.shown.delete(generation.id);
     if (before?.step !== 'following') return;
     const finished = generation.status === 'completed' || generation.status === 'failed';
     // Most rounds bring no news; a write per job per round would be wasted I/O.
-    if (!finished && generation.status === before.status && before.shownStatus === before.status) return;
+    if (!finished && generation.status === before.status && before.shownStatus === before.status) {
+      this.shown.set(generation.id, generation.status);
+      return;
+    }
     const job = await jobs.update(generation.id, () => ({
       status: generation.status,
       output: generation.output,
@@ -174,6 +185,7 @@ export class Delivery {
     if (job.status !== job.shownStatus && clock.now() - job.editedAt >= this.minEditIntervalMs) {
       await this.o.messenger.show(job, { kind: 'progress' });
       await jobs.update(job.generationId, () => ({ shownStatus: job.status, editedAt: clock.now() }));
+      this.shown.set(job.generationId, job.status);
     }
   }
 

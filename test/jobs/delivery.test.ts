@@ -218,6 +218,40 @@ describe('delivery', () => {
     expect(messenger.calls).toHaveLength(1);
   });
 
+  it('reads nothing from the store for a state it has shown, however many list answers report it', async () => {
+    let reads = 0;
+    const jobs = new Proxy(w.proc.jobs, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'get' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          reads++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const { delivery, messenger, done } = deliveryOf(w.proc, { jobs });
+    const job = await submitJob('a red fox [sim:duration=12000]', { shown: true });
+    await w.clock.sleep(Math.max(0, job.editedAt + 5_000 + SLACK - w.clock.now()));
+    const processing = await statusOf(job);
+    expect(processing.status).toBe('processing');
+    delivery.onStatus(processing);
+    await delivery.idle();
+    expect(messenger.shows('progress')).toHaveLength(1);
+
+    const before = reads;
+    for (let i = 0; i < 5; i++) delivery.onStatus(processing);
+    await delivery.idle();
+    expect(reads).toBe(before);
+    // News goes through: the finish is read, and delivered.
+    await w.clock.sleep(12_000);
+    delivery.onStatus(await statusOf(job));
+    await done(job.generationId);
+    expect(reads).toBeGreaterThan(before);
+    expect(messenger.shows('result')).toHaveLength(1);
+  });
+
   it('makes the final edit a short gap after a progress edit, not the progress interval, and never drops it', async () => {
     const { delivery, messenger, done } = deliveryOf(w.proc, {
       minEditIntervalMs: 20_000,
