@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the four runs (steady and burst, each with the bot's list-first poller and
- * with the naive poller), burst-disk (the burst's acknowledgements with the store on disk) and
- * the cadence sweep (steady again at three other poll cadences), one child process each and one
+ * with the naive poller), burst-disk (the burst's acknowledgements with the store on disk),
+ * steady-realtime (the answers to interactions in real time), the cadence sweep (steady again at
+ * three other poll cadences) and two processes on Redis, one child process each and one
  * after the other, then the table of figures beside the issue's targets and the cadence chart,
  * printed and written under bench/results/.
  * `npm run bench -- burst-list` runs only the named runs (the table needs all of them, so then
