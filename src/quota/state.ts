@@ -103,6 +103,16 @@ export function addDay(spend: Record<DayKey, Micros>, day: DayKey, micros: Micro
   else spend[day] = next;
 }
 
+/** Money charged (or, negative, refunded) on `day`: the day's spend and the lifetime sum. */
+function addSpend(
+  state: { spend: Record<DayKey, Micros>; lifetimeMicros: Micros },
+  day: DayKey,
+  micros: Micros,
+): void {
+  addDay(state.spend, day, micros);
+  state.lifetimeMicros += micros;
+}
+
 export function pruneDays(spend: Record<DayKey, Micros>, at: string): void {
   const oldest = dayKey(Date.parse(at) - RETAIN_DAYS * 86_400_000);
   for (const day of Object.keys(spend)) if (day < oldest) delete spend[day];
@@ -112,12 +122,10 @@ export function pruneDays(spend: Record<DayKey, Micros>, at: string): void {
 export function applyToGuild(state: GuildState, e: LedgerEntry): void {
   switch (e.kind) {
     case 'charge':
-      addDay(state.spend, e.day, e.amountMicros);
-      state.lifetimeMicros += e.amountMicros;
+      addSpend(state, e.day, e.amountMicros);
       break;
     case 'refund':
-      addDay(state.spend, e.day, -e.amountMicros);
-      state.lifetimeMicros -= e.amountMicros;
+      addSpend(state, e.day, -e.amountMicros);
       break;
     case 'reserve':
     case 'release':
@@ -189,8 +197,7 @@ export function setHolder(guild: GuildState, userId: string, member: MemberState
 export function applyToMember(state: MemberState, e: LedgerEntry): void {
   switch (e.kind) {
     case 'charge':
-      addDay(state.spend, e.day, e.amountMicros);
-      state.lifetimeMicros += e.amountMicros;
+      addSpend(state, e.day, e.amountMicros);
       if (e.generationId) {
         const id = e.generationId;
         state.recentGenerations = [id, ...state.recentGenerations.filter((g) => g !== id)].slice(
@@ -200,8 +207,7 @@ export function applyToMember(state: MemberState, e: LedgerEntry): void {
       }
       break;
     case 'refund':
-      addDay(state.spend, e.day, -e.amountMicros);
-      state.lifetimeMicros -= e.amountMicros;
+      addSpend(state, e.day, -e.amountMicros);
       break;
     case 'adjust':
       for (const [day, micros] of Object.entries(e.days ?? {})) addDay(state.spend, day, micros);
