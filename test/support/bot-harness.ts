@@ -76,16 +76,12 @@ export const DEFAULT_GUILD: FakeGuildSpec = {
 export interface HarnessOptions {
   /** Simulated time runs this many times faster than real time (default 100). */
   timeScale?: number;
-  /** The one clock of the bot and the simulator; replaces timeScale (the benchmark's changes speed). */
+  /** The one clock of the bot and the simulator; replaces timeScale (a test that moves time itself). */
   clock?: Clock;
-  /** Folder for the SQLite file's temporary directory (default the OS temp dir). */
-  storeParent?: string;
   simulator?: SimulatorOptions;
   env?: Record<string, string>;
-  /** Extra startBot options (e.g. the benchmark's naive poller); onJobDone stays the harness's. */
+  /** Extra startBot options (e.g. the alerts' interval); onJobDone stays the harness's. */
   botOptions?: Omit<BotOptions, 'clock' | 'logger' | 'onJobDone'>;
-  /** Log level of the captured bot log (default debug). */
-  logLevel?: string;
   /** Puts a tampering proxy between the bot and the simulator (`harness.proxy`). */
   proxy?: boolean;
   /** Servers beside the default one (several bots, each running its shard). */
@@ -167,19 +163,13 @@ export interface Harness {
   jobDone(interaction: APIInteraction): Promise<Job>;
   /** Stops the bot (not the fake Discord or the simulator) and starts it again on the same store. */
   restart(whileDown?: () => Promise<void>): Promise<void>;
-  /**
-   * Starts one more bot on the same configuration and clock (with `env` on top: its own
-   * SHARD_IDS), its jobs counted in `done` like the first one's (several bots share a store only
-   * on Redis); `close` stops it too.
-   */
-  startAnother(env?: Record<string, string>): Promise<Bot>;
   close(): Promise<void>;
 }
 
 /** Starts the simulator, the fake Discord and the bot. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? scaledClock(options.timeScale ?? 100);
-  const dir = mkdtempSync(join(options.storeParent ?? tmpdir(), 'bot-e2e-'));
+  const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
   const sim = await startSimulator({ clock, ...options.simulator });
   const discord = await startFakeDiscord({
     guilds: [DEFAULT_GUILD, ...(options.extraGuilds ?? [])],
@@ -207,12 +197,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const done = new Map<string, { job: Job; at: number }>();
   const doneCount = new Map<string, number>();
   const waiters = new Map<string, ((job: Job) => void)[]>();
-  const start = (botConfig = config) =>
-    startBot(botConfig, {
+  const start = () =>
+    startBot(config, {
       ...options.botOptions,
       clock,
       logger: createLogger({
-        level: options.logLevel ?? 'debug',
+        level: 'debug',
         secrets: [config.discord.token, sim.token],
         destination,
       }),
@@ -225,7 +215,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     });
   let bot = await start();
-  const others: Bot[] = [];
 
   const harness: Harness = {
     discord,
@@ -347,13 +336,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await whileDown?.();
       bot = await start();
     },
-    async startAnother(overrides = {}) {
-      const another = await start(parseConfig({ ...env, ...overrides }));
-      others.push(another);
-      return another;
-    },
     async close() {
-      await Promise.all([bot, ...others].map((b) => b.stop()));
+      await bot.stop();
       try {
         // Rejects when the bot sent a body Discord would refuse; everything else still closes.
         await discord.close();
