@@ -44,6 +44,8 @@ interface AnswerTo {
 
 class BotChild {
   private readonly pending = new Map<number, (reply: Reply | Error) => void>();
+  /** Settles start(): the bot answered ready or failed, or its process ended first. */
+  private starting: ((error?: Error) => void) | undefined;
   /** How the process ended (exit code or signal), once it has. */
   exit: string | undefined;
   private nextId = 1;
@@ -55,11 +57,12 @@ class BotChild {
   ) {
     this.exited = new Promise((resolve) =>
       child.on('exit', (code, signal) => {
-        // A request the process will never answer fails instead of hanging the run.
-        for (const settle of this.pending.values())
-          settle(new Error(`the bot process exited (${signal ?? code})`));
-        this.pending.clear();
         this.exit = signal ?? String(code);
+        // A request the process will never answer fails instead of hanging the run.
+        const gone = new Error(`the bot process exited (${this.exit})`);
+        for (const settle of this.pending.values()) settle(gone);
+        this.pending.clear();
+        this.starting?.(gone);
         resolve(code);
       }),
     );
@@ -68,7 +71,26 @@ class BotChild {
       if ('id' in m) {
         this.pending.get(m.id)?.(m);
         this.pending.delete(m.id);
-      } else onMessage(m);
+      } else if (m.type === 'ready') this.starting?.();
+      else if (m.type === 'failed') this.starting?.(new Error(`a bot process failed to start: ${m.error}`));
+      else onMessage(m);
+    });
+  }
+
+  /** Starts the bot; resolves once it is ready (logged in, quota raised). */
+  start(message: StartMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.starting?.(new Error('a bot process did not start in time')),
+        START_TIMEOUT_MS,
+      );
+      this.starting = (error) => {
+        clearTimeout(timer);
+        this.starting = undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      this.send(message);
     });
   }
 
@@ -108,7 +130,7 @@ export async function startBotProcesses(
   const stop = async () => {
     await Promise.all(
       children.map(async (c) => {
-        if (c.child.exitCode !== null || c.child.signalCode !== null) return;
+        if (c.exit !== undefined) return;
         const timeout = setTimeout(() => c.child.kill('SIGKILL'), 10_000);
         await c.ask('stop').catch(() => c.child.kill('SIGKILL'));
         await c.exited;
@@ -122,29 +144,11 @@ export async function startBotProcesses(
       const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       const bot = new BotChild(child, onMessage);
       children.push(bot);
-      let onExit: ((code: number | null) => void) | undefined;
-      let onReady: ((raw: unknown) => void) | undefined;
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('a bot process did not start in time')), START_TIMEOUT_MS);
-        onReady = (raw) => {
-          const m = raw as FromBot;
-          if (m.type === 'ready') resolve();
-          if (m.type === 'failed') reject(new Error(`a bot process failed to start: ${m.error}`));
-        };
-        onExit = (code) => reject(new Error(`a bot process exited at start (code ${code})`));
-        child.on('message', onReady);
-        child.on('exit', onExit);
-        bot.send({
-          type: 'start',
-          ...common,
-          env: { ...common.env, ...spec.env },
-          ...(spec.quota ? { quota: spec.quota } : {}),
-        });
-      }).finally(() => {
-        clearTimeout(timer);
-        if (onReady) child.off('message', onReady);
-        if (onExit) child.off('exit', onExit);
+      await bot.start({
+        type: 'start',
+        ...common,
+        env: { ...common.env, ...spec.env },
+        ...(spec.quota ? { quota: spec.quota } : {}),
       });
     }
   } catch (err) {
