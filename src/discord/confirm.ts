@@ -9,13 +9,16 @@ import type { PendingConfirmation } from '../jobs/confirmations.ts';
 import { formatUsd } from '../money.ts';
 import { UserError } from './command.ts';
 import { parseConfirmButton } from './confirm-card.ts';
-import { sendGeneration } from './generate.ts';
+import { checkChannelRules, inGuildChannel, sendGeneration } from './generate.ts';
 import type { BotServices } from './services.ts';
+import { storeStep } from './store-reads.ts';
 
 export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';
 export const NOT_YOURS = 'This confirmation is not yours: only the member who asked can answer it.';
 export const ON_ITS_WAY = 'This request is already on its way.';
 const GONE = 'This confirmation is no longer open.';
+export const NOT_HERE =
+  'This confirmation belongs to another channel, so it cannot be answered here. Nothing was sent or charged.';
 
 /** Handles `imagine:confirm:<id>`, `imagine:cancel:<id>` (and the same for video). */
 export async function handleConfirmButton(
@@ -24,13 +27,28 @@ export async function handleConfirmButton(
 ): Promise<void> {
   const receivedAt = services.clock.now();
   const parsed = parseConfirmButton(interaction.customId);
-  if (!parsed || !interaction.inGuild())
+  if (!parsed || !inGuildChannel(interaction))
     throw new UserError('This button is not known to the bot any more; run the command again.');
-  const { confirmations } = services;
-  const result =
+  const { confirmations, quota, logger } = services;
+  // What the card names must be where it was pressed: a confirmation made in one server or channel
+  // is never sent, charged or posted from another (a modified client can press any custom id).
+  const held = await storeStep(interaction, logger, 'the confirmation', () => confirmations.get(parsed.id));
+  if (held && (held.guildId !== interaction.guildId || held.channelId !== interaction.channelId)) {
+    await privately(interaction, NOT_HERE);
+    return;
+  }
+  if (held && parsed.verb === 'confirm' && held.userId === interaction.user.id) {
+    // The channel's rules as they are now, not as they were when the card was shown: an admin may
+    // have taken the channel off the allow-list, or the channel lost its age restriction.
+    const guildId = interaction.guildId;
+    const settings = await storeStep(interaction, logger, 'settings', () => quota.getSettings(guildId));
+    checkChannelRules(interaction, settings, held.request);
+  }
+  const result = await storeStep(interaction, logger, 'the answer to a confirmation', () =>
     parsed.verb === 'confirm'
-      ? await confirmations.confirm(parsed.id, interaction.user.id)
-      : await confirmations.cancel(parsed.id, interaction.user.id);
+      ? confirmations.confirm(parsed.id, interaction.user.id)
+      : confirmations.cancel(parsed.id, interaction.user.id),
+  );
 
   switch (result.kind) {
     case 'not_yours':

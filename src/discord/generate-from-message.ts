@@ -10,7 +10,7 @@
  */
 import type { MessageContextMenuCommandInteraction, ModalSubmitInteraction } from 'discord.js';
 import { describeReferences, referencesOf, withReferences } from './attachment-kinds.ts';
-import { newErrorId, UserError } from './command.ts';
+import { UserError } from './command.ts';
 import { CATALOG_NOT_READY, startGeneration } from './generate.ts';
 import {
   modalTitle,
@@ -23,6 +23,7 @@ import {
 } from './modal-fields.ts';
 import { modelOption, modelsTaking, referenceRoom } from './reference-models.ts';
 import type { BotServices } from './services.ts';
+import { storeStep } from './store-reads.ts';
 
 export const FROM_PREFIX = 'from';
 export const NO_ATTACHMENTS =
@@ -51,23 +52,16 @@ export async function openFromMessage(
     );
   }
 
-  let recordId: string;
-  try {
-    const record = await services.references.create({
+  const { guildId, channelId } = interaction;
+  const { id: recordId } = await storeStep(interaction, services.logger, 'the references', () =>
+    services.references.create({
       references,
-      guildId: interaction.guildId,
-      channelId: interaction.channelId,
+      guildId,
+      channelId,
       messageId: message.id,
       userId: interaction.user.id,
-    });
-    recordId = record.id;
-  } catch (err) {
-    const errorId = newErrorId();
-    services.logger.error({ err, errorId, guildId: interaction.guildId }, 'cannot keep the references');
-    throw new UserError(
-      `The bot cannot store this request right now. Nothing was sent or charged; please try again later. If it lasts, tell an admin the error id \`${errorId}\`.`,
-    );
-  }
+    }),
+  );
 
   const room = Math.max(...models.map((m) => referenceRoom(m, { ...draft, model: m.slug }, 'image')));
   await interaction.showModal({
@@ -99,12 +93,17 @@ export async function submitFromMessage(
   services: BotServices,
 ): Promise<void> {
   const id = interaction.customId.split(':')[1] ?? '';
-  const record = await services.references.get(id);
+  const record = await storeStep(interaction, services.logger, 'the references', () =>
+    services.references.get(id),
+  );
+  // The modal is the member's own, answered where it was opened: the record names its member,
+  // server and channel, and a submit that says otherwise finds nothing.
   if (
     !record ||
     record.userId !== interaction.user.id ||
     !interaction.inGuild() ||
-    record.guildId !== interaction.guildId
+    record.guildId !== interaction.guildId ||
+    record.channelId !== interaction.channelId
   )
     throw new UserError(EXPIRED);
   const slug = readModel(interaction);

@@ -5,7 +5,6 @@
  * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
  * button (confirm.ts) through the same `sendGeneration`.
  */
-import { setTimeout as realDelay } from 'node:timers/promises';
 import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -25,28 +24,18 @@ import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas
 import { formatUsd } from '../money.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
 import { confirmThreshold, type GuildSettings } from '../quota/settings.ts';
-import { newErrorId, UserError } from './command.ts';
+import { UserError } from './command.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
+import { inTime, STORE_FAULT, storeStep } from './store-reads.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 import { renderCancelled, renderWaiting } from './waiting-view.ts';
 
 /** Discord's attachment limit when the interaction does not say. */
 export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
-/**
- * A reservation not recorded within this much wall time is given up: Discord wants the first
- * answer within 3 s, and the refusal must still reach the member privately.
- */
-const RESERVE_DEADLINE_MS = 2_000;
-/** The same once the reply is deferred: Discord has its answer, the member sees "thinking…". */
-const RESERVE_AFTER_DEFER_DEADLINE_MS = 5_000;
-
-const NOT_RECORDED =
-  'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
-
 /** The answer to any request while the catalog has never loaded (the service unreachable since start). */
 export const CATALOG_NOT_READY =
   'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.';
@@ -124,7 +113,9 @@ export async function startGeneration(
   if (!model) throw new UserError(`Unknown model "${request.model}".`);
   // One read of the settings before the defer serves the channel rules and the threshold; read
   // before reserving, so a store that cannot say leaves nothing held.
-  const settings = await quota.getSettings(guildId);
+  const settings = await storeStep(interaction, services.logger, 'settings', () =>
+    quota.getSettings(guildId),
+  );
   checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
@@ -142,16 +133,14 @@ export async function startGeneration(
   // guild's lock: benchmark ack p99 66 ms → 7 ms) once Discord's 3 s are safe. One that does not fit,
   // or whose figures cannot be read, is reserved first, so that its refusal is the first and private
   // answer; so is a costly one, whose confirmation card is private.
-  const early = !confirming && (await quota.wouldFit(reserveInput).catch(() => false));
+  // A fit check that errs or stalls says no: the reservation then answers, within what is left.
+  const early =
+    !confirming &&
+    (await inTime(interaction, quota.wouldFit(reserveInput), 'the fit check').catch(() => false));
   if (early) await deferReply(interaction);
   let reservation: Extract<ReserveResult, { ok: true }>;
   try {
-    const result = await reserveInTime(
-      quota,
-      reserveInput,
-      services.logger,
-      early ? RESERVE_AFTER_DEFER_DEADLINE_MS : RESERVE_DEADLINE_MS,
-    );
+    const result = await reserveInTime(interaction, quota, reserveInput, services.logger);
     if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros));
     reservation = result;
   } catch (err) {
@@ -292,7 +281,7 @@ export async function sendGeneration(
       );
       return;
     case 'not_recorded':
-      await answer(NOT_RECORDED);
+      await answer(STORE_FAULT);
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
@@ -302,41 +291,26 @@ export async function sendGeneration(
 }
 
 /**
- * Reserves the quote, failing closed: a store error, or a store too slow to answer before Discord's
- * deadline, refuses the request (nothing is sent). A reservation that is recorded after all, too
- * late to be used, is released at once.
+ * Reserves the quote, failing closed: a store error, or a store too slow to answer within the
+ * interaction's deadline (store-reads.ts), refuses the request (nothing is sent). A reservation
+ * that is recorded after all, too late to be used, is released at once.
  */
 async function reserveInTime(
+  interaction: GuildStartingInteraction,
   quota: QuotaService,
   input: ReserveInput,
   logger: BotServices['logger'],
-  deadlineMs: number,
 ): Promise<ReserveResult> {
   const reserving = quota.reserve(input);
-  const timer = new AbortController();
-  // Wall time, not the bot's clock: Discord's deadline does not scale with a test's clock.
-  // Cancelled in `finally`; the race has already settled then, so its rejection is handled.
-  const late = realDelay(deadlineMs, 'late' as const, { signal: timer.signal });
   try {
-    const first = await Promise.race([reserving, late]);
-    if (first === 'late') {
-      void reserving
-        .then(async (r) => {
-          if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
-        })
-        .catch(() => undefined);
-      throw new Error(`the store did not record the reservation within ${deadlineMs} ms`);
-    }
-    return first;
+    return await storeStep(interaction, logger, 'the reservation', () => reserving);
   } catch (err) {
-    const errorId = newErrorId();
-    logger.error(
-      { err, errorId, guildId: input.guildId, userId: input.userId },
-      'cannot reserve; request refused',
-    );
-    throw new UserError(`${NOT_RECORDED} If it lasts, tell an admin the error id \`${errorId}\`.`);
-  } finally {
-    timer.abort();
+    void reserving
+      .then(async (r) => {
+        if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
+      })
+      .catch(() => undefined);
+    throw err;
   }
 }
 

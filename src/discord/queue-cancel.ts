@@ -6,8 +6,10 @@
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
 import type { CancelResult } from '../jobs/send-line.ts';
+import { parseReservationId } from '../quota/state.ts';
 import type { ComponentHandler } from './command.ts';
 import { UserError } from './command.ts';
+import { NOT_ON_THIS_MESSAGE } from './press-check.ts';
 import type { BotServices } from './services.ts';
 import { parseCancelButton, QUEUE_PREFIX, renderCancelled } from './waiting-view.ts';
 
@@ -26,6 +28,8 @@ export const CANCEL_ANSWER_WITHIN_MS = 1_500;
 async function handleCancel(interaction: ButtonInteraction, services: BotServices): Promise<void> {
   const reservationId = parseCancelButton(interaction.customId);
   if (!reservationId) throw new UserError('This button is not known to the bot any more.');
+  // The reservation names its server: a Cancel from another server is not this request's.
+  if (reservationGuild(reservationId) !== interaction.guildId) throw new UserError(NOT_ON_THIS_MESSAGE);
   const cancelling = cancelAnywhere(services, reservationId, interaction.user.id);
   const timer = new AbortController();
   const slow = realDelay(CANCEL_ANSWER_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined);
@@ -33,6 +37,14 @@ async function handleCancel(interaction: ButtonInteraction, services: BotService
   if (quick) return answer(interaction, quick, false);
   await interaction.deferUpdate();
   return answer(interaction, await cancelling, true);
+}
+
+function reservationGuild(reservationId: string): string | undefined {
+  try {
+    return parseReservationId(reservationId).guildId;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Here first; then, with several processes, in the one whose fair queue holds the request. */

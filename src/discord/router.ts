@@ -3,11 +3,18 @@
  * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
  * only a short apology with that id, never a stack trace or an internal message.
  */
-import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
+import {
+  type Interaction,
+  type MessageComponentInteraction,
+  MessageFlags,
+  type RepliableInteraction,
+} from 'discord.js';
 import type { Logger } from '../log.ts';
 import { type BotInteractions, newErrorId, UserError } from './command.ts';
 import { InteractionGate } from './interaction-gate.ts';
+import { NOT_ON_THIS_MESSAGE, pressAgreesWithMessage } from './press-check.ts';
 import type { BotServices } from './services.ts';
+import { markArrival } from './store-reads.ts';
 
 /** An error message may quote what a member or the service wrote: it pings nobody. */
 const NO_PINGS = { parse: [] };
@@ -27,6 +34,7 @@ export function createRouter(
   const { logger } = services;
 
   return async (interaction) => {
+    markArrival(interaction);
     const press = interaction.isButton()
       ? { userId: interaction.user.id, customId: interaction.customId }
       : undefined;
@@ -52,12 +60,14 @@ export function createRouter(
         if (!command) throw new UserError('This command is not known to the bot any more.');
         await command.execute(interaction, services);
       } else if (interaction.isButton()) {
+        checkPress(interaction, logger);
         const prefix = interaction.customId.split(':')[0] ?? '';
         const command = byName.get(prefix);
         const handler = command?.button ?? byPrefix.get(prefix)?.button;
         if (!handler) throw new UserError(UNKNOWN_COMPONENT);
         await handler(interaction, services);
       } else if (interaction.isStringSelectMenu()) {
+        checkPress(interaction, logger);
         const handler = byPrefix.get(interaction.customId.split(':')[0] ?? '')?.select;
         if (!handler) throw new UserError(UNKNOWN_COMPONENT);
         await handler(interaction, services);
@@ -75,6 +85,26 @@ export function createRouter(
       if (interaction.isRepliable()) await answerError(interaction, err, logger);
     }
   };
+}
+
+/**
+ * Every button and menu acts only on the message that carries it (press-check.ts): a press whose
+ * custom id is not on the bot's message where it arrived is refused before any handler reads what
+ * the id names. Logged, since an honest client does not send one.
+ */
+function checkPress(interaction: MessageComponentInteraction, logger: Logger): void {
+  if (pressAgreesWithMessage(interaction)) return;
+  logger.warn(
+    {
+      customId: interaction.customId,
+      messageId: interaction.message?.id,
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      userId: interaction.user.id,
+    },
+    'a component press that is not on its message; refused',
+  );
+  throw new UserError(NOT_ON_THIS_MESSAGE);
 }
 
 async function answerError(interaction: RepliableInteraction, err: unknown, logger: Logger): Promise<void> {

@@ -92,6 +92,11 @@ export class ConfirmationStore {
     return record;
   }
 
+  /** The record as stored (any state), for checking where it was made before answering it. */
+  get(id: string): Promise<PendingConfirmation | undefined> {
+    return this.o.keyv.get<PendingConfirmation>(recordKey(id));
+  }
+
   /** When a pending confirmation expires (clock ms). */
   expiresAt(record: PendingConfirmation): number {
     return record.createdAt + this.ttlMs;

@@ -37,7 +37,7 @@ describe('the money path fails closed', () => {
     expect(postsAtService()).toHaveLength(0);
     // The reservation the store recorded once it was free again is released, not left to expire.
     await vi.waitFor(async () => expect((await aliceFigures()).reservedMicros).toBe(0));
-    expect(h.logs.join('')).toMatch(/"level":50.*cannot reserve; request refused/);
+    expect(h.logs.join('')).toMatch(/"level":50.*store fault on a member request; refused/);
   });
 
   it('abandons, unsent, a request that waited for capacity until its reservation could expire, so a 429 storm never overspends', async () => {

@@ -12,7 +12,14 @@ import {
   textOf,
 } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
-import { figures, makeResult, resultButton, resultOf, sentRequests } from './result-helpers.ts';
+import {
+  figures,
+  makeResult,
+  relabelButton,
+  resultButton,
+  resultOf,
+  sentRequests,
+} from './result-helpers.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -114,6 +121,8 @@ describe('Again', () => {
 
   it('answers a result the bot does not know privately, and sends nothing', async () => {
     const first = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    // A card whose generation the store does not have.
+    relabelButton(h, first.messageId, resultButton('again', first.job), 'result:again:no-such-generation');
     const press = await h.press(first.messageId, 'result:again:no-such-generation');
     const answer = await ephemeralReply(h, press);
     expect(answer.content).toContain('This result is not known to the bot any more');
@@ -180,7 +189,12 @@ describe('Vary', () => {
       contentType: 'image/png',
       url: `https://cdn.discordapp.com/attachments/${ART}/1400000000000000001/hat.png`,
     };
-    const submit = await h.submitModal(modal.custom_id, { prompt: 'a cat in this hat', uploads: [hat] });
+    const submit = await h.submitModal(
+      modal.custom_id,
+      { prompt: 'a cat in this hat', uploads: [hat] },
+      {},
+      { messageId: first.messageId },
+    );
     await resultOf(h, submit);
     expect(sentRequests(h)[1]).toEqual({
       model: 'lang-4o-image',
@@ -191,7 +205,12 @@ describe('Vary', () => {
   it('sends once when Discord delivers the same modal submit twice', async () => {
     const first = await makeResult(h, 'imagine', { prompt: 'a cat', model: 'lang-4o-image' });
     const modal = await h.modalOf(await h.press(first.messageId, resultButton('vary', first.job)));
-    const submit = await h.submitModal(modal.custom_id, { prompt: 'a cat in a hat' });
+    const submit = await h.submitModal(
+      modal.custom_id,
+      { prompt: 'a cat in a hat' },
+      {},
+      { messageId: first.messageId },
+    );
     await h.discord.sendInteraction(submit);
     await resultOf(h, submit);
     expect(sentRequests(h).map((r) => r.prompt)).toEqual(['a cat', 'a cat in a hat']);
@@ -239,6 +258,13 @@ describe('Continue from last frame', () => {
 
   it('refuses a video without a last frame, and opens no modal', async () => {
     const first = await makeResult(h, 'video', { prompt: 'a wave', model: 'motion-2.0-fast', duration: 4 });
+    // The card offers no Continue; one that did (put out before the job lost its frame) is refused.
+    relabelButton(
+      h,
+      first.messageId,
+      resultButton('details', first.job),
+      resultButton('continue', first.job),
+    );
     const press = await h.press(first.messageId, resultButton('continue', first.job));
     const answer = await ephemeralReply(h, press);
     expect(answer.content).toContain('returned no last frame for this result');

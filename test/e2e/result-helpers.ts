@@ -6,6 +6,7 @@ import type { APIInteraction } from 'discord.js';
 import type { Job } from '../../src/jobs/job.ts';
 import type { CreateGenerationRequest } from '../../src/media/schemas.ts';
 import { GUILD, type Harness, opt } from '../support/bot-harness.ts';
+import { stateOf } from '../support/fake-discord/state.ts';
 
 /** The bodies of every POST /generations the simulator received, in order. */
 export function sentRequests(h: Harness): CreateGenerationRequest[] {
@@ -57,4 +58,25 @@ export async function resultOf(h: Harness, interaction: APIInteraction): Promise
 /** The custom id of a result's button or step. */
 export function resultButton(action: string, job: Job, extra?: string): string {
   return ['result', action, job.generationId, ...(extra ? [extra] : [])].join(':');
+}
+
+/**
+ * Makes a button on a message the fake Discord holds carry another custom id, as a card the bot put
+ * out earlier would (an older card, or one whose job the store no longer has). Presses of it are then
+ * honest: the pressed custom id is on the message.
+ */
+export function relabelButton(h: Harness, messageId: string, from: string, to: string): void {
+  const stored = stateOf(h.discord).messages.get(messageId);
+  if (!stored) throw new Error(`the fake Discord has no message ${messageId}`);
+  const stack: unknown[] = [...(stored.api.components ?? [])];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    if (node.custom_id === from) {
+      node.custom_id = to;
+      return;
+    }
+    if (Array.isArray(node.components)) stack.push(...node.components);
+    if (node.accessory) stack.push(node.accessory);
+  }
+  throw new Error(`message ${messageId} has no component ${from}`);
 }

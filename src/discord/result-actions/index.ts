@@ -5,6 +5,7 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { UserError } from '../command.ts';
+import { requireModalFromMessage } from '../press-check.ts';
 import { parseResultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { chooseAnimateModel, openAnimate, submitAnimate } from './animate.ts';
@@ -63,6 +64,9 @@ export async function handleResultModal(
   services: BotServices,
 ): Promise<void> {
   const { action, generationId, extra } = parse(interaction.customId);
+  // Each of these modals opens from a button or menu of this very result (its card, a /show copy,
+  // or Animate's menu): the message it came from must be the bot's and carry one of them.
+  requireModalFromMessage(interaction, (id) => parseResultId(id)?.generationId === generationId);
   switch (action) {
     case 'vary-modal':
       return submitVary(interaction, services, generationId);

@@ -9,6 +9,7 @@ import { UserError } from '../command.ts';
 import type { StartingInteraction } from '../generate.ts';
 import type { ResultButton } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
+import { storeStep } from '../store-reads.ts';
 
 export const UNKNOWN_RESULT =
   'This result is not known to the bot any more, so nothing can be made from it. Nothing was sent or charged.';
@@ -19,7 +20,9 @@ export async function resultJob(
   services: BotServices,
   generationId: string,
 ): Promise<Job> {
-  const job = await services.jobs.get(generationId);
+  const job = await storeStep(interaction, services.logger, 'the result', () =>
+    services.jobs.get(generationId),
+  );
   // A job from another server is answered as unknown: its prompt and settings are not this server's.
   if (!job || !interaction.inGuild() || job.reply.guildId !== interaction.guildId)
     throw new UserError(UNKNOWN_RESULT);

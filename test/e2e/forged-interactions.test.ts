@@ -1,0 +1,264 @@
+/**
+ * Interactions whose parts disagree, as a modified client can send them: a custom id naming one
+ * thing, pressed on a message (or in a server, or a channel) that shows another. Each is refused
+ * privately, and nothing is sent, charged, posted, deleted or changed.
+ */
+import { type APIInteraction, MessageType } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NOT_HERE } from '../../src/discord/confirm.ts';
+import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
+import {
+  ADMIN,
+  ALICE,
+  ART,
+  BOB,
+  GUILD,
+  type Harness,
+  NSFW,
+  OTHER,
+  opt,
+  startHarness,
+} from '../support/bot-harness.ts';
+import { newMessage } from '../support/fake-discord/payloads.ts';
+import { stateOf } from '../support/fake-discord/state.ts';
+import { buttonInteraction, type FakeAttachmentSpec } from '../support/fake-discord.ts';
+import { entity, ephemeralReply, resolvedChannel, sub } from './quota-helpers.ts';
+import {
+  figures,
+  makeResult,
+  relabelButton,
+  resultButton,
+  resultOf,
+  sentRequests,
+} from './result-helpers.ts';
+
+const GUILD2 = '1300000000000000101';
+const LOBBY = '1300000000000000102';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({
+    extraGuilds: [
+      {
+        id: GUILD2,
+        name: 'Elsewhere',
+        channels: [{ id: LOBBY, name: 'lobby' }],
+        members: [{ userId: ALICE, username: 'alice' }],
+      },
+    ],
+  });
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+/** A message a member wrote in a channel (no components, not the bot's). */
+function memberMessage(channelId: string, authorId: string): string {
+  const state = stateOf(h.discord);
+  const message = newMessage(state, { channelId, type: MessageType.Default });
+  message.author = { ...message.author, id: authorId, username: 'bob', bot: false };
+  message.content = 'my own words';
+  state.storeMessage(message, false);
+  return message.id;
+}
+
+const isDeleted = (messageId: string) => stateOf(h.discord).messages.get(messageId)?.deleted === true;
+const bobsResult = async () =>
+  resultOf(
+    h,
+    await h.command('imagine', [opt.string('prompt', 'a blue boat'), opt.string('model', 'lang-4o-image')], {
+      userId: BOB,
+    }),
+  );
+
+describe('a result button pressed on a message that does not show that result', () => {
+  it("Delete naming the presser's own result, pressed on another member's card, deletes nothing", async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const bob = await bobsResult();
+    const press = await h.press(bob.messageId, resultButton('delete', alice.job), { userId: ALICE });
+    const answer = await ephemeralReply(h, press);
+    expect(answer.content).toBe(NOT_ON_THIS_MESSAGE);
+    expect(isDeleted(bob.messageId)).toBe(false);
+    expect(isDeleted(alice.messageId)).toBe(false);
+    expect(h.discord.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('Delete pressed on a message a member wrote deletes nothing', async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const written = memberMessage(ART, BOB);
+    const answer = await ephemeralReply(h, await h.press(written, resultButton('delete', alice.job)));
+    expect(answer.content).toBe(NOT_ON_THIS_MESSAGE);
+    expect(isDeleted(written)).toBe(false);
+    expect(h.discord.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it("Again naming one member's result, pressed on another's card, sends nothing", async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const bob = await bobsResult();
+    const answer = await ephemeralReply(h, await h.press(bob.messageId, resultButton('again', alice.job)));
+    expect(answer.content).toBe(NOT_ON_THIS_MESSAGE);
+    expect(sentRequests(h)).toHaveLength(2);
+  });
+
+  it("Vary's modal submitted from another member's card, or from no message, sends nothing", async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const bob = await bobsResult();
+    const modalId = resultButton('vary-modal', alice.job);
+    const fromBob = await h.submitModal(
+      modalId,
+      { prompt: 'a green kite' },
+      {},
+      { messageId: bob.messageId },
+    );
+    expect((await ephemeralReply(h, fromBob)).content).toBe(NOT_ON_THIS_MESSAGE);
+    const fromNowhere = await h.submitModal(modalId, { prompt: 'a green kite' });
+    expect((await ephemeralReply(h, fromNowhere)).content).toBe(NOT_ON_THIS_MESSAGE);
+    expect(sentRequests(h)).toHaveLength(2);
+  });
+
+  it('a /balance page pressed on a result card leaves the card as it was', async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const before = structuredClone(h.deliveredMessage(alice.interaction));
+    const press = await h.press(alice.messageId, 'balance:page:2', { userId: ADMIN });
+    expect((await ephemeralReply(h, press)).content).toBe(NOT_ON_THIS_MESSAGE);
+    expect(h.deliveredMessage(alice.interaction)).toEqual(before);
+  });
+
+  it('a queue Cancel pressed on a message that does not carry it is refused', async () => {
+    const alice = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const forged = `queue:cancel:${GUILD}:${ALICE}:00000000-0000-4000-8000-000000000000`;
+    expect((await ephemeralReply(h, await h.press(alice.messageId, forged))).content).toBe(
+      NOT_ON_THIS_MESSAGE,
+    );
+  });
+});
+
+/** The costly-request card's Confirm custom id, for a command run by Alice. */
+async function confirmIdOf(command: APIInteraction): Promise<string> {
+  const card = await ephemeralReply(h, command);
+  const confirm = card.components[0]?.components[0]?.custom_id;
+  if (!confirm) throw new Error('no Confirm button on the card');
+  return confirm;
+}
+
+/** motion-2.0-fast for 5 s at 480p costs $0.5280, above the default $0.50 threshold. */
+const costlyVideo = (channelId = ART) =>
+  h.command(
+    'video',
+    [opt.string('prompt', 'a slow pan'), opt.string('model', 'motion-2.0-fast'), opt.integer('duration', 5)],
+    { channelId },
+  );
+
+async function pressOn(messageId: string, customId: string, channelId: string, guildId?: string) {
+  const click = buttonInteraction(h.discord, {
+    customId,
+    messageId,
+    channelId,
+    userId: ALICE,
+    ...(guildId ? { guildId } : {}),
+  });
+  await h.discord.sendInteraction(click);
+  return click;
+}
+
+describe('a confirmation answered somewhere else than where it was asked', () => {
+  /** A result of Alice's in the other server: a bot message there to press on. */
+  const resultElsewhere = async () =>
+    resultOf(
+      h,
+      await h.command('imagine', [opt.string('prompt', 'a lamp'), opt.string('model', 'lang-4o-image')], {
+        guildId: GUILD2,
+        channelId: LOBBY,
+      }),
+    );
+
+  /** Nothing sent but the lamp; the card's money still held in the first server, none spent. */
+  async function expectNothingSentOrCharged() {
+    expect(sentRequests(h).map((r) => r.prompt)).toEqual(['a lamp']);
+    const held = await figures(h, ALICE);
+    expect(held.spentMicros).toBe(0);
+    expect(held.reservedMicros).toBe(528_000); // released by Cancel or expiry
+    const g2 = await h.bot.services.quota.summary({ guildId: GUILD2, userId: ALICE, roleIds: [] });
+    expect(g2.spentMicros).toBe(20_000);
+  }
+
+  it('a Confirm made in one server, pressed on a message in another, sends nothing and charges neither', async () => {
+    const confirm = await confirmIdOf(await costlyVideo());
+    const elsewhere = await resultElsewhere();
+    const forged = await pressOn(elsewhere.messageId, confirm, LOBBY, GUILD2);
+    expect((await ephemeralReply(h, forged)).content).toBe(NOT_ON_THIS_MESSAGE);
+    await expectNothingSentOrCharged();
+  });
+
+  it("a Confirm pressed in another server on a message that carries it is refused by the record's own check", async () => {
+    const confirm = await confirmIdOf(await costlyVideo());
+    const elsewhere = await resultElsewhere();
+    relabelButton(h, elsewhere.messageId, resultButton('again', elsewhere.job), confirm);
+    const carried = await pressOn(elsewhere.messageId, confirm, LOBBY, GUILD2);
+    expect((await ephemeralReply(h, carried)).content).toBe(NOT_HERE);
+    await expectNothingSentOrCharged();
+  });
+
+  it('a spicy video confirmed in an ordinary channel is not posted there', async () => {
+    const spicy = await h.command(
+      'video',
+      [
+        opt.string('prompt', 'after hours'),
+        opt.string('model', 'quick-video-1'),
+        opt.string('mode', 'spicy'),
+        opt.integer('duration', 20),
+      ],
+      { channelId: NSFW },
+    );
+    const confirm = await confirmIdOf(spicy);
+    const ordinary = await makeResult(h, 'imagine', { prompt: 'a lamp', model: 'lang-4o-image' });
+    relabelButton(h, ordinary.messageId, resultButton('again', ordinary.job), confirm);
+    const press = await pressOn(ordinary.messageId, confirm, ART);
+    expect((await ephemeralReply(h, press)).content).toBe(NOT_HERE);
+    expect(sentRequests(h).map((r) => r.model)).toEqual(['lang-4o-image']);
+  });
+
+  it("checks the channel's rules again at Confirm: a channel taken off the allow-list sends nothing", async () => {
+    const command = await costlyVideo();
+    const confirm = await confirmIdOf(command);
+    await ephemeralReply(
+      h,
+      await h.command(
+        'quota',
+        [sub('channels', [opt.string('action', 'allow'), entity.channel('channel', OTHER)])],
+        {
+          userId: ADMIN,
+          resolved: resolvedChannel(OTHER, 'general'),
+        },
+      ),
+    );
+    const card = h.discord.originalMessage(command.token);
+    if (!card) throw new Error('the card was not stored');
+    const press = await pressOn(card.id, confirm, ART);
+    expect((await ephemeralReply(h, press)).content).toContain(`Generations can be made only in <#${OTHER}>`);
+    expect(sentRequests(h)).toEqual([]);
+    expect((await figures(h, ALICE)).spentMicros).toBe(0);
+  });
+});
+
+describe('"Generate from this" submitted in another channel', () => {
+  it('finds nothing and sends nothing', async () => {
+    const image: FakeAttachmentSpec = {
+      id: '1400000000000000901',
+      filename: 'cat.png',
+      contentType: 'image/png',
+      url: `https://cdn.discordapp.com/attachments/${ART}/1400000000000000901/cat.png`,
+    };
+    const command = await h.messageCommand('Generate from this', { content: 'my cat', attachments: [image] });
+    const modal = await h.modalOf(command);
+    const submit = await h.submitModal(
+      modal.custom_id,
+      { prompt: 'the cat, sleeping', model: ['lang-image-2'] },
+      {
+        channelId: OTHER,
+      },
+    );
+    expect((await ephemeralReply(h, submit)).content).toContain('This form is no longer open');
+    expect(sentRequests(h)).toEqual([]);
+  });
+});
