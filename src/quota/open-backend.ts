@@ -7,6 +7,7 @@ import { createClient } from '@keyv/redis';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { closePromptly } from '../redis/coordination.ts';
+import { guardAgainstStalls } from '../redis/stall-guard.ts';
 import { isRedisUrl } from '../store.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import { RedisQuotaBackend } from './redis-backend.ts';
@@ -31,6 +32,9 @@ export async function openQuotaBackend(
   // Without a listener a connection error would end the process; commands fail and are logged.
   client.on('error', (err: unknown) => options.log.error({ err }, 'quota: Redis connection error'));
   await client.connect();
+  // A command already sent gets no timeout from node-redis: a stalled server drops the connection
+  // instead (stall-guard.ts), so that no quota operation, nor the guild's lock it holds, waits for ever.
+  const unguard = guardAgainstStalls(client, { name: 'quota', log: options.log });
   const backend = new RedisQuotaBackend({
     client,
     ...(options.lock ? { lock: options.lock } : {}),
@@ -40,6 +44,7 @@ export async function openQuotaBackend(
     plain: backend.plain,
     transaction: (guildId, fn) => backend.transaction(guildId, fn),
     async close() {
+      unguard();
       await backend.close();
       await closePromptly(client);
     },

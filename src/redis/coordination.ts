@@ -12,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createClient, type RedisClientType } from '@keyv/redis';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError } from '../store.ts';
+import { guardAgainstStalls } from './stall-guard.ts';
 
 const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 const CLOSE_WAIT_MS = 2_000;
@@ -38,9 +39,14 @@ export async function openCoordination(url: string, log: Logger): Promise<Coordi
     throw new StoreUnavailableError(`cannot reach Redis at ${shownUrl(url)}: ${(err as Error).message}`);
   });
   connected = true;
+  // Sent commands get a time limit too: a stalled server drops the connection (stall-guard.ts).
+  const unguard = guardAgainstStalls(client, { name: 'coordination', log });
   return {
     client,
-    close: () => closePromptly(client),
+    close: () => {
+      unguard();
+      return closePromptly(client);
+    },
   };
 }
 

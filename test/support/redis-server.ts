@@ -12,6 +12,10 @@ export interface RedisServer {
   port: number;
   /** Stops the server; its data is gone (nothing is saved). */
   stop(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing is answered. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
 }
 
 /** A TCP port free on the loopback right now. */
@@ -69,6 +73,12 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');

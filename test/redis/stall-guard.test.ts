@@ -1,0 +1,64 @@
+/**
+ * A Redis server that stops answering (SIGSTOP: the connection stays open, nothing comes back) must
+ * not leave a command that was already sent waiting for ever: the guard drops the connection, the
+ * command fails, and once the server answers again the connection is back.
+ */
+import { once } from 'node:events';
+import { createClient } from '@keyv/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log.ts';
+import { guardAgainstStalls } from '../../src/redis/stall-guard.ts';
+import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  server.resume();
+  await server?.stop();
+});
+
+const log = createLogger({ level: 'silent' });
+
+describe('the stall guard', () => {
+  it('fails a command sent to a paused server, and reconnects once it runs again', async () => {
+    const client = createClient({ url: server.url, disableOfflineQueue: true });
+    client.on('error', () => undefined);
+    await client.connect();
+    const unguard = guardAgainstStalls(client, { name: 'test', log, everyMs: 100, stallMs: 400 });
+    try {
+      await client.set('k', 'before');
+      server.pause();
+      // Sent at once (the connection is up), answered never: only the guard ends it.
+      await expect(client.get('k')).rejects.toThrow();
+      server.resume();
+      while (!client.isReady) await once(client, 'ready');
+      expect(await client.get('k')).toBe('before');
+    } finally {
+      server.resume();
+      unguard();
+      if (client.isOpen) client.destroy();
+    }
+  });
+
+  it('leaves a server that answers alone', async () => {
+    const client = createClient({ url: server.url, disableOfflineQueue: true });
+    const errors: unknown[] = [];
+    client.on('error', (err) => errors.push(err));
+    await client.connect();
+    const unguard = guardAgainstStalls(client, { name: 'test', log, everyMs: 20, stallMs: 200 });
+    try {
+      for (let i = 0; i < 20; i++) {
+        await client.set(`n${i}`, String(i));
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await client.get('n19')).toBe('19');
+      expect(errors).toEqual([]);
+      expect(client.isReady).toBe(true);
+    } finally {
+      unguard();
+      client.destroy();
+    }
+  });
+});
