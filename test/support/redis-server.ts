@@ -80,7 +80,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       child.kill('SIGCONT');
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGKILL');
       await exited;
