@@ -22,6 +22,7 @@ import type { SubmitOutcome } from '../jobs/submission.ts';
 import type { WaitProgress } from '../jobs/submitter.ts';
 import type { CreateGenerationRequest, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import type { AdmissionTicket } from '../quota/admitted-ahead.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../quota/service.ts';
 import { confirmThreshold, type GuildSettings } from '../quota/settings.ts';
 import { UserError } from './command.ts';
@@ -134,19 +135,23 @@ export async function startGeneration(
   // or whose figures cannot be read, is reserved first, so that its refusal is the first and private
   // answer; so is a costly one, whose confirmation card is private.
   // A fit check that errs or stalls says no: the reservation then answers, within what is left.
-  const early =
-    !confirming &&
-    (await inTime(interaction, quota.wouldFit(reserveInput), 'the fit check').catch(() => false));
-  if (early) await deferReply(interaction);
+  // One that fits counts as admitted until its reservation is made or refused, so that a burst
+  // from one member is acknowledged no further than the figures allow (admitted-ahead.ts).
+  const admitted = confirming ? undefined : await admitInTime(interaction, quota, reserveInput);
+  const early = admitted !== undefined;
   let reservation: Extract<ReserveResult, { ok: true }>;
   try {
-    const result = await reserveInTime(interaction, quota, reserveInput, services.logger);
+    if (early) await deferReply(interaction);
+    const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
     if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros));
     reservation = result;
   } catch (err) {
     // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
-    if (early && err instanceof UserError) return refuseAfterDefer(interaction, err.message);
+    if (early && interaction.deferred && err instanceof UserError)
+      return refuseAfterDefer(interaction, err.message);
     throw err;
+  } finally {
+    admitted?.done();
   }
 
   if (confirming) {
@@ -291,6 +296,26 @@ export async function sendGeneration(
 }
 
 /**
+ * The lock-free fit check within the interaction's deadline: the admission's `done` when the request
+ * fits, else undefined (it does not fit, the store erred, or it did not answer in time; an admission
+ * that comes too late is given back at once).
+ */
+async function admitInTime(
+  interaction: GuildStartingInteraction,
+  quota: QuotaService,
+  input: ReserveInput,
+): Promise<AdmissionTicket | undefined> {
+  const admitting = quota.admitAhead(input);
+  try {
+    const admission = await inTime(interaction, admitting, 'the fit check');
+    return admission.fits ? admission.ticket : undefined;
+  } catch {
+    void admitting.then((a) => (a.fits ? a.ticket.done() : undefined)).catch(() => undefined);
+    return undefined;
+  }
+}
+
+/**
  * Reserves the quote, failing closed: a store error, or a store too slow to answer within the
  * interaction's deadline (store-reads.ts), refuses the request (nothing is sent). A reservation
  * that is recorded after all, too late to be used, is released at once.
@@ -300,8 +325,9 @@ async function reserveInTime(
   quota: QuotaService,
   input: ReserveInput,
   logger: BotServices['logger'],
+  admitted: AdmissionTicket | undefined,
 ): Promise<ReserveResult> {
-  const reserving = quota.reserve(input);
+  const reserving = quota.reserve(input, admitted);
   try {
     return await storeStep(interaction, logger, 'the reservation', () => reserving);
   } catch (err) {

@@ -17,6 +17,7 @@ import type { Clock } from '../clock.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import { QuotaAdmin } from './admin.ts';
+import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahead.ts';
 import { KeyvQuotaBackend, type QuotaStateBackend } from './backend.ts';
 import { Journal, type Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
@@ -44,6 +45,7 @@ import {
   spentIn,
 } from './state.ts';
 import type {
+  Admission,
   BudgetFigures,
   GenerationStatus,
   MemberSummary,
@@ -70,6 +72,8 @@ class KeyvQuotaService implements QuotaService {
   private readonly defaults: QuotaDefaults;
   private readonly reservationTtlMs: number;
   private readonly log: Logger;
+  /** Requests acknowledged before their reservation, in this process (admitted-ahead.ts). */
+  private readonly admitted = new AdmittedAhead();
 
   constructor(options: QuotaServiceOptions) {
     this.log = options.log ?? silentLogger;
@@ -165,61 +169,103 @@ class KeyvQuotaService implements QuotaService {
 
   // -- the submission flow --
 
-  async reserve(input: ReserveInput): Promise<ReserveResult> {
+  async reserve(input: ReserveInput, admitted?: AdmissionTicket): Promise<ReserveResult> {
     const { guildId, userId, model, quoteMicros } = input;
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
     return this.withGuild(guildId, async (s) => {
       const now = this.clock.now();
-      const refused = await this.refusal(s, input, now);
-      if (refused) return refused;
-      const reservationId = `${guildId}:${userId}:${randomUUID()}`;
-      await this.journal.commit(s, [
-        {
-          kind: 'reserve',
-          userId,
-          reservationId,
-          model,
-          amountMicros: quoteMicros,
-          day: dayKey(now),
-          at: new Date(now).toISOString(),
-        },
-      ]);
-      return { ok: true, reservationId };
+      // The others admitted ahead count (they were acknowledged first); this one's own room is the
+      // quote itself. Its admission ends once the reservation is recorded (or refused), under the
+      // lock, so that no reservation counts it twice nor misses it.
+      try {
+        const refused = await this.refusal(s, input, now, () => ({
+          ahead: this.admitted.of(guildId, userId, admitted),
+          onFit: undefined,
+        }));
+        if (refused) return refused;
+        const reservationId = `${guildId}:${userId}:${randomUUID()}`;
+        await this.journal.commit(s, [
+          {
+            kind: 'reserve',
+            userId,
+            reservationId,
+            model,
+            amountMicros: quoteMicros,
+            day: dayKey(now),
+            at: new Date(now).toISOString(),
+          },
+        ]);
+        return { ok: true, reservationId };
+      } finally {
+        admitted?.done();
+      }
     });
   }
 
   async wouldFit(input: ReserveInput): Promise<boolean> {
+    return (await this.fitsAhead(input)) !== undefined;
+  }
+
+  async admitAhead(input: ReserveInput): Promise<Admission> {
+    let ticket: AdmissionTicket | undefined;
+    await this.fitsAhead(input, () => {
+      ticket = this.admitted.add(input.guildId, input.userId, input.quoteMicros);
+    });
+    return ticket ? { fits: true, ticket } : { fits: false };
+  }
+
+  /**
+   * The fit check outside the transaction, counting the requests admitted ahead. `admit` runs, when
+   * it fits, in the same synchronous step as the check, so that two checks never both take the last
+   * room. Resolves true when it fits.
+   */
+  private async fitsAhead(input: ReserveInput, admit?: () => void): Promise<true | undefined> {
     checkId('guildId', input.guildId);
     checkId('userId', input.userId);
     checkMicros('quoteMicros', input.quoteMicros);
     // The figures as stored, outside the transaction: nothing is replayed, expired or written.
     const s = await this.journal.open(input.guildId, this.backend.plain);
-    return (await this.refusal(s, input, this.clock.now())) === undefined;
+    const refused = await this.refusal(s, input, this.clock.now(), () => ({
+      ahead: this.admitted.of(input.guildId, input.userId),
+      onFit: admit,
+    }));
+    return refused === undefined ? true : undefined;
   }
 
-  /** Why a reservation of `input` would be refused given the session's figures; undefined when it fits. */
+  /**
+   * Why a reservation of `input` would be refused given the session's figures; undefined when it
+   * fits. `ahead`, read after the last await, adds the requests admitted ahead (the fit check; a
+   * reservation counts only what is recorded) and is told, in that same step, when it fits.
+   */
   private async refusal(
     s: Session,
     input: ReserveInput,
     now: number,
+    aheadOf?: () => { ahead: Ahead; onFit: (() => void) | undefined },
   ): Promise<Extract<ReserveResult, { ok: false }> | undefined> {
     const { guildId, userId, roleIds, quoteMicros } = input;
     const settings = await s.settings.get(guildId);
     const { figures, member } = await this.figures(s, settings, userId, roleIds, now);
+    const counted = aheadOf?.();
+    const ahead = counted?.ahead ?? { count: 0, micros: 0, guildMicros: 0 };
     const cap = inFlightCap(settings, this.defaults);
-    const inFlight = inFlightOf(member);
+    const inFlight = inFlightOf(member) + ahead.count;
     if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
-    if (figures.spentMicros + figures.reservedMicros + quoteMicros > figures.allowanceMicros) {
+    if (figures.spentMicros + figures.reservedMicros + ahead.micros + quoteMicros > figures.allowanceMicros) {
       return { ok: false, reason: 'allowance', ...figures };
     }
     if (settings.budgetMicros > 0) {
       const budget = this.budgetFigures(s, settings, now);
-      if (budget.spentMicros + budget.reservedMicros + quoteMicros > budget.budgetMicros) {
+      if (
+        budget.spentMicros + budget.reservedMicros + ahead.guildMicros + quoteMicros >
+        budget.budgetMicros
+      ) {
         return { ok: false, reason: 'budget', ...figures, budget };
       }
     }
+    counted?.onFit?.();
     return undefined;
   }
 

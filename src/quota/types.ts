@@ -4,6 +4,7 @@ import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { Micros } from '../money.ts';
 import type { Store } from '../store.ts';
+import type { AdmissionTicket } from './admitted-ahead.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { Period } from './periods.ts';
@@ -121,15 +122,28 @@ export interface GuildOverview {
   topSpenders: { userId: string; spentMicros: Micros }[];
 }
 
+/** The answer of admitAhead. */
+export type Admission = { fits: true; ticket: AdmissionTicket } | { fits: false };
+
 export interface QuotaService {
   /** Holds `quoteMicros` of the member's allowance before submitting, if it fits. */
-  reserve(input: ReserveInput): Promise<ReserveResult>;
+  /**
+   * `admitted`: the request's own admission ahead (admitAhead), given back in the reservation's step;
+   * the other requests admitted ahead count against the figures.
+   */
+  reserve(input: ReserveInput, admitted?: AdmissionTicket): Promise<ReserveResult>;
   /**
    * Whether `reserve(input)` would fit as the figures stand, read outside the guild's transaction
    * (no lock, nothing written): a request that fits can be acknowledged before it is reserved. Not
    * a promise: reservations made meanwhile can still refuse it.
    */
   wouldFit(input: ReserveInput): Promise<boolean>;
+  /**
+   * wouldFit, counting the requests this process admitted ahead (admitted-ahead.ts); when it fits,
+   * the request is counted as admitted until its reservation (pass the ticket to reserve) or the
+   * ticket's `done`, so that a burst is acknowledged no further than the figures allow.
+   */
+  admitAhead(input: ReserveInput): Promise<Admission>;
   /**
    * Turns a reservation into the charge the service's 201 stated; idempotent per generation id.
    * `note` flags the ledger entry (a price the bot did not trust, for example).

@@ -217,6 +217,49 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.01 * USD })).toBe(true);
     });
 
+    it('admits ahead no more requests of a burst than the allowance holds, until each is done', async () => {
+      h = await openHarness({ backend, defaults: { micros: 0.04 * USD, period: 'daily' } });
+      const input = { ...member('u1'), model: 'img', quoteMicros: 0.02 * USD };
+      const burst = await Promise.all(Array.from({ length: 10 }, () => h.quota.admitAhead(input)));
+      const admitted = burst.filter((a) => a.fits);
+      expect(admitted).toHaveLength(2);
+      // What is admitted ahead counts for the plain check too, and for the server's budget.
+      expect(await h.quota.wouldFit(input)).toBe(false);
+      for (const a of admitted) if (a.fits) a.ticket.done();
+      expect(await h.quota.wouldFit(input)).toBe(true);
+      // A reservation counts only what is recorded: the request admitted ahead reserves its own room.
+      const again = await h.quota.admitAhead(input);
+      if (!again.fits) throw new Error('expected room for one');
+      // Another request, refused by the fit check, cannot take through the lock the room admitted.
+      const other = await h.quota.admitAhead(input);
+      expect(other.fits).toBe(true);
+      if (!other.fits) return;
+      const third = await h.quota.reserve(input);
+      expect(third.ok).toBe(false);
+      // Each admitted request reserves its own room, and leaves the count as it does.
+      expect((await h.quota.reserve(input, again.ticket)).ok).toBe(true);
+      expect((await h.quota.reserve(input, other.ticket)).ok).toBe(true);
+      expect(await h.quota.wouldFit(input)).toBe(false);
+      expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0.04 * USD);
+    });
+
+    it('counts requests admitted ahead against the in-flight cap and the server budget', async () => {
+      h = await openHarness({ backend });
+      await h.quota.setInFlightCap(G, 1, 'admin');
+      await h.quota.setBudget(G, 0.03 * USD, 'admin');
+      const one = await h.quota.admitAhead({ ...member('u1'), model: 'img', quoteMicros: 0.02 * USD });
+      expect(one.fits).toBe(true);
+      // u1 is at its cap of 1 with the one admitted; u2 would pass the cap but not the budget.
+      expect(await h.quota.wouldFit({ ...member('u1'), model: 'img', quoteMicros: 0.001 * USD })).toBe(false);
+      expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.02 * USD })).toBe(false);
+      expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.01 * USD })).toBe(true);
+      if (one.fits) {
+        one.ticket.done();
+        one.ticket.done(); // once only
+      }
+      expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.03 * USD })).toBe(true);
+    });
+
     it('rejects amounts that are not integer micro-USD', async () => {
       h = await openHarness({ backend });
       await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 })).rejects.toThrow(

@@ -1,0 +1,54 @@
+/**
+ * A burst from one member beyond their allowance: only the requests that can be served get a public
+ * "thinking…" reply; the rest are refused privately first, and no public reply has to be taken back.
+ */
+import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, ART, type Harness, startHarness } from '../support/bot-harness.ts';
+import { chatInputInteraction } from '../support/fake-discord.ts';
+import { figures, sentRequests } from './result-helpers.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  // $0.04 a day: two images at $0.02.
+  h = await startHarness({ env: { QUOTA_DEFAULT_USD: '0.04' } });
+});
+afterEach(async () => {
+  await h?.close();
+});
+
+describe('a burst of /imagine beyond the allowance', () => {
+  it('shows at most as many public replies as can be served, and refuses the rest privately', async () => {
+    const interactions = Array.from({ length: 50 }, (_, i) =>
+      chatInputInteraction(h.discord, {
+        commandName: 'imagine',
+        options: [{ name: 'prompt', type: 3, value: `burst ${i} [sim:duration=300]` }],
+        channelId: ART,
+        userId: ALICE,
+      }),
+    );
+    await Promise.all(interactions.map((i) => h.discord.sendInteraction(i)));
+    const answers = await Promise.all(
+      interactions.map(
+        async (i) => (await h.callbackOf(i)).body as { type: number; data?: { flags?: number } },
+      ),
+    );
+    const publicReplies = answers.filter(
+      (a) => a.type === InteractionResponseType.DeferredChannelMessageWithSource,
+    );
+    const privateRefusals = answers.filter(
+      (a) =>
+        a.type === InteractionResponseType.ChannelMessageWithSource &&
+        ((a.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0,
+    );
+    expect(publicReplies).toHaveLength(2);
+    expect(privateRefusals).toHaveLength(48);
+    // No public reply was taken back (deleted after a refusal).
+    const deleted = h.discord.calls.filter(
+      (c) => c.method === 'DELETE' && c.path.includes('/messages/@original'),
+    );
+    expect(deleted).toEqual([]);
+    await expect.poll(() => sentRequests(h).length).toBe(2);
+    expect((await figures(h, ALICE)).reservedMicros + (await figures(h, ALICE)).spentMicros).toBe(40_000);
+  });
+});
