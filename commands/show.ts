@@ -21,6 +21,7 @@ import { checkChannelRules, inGuildChannel } from '../src/discord/generate.ts';
 import { renderJob } from '../src/discord/render.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { renderServiceRecord } from '../src/discord/show-view.ts';
+import { storeStep } from '../src/discord/store-reads.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 import type { Generation } from '../src/media/schemas.ts';
 
@@ -81,10 +82,13 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
     );
   }
   const manager = interaction.memberPermissions.has(PermissionFlagsBits.ManageGuild);
-  const job = await services.jobs.get(generationId);
+  const { logger } = services;
+  const job = await storeStep(interaction, logger, 'the job', () => services.jobs.get(generationId));
 
   if (!job) {
-    const charged = await services.quota.chargedTo(generationId);
+    const charged = await storeStep(interaction, logger, 'the charge', () =>
+      services.quota.chargedTo(generationId),
+    );
     if (charged?.guildId !== interaction.guildId) {
       throw new UserError('The bot has no record of this generation in this server.');
     }
@@ -119,7 +123,10 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
   // A result shown again is posted again: the channel rules that let it be made here hold for
   // showing it here (a spicy video stays in age-restricted channels).
   if (!inGuildChannel(interaction)) throw new UserError('/show works in server channels only.');
-  const settings = await services.quota.getSettings(interaction.guildId);
+  const guildId = interaction.guildId;
+  const settings = await storeStep(interaction, logger, 'settings', () =>
+    services.quota.getSettings(guildId),
+  );
   checkChannelRules(interaction, settings, {
     model: job.model,
     prompt: job.prompt,

@@ -9,6 +9,7 @@ import {
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { renderMemberSummary, roleIdsOf } from '../src/discord/quota-view.ts';
+import { storeStep } from '../src/discord/store-reads.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';
 
@@ -24,15 +25,22 @@ export const usage: Command = {
   data,
   async execute(interaction, services) {
     if (!interaction.inGuild()) throw new UserError('/usage works in servers only.');
-    const summary = await services.quota.summary({
-      guildId: interaction.guildId,
-      userId: interaction.user.id,
-      roleIds: roleIdsOf(interaction.member),
+    const { guildId } = interaction;
+    const { summary, links } = await storeStep(interaction, services.logger, 'the figures', async () => {
+      const summary = await services.quota.summary({
+        guildId,
+        userId: interaction.user.id,
+        roleIds: roleIdsOf(interaction.member),
+      });
+      return {
+        summary,
+        links: await resultLinks(services.jobs, summary.recent, guildId, interaction.user.id),
+      };
     });
     const embed = renderMemberSummary(summary, {
       title: 'Your generation quota',
       labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
-      links: await resultLinks(services.jobs, summary.recent, interaction.guildId, interaction.user.id),
+      links,
     });
     await interaction.reply({
       embeds: [embed],

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { STORE_FAULT } from '../../src/discord/store-reads.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { ALICE, ART, DEFAULT_GUILD } from '../support/bot-harness.ts';
+import { ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';
-import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
+import {
+  buttonInteraction,
+  chatInputInteraction,
+  type FakeDiscord,
+  startFakeDiscord,
+} from '../support/fake-discord.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 /** Discord's deadline for an interaction's first answer. */
@@ -65,26 +70,32 @@ async function until(ready: () => boolean | Promise<boolean>, timeoutMs: number,
 
 const posts = () => sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
 
-/** Sends /imagine and resolves with the bot's first answer and how long it took (wall ms). */
-async function imagine(
-  prompt: string,
-): Promise<{ body: { type: number; data?: Record<string, unknown> }; tookMs: number }> {
-  const interaction: APIInteraction = chatInputInteraction(discord, {
-    commandName: 'imagine',
-    options: [{ name: 'prompt', type: 3, value: prompt }],
-    channelId: ART,
-    userId: ALICE,
-  });
+type FirstAnswer = { body: { type: number; data?: Record<string, unknown> }; tookMs: number };
+
+/** The result delivered before the stall, with its message's Again button. */
+let delivered: { messageId: string; again: string } | undefined;
+
+/** Sends an interaction and resolves with the bot's first answer and how long it took (wall ms). */
+async function firstAnswer(interaction: APIInteraction): Promise<FirstAnswer> {
   const sentAt = Date.now();
   await discord.sendInteraction(interaction);
   const call = await discord.waitForCall(
     (c) => c.route === 'interactionCallback' && c.path.includes(`/${interaction.id}/`),
     15_000,
   );
-  return { body: call.body as { type: number; data?: Record<string, unknown> }, tookMs: call.at - sentAt };
+  return { body: call.body as FirstAnswer['body'], tookMs: call.at - sentAt };
 }
 
-function expectStoreFaultRefusal(answer: Awaited<ReturnType<typeof imagine>>) {
+const imagineOf = (prompt: string) =>
+  chatInputInteraction(discord, {
+    commandName: 'imagine',
+    options: [{ name: 'prompt', type: 3, value: prompt }],
+    channelId: ART,
+    userId: ALICE,
+  });
+const imagine = (prompt: string) => firstAnswer(imagineOf(prompt));
+
+function expectStoreFaultRefusal(answer: FirstAnswer) {
   expect(answer.body.type).toBe(InteractionResponseType.ChannelMessageWithSource);
   expect(Number(answer.body.data?.flags) & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
   expect(String(answer.body.data?.content)).toContain(STORE_FAULT);
@@ -94,9 +105,21 @@ function expectStoreFaultRefusal(answer: Awaited<ReturnType<typeof imagine>>) {
 
 describe('a member request while the Redis store fails', () => {
   it('takes requests while Redis answers', async () => {
-    const answer = await imagine('before the stall');
+    const interaction = imagineOf('before the stall [sim:duration=1]');
+    const answer = await firstAnswer(interaction);
     expect(answer.body.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
     await until(() => posts().length === 1, 15_000, 'the request sent');
+    await until(
+      () => componentsOf(discord.originalMessage(interaction.token) ?? {}).length > 0,
+      30_000,
+      'the result delivered with its buttons',
+    );
+    const message = discord.originalMessage(interaction.token);
+    const again = componentsOf(message ?? {}).find((c) =>
+      c.custom_id?.startsWith('result:again:'),
+    )?.custom_id;
+    if (!message || !again) throw new Error('the result has no Again button');
+    delivered = { messageId: message.id, again };
   });
 
   it('refuses privately within 3 s while Redis is stopped (SIGSTOP), sends nothing, and recovers after', async () => {
@@ -104,6 +127,15 @@ describe('a member request while the Redis store fails', () => {
     redis.pause();
     try {
       expectStoreFaultRefusal(await imagine('during the stall'));
+      // A button reads its record from the store first: the same refusal, in time.
+      if (!delivered) throw new Error('no result to press');
+      const press = buttonInteraction(discord, {
+        customId: delivered.again,
+        messageId: delivered.messageId,
+        channelId: ART,
+        userId: ALICE,
+      });
+      expectStoreFaultRefusal(await firstAnswer(press));
       expect(posts()).toHaveLength(before);
     } finally {
       redis.resume();
