@@ -22,7 +22,7 @@ import {
 import { newMessage } from '../support/fake-discord/payloads.ts';
 import { stateOf } from '../support/fake-discord/state.ts';
 import { buttonInteraction, type FakeAttachmentSpec } from '../support/fake-discord.ts';
-import { entity, ephemeralReply, resolvedChannel, sub } from './quota-helpers.ts';
+import { adminAllows, ephemeralReply } from './quota-helpers.ts';
 import {
   figures,
   makeResult,
@@ -221,17 +221,7 @@ describe('a confirmation answered somewhere else than where it was asked', () =>
   it("checks the channel's rules again at Confirm: a channel taken off the allow-list sends nothing", async () => {
     const command = await costlyVideo();
     const confirm = await confirmIdOf(command);
-    await ephemeralReply(
-      h,
-      await h.command(
-        'quota',
-        [sub('channels', [opt.string('action', 'allow'), entity.channel('channel', OTHER)])],
-        {
-          userId: ADMIN,
-          resolved: resolvedChannel(OTHER, 'general'),
-        },
-      ),
-    );
+    await adminAllows(h, OTHER);
     const card = h.discord.originalMessage(command.token);
     if (!card) throw new Error('the card was not stored');
     const press = await pressOn(card.id, confirm, ART);

@@ -12,7 +12,7 @@ import {
   startHarness,
 } from '../support/bot-harness.ts';
 import { autocompleteInteraction } from '../support/fake-discord.ts';
-import { entity, ephemeralReply, fieldsOf, resolvedChannel, resolvedMember, sub } from './quota-helpers.ts';
+import { adminAllows, entity, ephemeralReply, fieldsOf, resolvedMember, sub } from './quota-helpers.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -34,20 +34,6 @@ async function adminSetsAlice(usd: string) {
     }),
   );
   expect(answer.content).toContain(`<@${ALICE}> now has`);
-}
-
-async function adminAllows(channelId: string) {
-  await ephemeralReply(
-    h,
-    await h.command(
-      'quota',
-      [sub('channels', [opt.string('action', 'allow'), entity.channel('channel', channelId)])],
-      {
-        userId: ADMIN,
-        resolved: resolvedChannel(channelId, 'allowed'),
-      },
-    ),
-  );
 }
 
 describe('allowances end to end', () => {
@@ -156,8 +142,8 @@ describe('allowances end to end', () => {
 
 describe('channel rules end to end', () => {
   it('refuses /imagine outside the allowed channels with a message naming them, and asks the service nothing', async () => {
-    await adminAllows(ART);
-    await adminAllows(NSFW);
+    await adminAllows(h, ART);
+    await adminAllows(h, NSFW);
     const elsewhere = await h.command('imagine', [opt.string('prompt', 'a fox')], { channelId: OTHER });
     const refusal = await ephemeralReply(h, elsewhere);
     expect(refusal.content).toBe(`Generations can be made only in <#${ART}>, <#${NSFW}>.`);

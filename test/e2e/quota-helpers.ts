@@ -9,7 +9,7 @@ import type {
   APIInteractionDataResolved,
 } from 'discord.js';
 import { expect } from 'vitest';
-import type { Harness } from '../support/bot-harness.ts';
+import { ADMIN, type Harness, opt } from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
 
 const EPHEMERAL = 1 << 6;
@@ -163,4 +163,16 @@ export function textOf(answer: Answer): string {
     for (const f of e.fields ?? []) parts.push(`${f.name}: ${f.value}`);
   }
   return parts.filter(Boolean).join('\n');
+}
+
+/** An admin allows generating in `channelId` (/quota channels action:allow). */
+export async function adminAllows(h: Harness, channelId: string): Promise<void> {
+  await ephemeralReply(
+    h,
+    await h.command(
+      'quota',
+      [sub('channels', [opt.string('action', 'allow'), entity.channel('channel', channelId)])],
+      { userId: ADMIN, resolved: resolvedChannel(channelId, 'allowed') },
+    ),
+  );
 }
