@@ -83,9 +83,11 @@ export class ProcessSharing {
     return this.presence;
   }
 
-  /** On Redis: one process per gateway shard (redis/shard-claims.ts). */
+  /** On Redis: one process per gateway shard, all on one shard count (redis/shard-claims.ts). */
   shardClaims(): ShardClaims | undefined {
-    return this.leases ? new ShardClaims(this.leases, this.logger, { ttlMs: this.ttl.shardMs }) : undefined;
+    return this.leases && this.coordination
+      ? new ShardClaims(this.leases, this.coordination.client, this.logger, { ttlMs: this.ttl.shardMs })
+      : undefined;
   }
 
   /** On Redis any process may deliver (an edit needs only REST), but each job's delivery once. */
