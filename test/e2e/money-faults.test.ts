@@ -67,7 +67,9 @@ describe('the money path fails closed', () => {
     });
     const kinds = (await h.bot.services.quota.memberLedger(GUILD, ALICE, 10)).map((e) => e.kind);
     expect(kinds.sort()).toEqual(['release', 'reserve']);
+    // The submitter's own refusal (not the reservation's): the store's error, then its answer.
     expect(h.logs.join('')).toMatch(/intent writes refused by the test/);
+    expect(h.logs.join('')).toMatch(/"level":50.*cannot record the submission; nothing sent/);
   });
 
   it('abandons, unsent, a request that waited for capacity until its reservation could expire, so a 429 storm never overspends', async () => {
