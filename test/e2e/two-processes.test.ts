@@ -11,6 +11,7 @@
  * Redis, as two processes do.
  */
 import { Writable } from 'node:stream';
+import { createClient, type RedisClientType } from '@keyv/redis';
 import { type APIInteraction, InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
@@ -306,6 +307,13 @@ describe('two bot processes on one Redis', () => {
     for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(0);
     const [leader] = await leaseHolders();
     if (!leader) throw new Error('no process holds the poller lease');
+    // The bound below rests on the processes running the configured lease: what Redis holds says so.
+    const lookup = createClient({ url: `${redis.url}/1` }) as RedisClientType;
+    await lookup.connect();
+    const leaseLeft = await lookup.pTTL('lease:poller');
+    await lookup.close();
+    expect(leaseLeft).toBeGreaterThan(0);
+    expect(leaseLeft).toBeLessThanOrEqual(POLLER_LEASE_MS);
     const killedAt = Date.now();
     leader.process.child.kill('SIGKILL');
     await leader.process.exited;
