@@ -126,7 +126,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   });
   // On Redis, what the processes share besides the store: the request budget, the poller's lease,
   // delivery claims and the jobs' lock (wiring/process-sharing.ts).
-  const sharing = await ProcessSharing.open(config.storeUrl, logger).catch(async (err) => {
+  const sharing = await ProcessSharing.open(config.storeUrl, logger, config.leases).catch(async (err) => {
     await store.close();
     await simulator?.close();
     throw err;

@@ -76,6 +76,11 @@ const envSchema = z
       .regex(/^\d{1,4}(\s*,\s*\d{1,4})*$/, 'must list shard ids, for example 0,1')
       .transform((v) => [...new Set(v.split(',').map((id) => Number(id.trim())))].sort((a, b) => a - b))
       .optional(),
+    // Several processes on Redis: how long a killed process keeps the poller's lease and its shard
+    // claims (a stopped one gives them up at once). Shorter fails over sooner, but a process paused
+    // longer than this (a loaded host) loses them while it runs; the tests shorten them.
+    POLLER_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(10),
+    SHARD_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(15),
   })
   .superRefine((env, ctx) => {
     // Only once both parsed (a bad value is reported by its own check).
@@ -127,6 +132,8 @@ export interface Config {
    * process connects (absent: all of them).
    */
   shards: { count: number | 'auto'; ids?: readonly number[] };
+  /** On Redis: how long (ms) a killed process keeps the poller's lease and its shard claims. */
+  leases: { pollerMs: number; shardMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +172,10 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     shards: Object.freeze(
       e.SHARD_IDS ? { count: e.SHARD_COUNT, ids: Object.freeze(e.SHARD_IDS) } : { count: e.SHARD_COUNT },
     ),
+    leases: Object.freeze({
+      pollerMs: Math.round(e.POLLER_LEASE_SECONDS * 1000),
+      shardMs: Math.round(e.SHARD_LEASE_SECONDS * 1000),
+    }),
   });
 }
 

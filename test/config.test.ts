@@ -86,6 +86,15 @@ describe('configuration', () => {
       expect(refusal({ SHARD_COUNT: 'many' })).toMatch(/^SHARD_COUNT must be 'auto'/);
       expect(refusal({ SHARD_COUNT: '2', SHARD_IDS: 'one' })).toMatch(/^SHARD_IDS must list shard ids/);
     });
+
+    it("keeps a killed process's poller lease 10 s and its shard claims 15 s unless told otherwise", () => {
+      expect(parse({}).leases).toEqual({ pollerMs: 10_000, shardMs: 15_000 });
+      expect(parse({ POLLER_LEASE_SECONDS: '3', SHARD_LEASE_SECONDS: '2.5' }).leases).toEqual({
+        pollerMs: 3_000,
+        shardMs: 2_500,
+      });
+      expect(refusal({ POLLER_LEASE_SECONDS: '0' })).toMatch(/^POLLER_LEASE_SECONDS /);
+    });
   });
 
   it('needs the API token when a service URL is given', () => {

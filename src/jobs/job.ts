@@ -65,6 +65,11 @@ export interface Job {
   reservationId: string;
   quotedMicros: number;
   chargedMicros: number;
+  /**
+   * The ledger note of its charge (`flagged: …` when the 201's price was implausible): kept on the
+   * job, saved before the charge is settled, so that a settle after a crash writes the same entry.
+   */
+  chargeNote?: string;
   /** From the interaction (`attachment_size_limit`): the largest file Discord takes here. */
   attachmentSizeLimit: number;
   /** Whether the result footer must say it came from the built-in simulator. */

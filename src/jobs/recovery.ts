@@ -131,7 +131,12 @@ export class Recovery {
     const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
     if (saved) {
       await jobs.create(saved);
-      await quota.settle(id, { generationId: saved.generationId, chargedMicros: saved.chargedMicros });
+      // Charged as the submitter would have: at the job's amount, with its flag when it had one.
+      await quota.settle(id, {
+        generationId: saved.generationId,
+        chargedMicros: saved.chargedMicros,
+        ...(saved.chargeNote !== undefined ? { note: saved.chargeNote } : {}),
+      });
       await intents.drop(id);
       if (saved.step !== 'done') this.o.follow(saved);
       return false;

@@ -268,7 +268,7 @@ export class Submitter {
     charge: { chargedMicros: number; note?: string },
   ): Promise<Job> {
     const now = this.o.clock.now();
-    const { chargedMicros } = charge;
+    const { chargedMicros, note: chargeNote } = charge;
     const typicalMs = this.o.expectedDurationMs?.(input.model.slug);
     const job: Job = {
       generationId: generation.id,
@@ -283,6 +283,7 @@ export class Submitter {
       reservationId: input.reservationId,
       quotedMicros: input.quotedMicros,
       chargedMicros,
+      ...(chargeNote !== undefined ? { chargeNote } : {}),
       attachmentSizeLimit: input.attachmentSizeLimit,
       simulated: input.simulated,
       status: generation.status,

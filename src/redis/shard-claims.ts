@@ -6,10 +6,17 @@
  * holds a lease per shard it connects (`lease:shard:{id}`), renewed while it runs; a start that
  * finds one of its shards held by a live process refuses, naming it. A process killed without
  * stopping frees its shards when the leases lapse, so a restart waits that long for them.
+ *
+ * Before any shard, a process joins the processes on its shard count (redis/shard-count.ts): a
+ * server's shard depends on the count, so processes on different counts would serve the same
+ * servers twice even with shard ids that do not overlap. A start on another count than live
+ * processes run is refused the same way, after the same wait for a dead process's entry to lapse.
  */
 import type { Logger } from '../log.ts';
+import type { RedisScripting } from '../media/redis-rate-limiter.ts';
 import { Leadership } from './leadership.ts';
 import type { RedisLeases } from './lease.ts';
+import { ShardCount } from './shard-count.ts';
 
 /** A start refused because another live process connects one of this process's shards. */
 export class ShardTakenError extends Error {
@@ -25,17 +32,25 @@ export interface ShardClaimOptions {
 
 export class ShardClaims {
   private readonly held: Leadership[] = [];
+  private counted: ShardCount | undefined;
 
   constructor(
     private readonly leases: RedisLeases,
+    /** The connection the leases use: the shard count is a script of its own. */
+    private readonly redis: RedisScripting,
     private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
     private readonly o: ShardClaimOptions = {},
   ) {}
 
-  /** Claims every shard in `ids`, or throws ShardTakenError (holding none) when another process keeps one. */
+  /**
+   * Claims every shard in `ids` of `count`, or throws ShardTakenError (holding none) when another
+   * live process keeps one, or runs another count.
+   */
   async claim(ids: readonly number[], count: number): Promise<void> {
     const ttlMs = this.o.ttlMs ?? 15_000;
     const waitMs = this.o.waitMs ?? ttlMs + 2_000;
+    const deadline = Date.now() + waitMs;
+    await this.joinCount(count, ttlMs, deadline);
     for (const id of ids) {
       const lease = new Leadership({
         leases: this.leases,
@@ -56,7 +71,6 @@ export class ShardClaims {
       this.held.push(lease);
       await lease.start();
     }
-    const deadline = Date.now() + waitMs;
     let waiting = this.held.filter((l) => !l.leading);
     while (waiting.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -70,9 +84,26 @@ export class ShardClaims {
     );
   }
 
-  /** Gives every shard up (at stop, so that a replacement takes them at once). */
+  /** Gives every shard up, and the count (at stop, so that a replacement takes them at once). */
   async release(): Promise<void> {
     const all = this.held.splice(0);
     await Promise.all(all.map((l) => l.stop()));
+    await this.counted?.leave();
+    this.counted = undefined;
+  }
+
+  /** Joins the live processes' shard count, waiting until `deadline` for other counts to lapse. */
+  private async joinCount(count: number, ttlMs: number, deadline: number): Promise<void> {
+    const counted = new ShardCount(this.redis, this.leases.owner, count, ttlMs, this.logger);
+    let other = await counted.join();
+    while (other !== undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      other = await counted.join();
+    }
+    if (other !== undefined)
+      throw new ShardTakenError(
+        `SHARD_COUNT is ${count} here, but the other bot processes on this Redis run ${other} shards: a server's shard depends on the count, so the same servers would be served twice. Start every process with the same SHARD_COUNT (to change it, stop them all first).`,
+      );
+    this.counted = counted;
   }
 }

@@ -24,6 +24,12 @@ import { RemoteCancel, type RemoteCancelOptions } from '../redis/remote-cancel.t
 import { ShardClaims } from '../redis/shard-claims.ts';
 import { isRedisUrl } from '../store.ts';
 
+/** How long (wall ms) a killed process keeps the poller's lease and its shard claims. */
+export interface LeaseTtls {
+  pollerMs: number;
+  shardMs: number;
+}
+
 export class ProcessSharing {
   private readonly leases: RedisLeases | undefined;
   private presence: ProcessPresence | undefined;
@@ -33,14 +39,16 @@ export class ProcessSharing {
     /** The connection the processes coordinate on; absent on one process. */
     private readonly coordination: Coordination | undefined,
     private readonly logger: Logger,
+    /** How long a killed process keeps the poller's lease and its shard claims (config.ts). */
+    private readonly ttl: LeaseTtls,
   ) {
     this.leases = coordination ? new RedisLeases(coordination.client) : undefined;
   }
 
   /** On Redis, connects to it for coordination (a Redis that cannot be reached stops the start). */
-  static async open(storeUrl: string, logger: Logger): Promise<ProcessSharing> {
+  static async open(storeUrl: string, logger: Logger, ttl: LeaseTtls): Promise<ProcessSharing> {
     const coordination = isRedisUrl(storeUrl) ? await openCoordination(storeUrl, logger) : undefined;
-    return new ProcessSharing(coordination, logger);
+    return new ProcessSharing(coordination, logger, ttl);
   }
 
   /** The service's request budget: on Redis one per token for every process, a 429's pause included. */
@@ -75,12 +83,14 @@ export class ProcessSharing {
     return this.presence;
   }
 
-  /** On Redis any process may deliver (an edit needs only REST), but each job's delivery once. */
-  /** On Redis: one process per gateway shard (redis/shard-claims.ts). */
+  /** On Redis: one process per gateway shard, all on one shard count (redis/shard-claims.ts). */
   shardClaims(): ShardClaims | undefined {
-    return this.leases ? new ShardClaims(this.leases, this.logger) : undefined;
+    return this.leases && this.coordination
+      ? new ShardClaims(this.leases, this.coordination.client, this.logger, { ttlMs: this.ttl.shardMs })
+      : undefined;
   }
 
+  /** On Redis any process may deliver (an edit needs only REST), but each job's delivery once. */
   deliveryClaims(): { claims?: DeliveryClaims } {
     return this.leases
       ? { claims: new RedisDeliveryClaims({ leases: this.leases, logger: this.logger }) }
@@ -107,6 +117,7 @@ export class ProcessSharing {
           delivering: (generationId) => delivery.handling(generationId),
           clock,
           logger: this.logger,
+          ttlMs: this.ttl.pollerMs,
         })
       : createPoller();
   }

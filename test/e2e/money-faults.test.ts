@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
-import { holdWriteLock } from '../support/sqlite-lock.ts';
+import { holdWriteLock, refuseWritesOf } from '../support/sqlite-lock.ts';
 import { ephemeralReply, refusedAfterDefer } from './quota-helpers.ts';
 
 let h: Harness;
@@ -38,6 +38,38 @@ describe('the money path fails closed', () => {
     // The reservation the store recorded once it was free again is released, not left to expire.
     await vi.waitFor(async () => expect((await aliceFigures()).reservedMicros).toBe(0));
     expect(h.logs.join('')).toMatch(/"level":50.*store fault on a member request; refused/);
+  });
+
+  it('sends nothing, releases the reservation and tells the member when the submission intent cannot be written', async () => {
+    h = await startHarness();
+    const before = await aliceFigures();
+    // The SQLite file refuses intent records only: the reservation is written, its intent is not.
+    const fault = await refuseWritesOf(
+      join(h.storeDir, 'bot.sqlite'),
+      '%:intent:%',
+      'intent writes refused by the test',
+    );
+    let content: string | undefined;
+    try {
+      const interaction = await imagine('a fox whose intent cannot be written');
+      content = ((await h.editOf(interaction)).body as { content?: string }).content;
+    } finally {
+      await fault.restore();
+    }
+    expect(content).toContain('cannot record spending right now');
+    expect(content).toContain('Nothing was sent');
+    expect(postsAtService()).toHaveLength(0);
+    // The reservation was made, then released: the member's figures are back where they were.
+    expect(await aliceFigures()).toMatchObject({
+      spentMicros: before.spentMicros,
+      reservedMicros: 0,
+      inFlight: 0,
+    });
+    const kinds = (await h.bot.services.quota.memberLedger(GUILD, ALICE, 10)).map((e) => e.kind);
+    expect(kinds.sort()).toEqual(['release', 'reserve']);
+    // The submitter's own refusal (not the reservation's): the store's error, then its answer.
+    expect(h.logs.join('')).toMatch(/intent writes refused by the test/);
+    expect(h.logs.join('')).toMatch(/"level":50.*cannot record the submission; nothing sent/);
   });
 
   it('abandons, unsent, a request that waited for capacity until its reservation could expire, so a 429 storm never overspends', async () => {
