@@ -31,6 +31,7 @@ import {
   TOP_SPENDERS,
 } from '../src/discord/quota-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
+import { storeStep } from '../src/discord/store-reads.ts';
 import { formatUsd } from '../src/money.ts';
 import { isPeriod, PERIODS, type Period } from '../src/quota/periods.ts';
 import { alertThreshold, type GuildSettings } from '../src/quota/settings.ts';
@@ -208,7 +209,9 @@ export const quota: Command = {
     const sub = interaction.options.getSubcommand(true);
     const handler = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (!handler) throw new UserError(`/quota ${sub} is not known to the bot any more.`);
-    const answer = await handler(i, services);
+    // Every subcommand reads or writes the store before the one answer: within Discord's deadline,
+    // or the store-fault refusal (a write that lands after it still counts, as any admin change).
+    const answer = await storeStep(interaction, services.logger, `/quota ${sub}`, () => handler(i, services));
     await interaction.reply({ ...answer, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   },
 };

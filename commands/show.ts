@@ -21,7 +21,7 @@ import { checkChannelRules, inGuildChannel } from '../src/discord/generate.ts';
 import { renderJob } from '../src/discord/render.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { renderServiceRecord } from '../src/discord/show-view.ts';
-import { storeStep } from '../src/discord/store-reads.ts';
+import { inTime, storeStep } from '../src/discord/store-reads.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 import type { Generation } from '../src/media/schemas.ts';
 
@@ -56,10 +56,17 @@ export const show: Command = {
   execute: handleShow,
   async autocomplete(interaction, services) {
     if (!interaction.inGuild()) return interaction.respond([]);
-    // Read outside the quota's transaction: a keystroke must not queue behind the money.
-    const recent = await services.quota.recentGenerationIds(interaction.guildId, interaction.user.id);
+    // Read outside the quota's transaction: a keystroke must not queue behind the money. A store
+    // that does not answer in time gives no choices rather than no answer.
+    const { guildId } = interaction;
+    const jobs = await inTime(
+      interaction,
+      services.quota
+        .recentGenerationIds(guildId, interaction.user.id)
+        .then((recent) => Promise.all(recent.map((id) => services.jobs.get(id)))),
+      'the recent generations',
+    ).catch(() => []);
     const typed = interaction.options.getFocused().trim().toLowerCase();
-    const jobs = await Promise.all(recent.map((id) => services.jobs.get(id)));
     const choices = [];
     for (const job of jobs) {
       if (!job || job.reply.guildId !== interaction.guildId) continue;

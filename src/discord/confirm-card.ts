@@ -14,11 +14,12 @@ import type { PendingConfirmation } from '../jobs/confirmations.ts';
 import type { JobOrigin } from '../jobs/job.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, type Micros } from '../money.ts';
-import { newErrorId, UserError } from './command.ts';
+
 import type { GuildStartingInteraction } from './generate.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { escapeMemberText } from './render.ts';
 import type { BotServices } from './services.ts';
+import { inTime, storeStep } from './store-reads.ts';
 import { truncate } from './text.ts';
 
 const COMMAND_OF: Record<MediaType, string> = { image: 'imagine', video: 'video' };
@@ -91,38 +92,57 @@ export async function askToConfirm(
   reservationId: string,
 ): Promise<void> {
   const { confirmations, quota, logger } = services;
+  let creating: Promise<PendingConfirmation> | undefined;
   let record: PendingConfirmation;
   try {
-    record = await confirmations.create({
-      type: held.type,
-      request: held.request,
-      quotedMicros: held.quotedMicros,
-      reservationId,
-      guildId: interaction.guildId,
-      channelId: interaction.channelId,
-      userId: interaction.user.id,
-      applicationId: interaction.applicationId,
-      cardToken: interaction.token,
-      attachmentSizeLimit: interaction.attachmentSizeLimit,
-      ...(held.origin ? { origin: held.origin } : {}),
+    record = await storeStep(interaction, logger, 'the confirmation', () => {
+      creating = confirmations.create({
+        type: held.type,
+        request: held.request,
+        quotedMicros: held.quotedMicros,
+        reservationId,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId,
+        userId: interaction.user.id,
+        applicationId: interaction.applicationId,
+        cardToken: interaction.token,
+        attachmentSizeLimit: interaction.attachmentSizeLimit,
+        ...(held.origin ? { origin: held.origin } : {}),
+      });
+      return creating;
     });
   } catch (err) {
-    // Money fails closed: a confirmation that is not stored could never be released by a restart.
+    // Money fails closed: a confirmation that is not stored could never be released by a restart,
+    // and one stored too late was never shown. Either way the hold goes back now.
+    const note = 'not held: the confirmation could not be recorded in time';
+    void creating
+      ?.then(
+        (late) => confirmations.cancel(late.id, late.userId),
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, reservationId },
+          'cannot cancel a confirmation recorded too late; it expires',
+        ),
+      );
     await quota
-      .release(reservationId, 'not held: the confirmation could not be recorded')
-      .catch(() => undefined);
-    const errorId = newErrorId();
-    logger.error({ err, errorId, guildId: interaction.guildId }, 'cannot record a pending confirmation');
-    throw new UserError(
-      `The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later. If it lasts, tell an admin the error id \`${errorId}\`.`,
-    );
+      .release(reservationId, note)
+      .catch((releaseErr: unknown) =>
+        logger.error({ err: releaseErr, reservationId }, 'cannot release a hold; it expires'),
+      );
+    throw err;
   }
-  const summary = await quota
-    .summary({
+  // What the allowance keeps after it, when the store says so in time; the card shows it without.
+  const summary = await inTime(
+    interaction,
+    quota.summary({
       guildId: interaction.guildId,
       userId: interaction.user.id,
       roleIds: roleIdsOf(interaction.member),
-    })
+    }),
+    'the summary',
+  )
     .then((s) => ({ remainingMicros: s.remainingMicros, allowanceMicros: s.allowanceMicros }))
     .catch(() => null);
   const card = renderConfirmCard(record, held.model.label, summary, confirmations.expiresAt(record));

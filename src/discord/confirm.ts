@@ -5,7 +5,7 @@
  * on a public reply deferred on the button press; the card then says the request was sent.
  */
 import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
-import type { PendingConfirmation } from '../jobs/confirmations.ts';
+import type { ClaimResult, PendingConfirmation } from '../jobs/confirmations.ts';
 import { formatUsd } from '../money.ts';
 import { UserError } from './command.ts';
 import { parseConfirmButton } from './confirm-card.ts';
@@ -44,11 +44,34 @@ export async function handleConfirmButton(
     const settings = await storeStep(interaction, logger, 'settings', () => quota.getSettings(guildId));
     checkChannelRules(interaction, settings, held.request);
   }
-  const result = await storeStep(interaction, logger, 'the answer to a confirmation', () =>
-    parsed.verb === 'confirm'
-      ? confirmations.confirm(parsed.id, interaction.user.id)
-      : confirmations.cancel(parsed.id, interaction.user.id),
-  );
+  let answering: Promise<ClaimResult> | undefined;
+  let result: ClaimResult;
+  try {
+    result = await storeStep(interaction, logger, 'the answer to a confirmation', (signal) => {
+      answering =
+        parsed.verb === 'confirm'
+          ? confirmations.confirm(parsed.id, interaction.user.id, signal)
+          : confirmations.cancel(parsed.id, interaction.user.id, signal);
+      return answering;
+    });
+  } catch (err) {
+    // The member was told nothing was sent: a Confirm that lands after all is taken back.
+    void answering
+      ?.then(
+        (late) =>
+          late.kind === 'claimed' && late.record.state === 'confirmed'
+            ? confirmations.withdraw(late.record, 'confirmed too late to be sent')
+            : undefined,
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, confirmationId: parsed.id },
+          'cannot take back a late Confirm; it expires',
+        ),
+      );
+    throw err;
+  }
 
   switch (result.kind) {
     case 'not_yours':

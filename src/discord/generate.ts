@@ -327,15 +327,27 @@ async function reserveInTime(
   logger: BotServices['logger'],
   admitted: AdmissionTicket | undefined,
 ): Promise<ReserveResult> {
-  const reserving = quota.reserve(input, admitted);
+  let reserving: Promise<ReserveResult> | undefined;
   try {
-    return await storeStep(interaction, logger, 'the reservation', () => reserving);
+    return await storeStep(interaction, logger, 'the reservation', () => {
+      reserving = quota.reserve(input, admitted);
+      return reserving;
+    });
   } catch (err) {
+    // A reservation recorded after all, too late to be used, is given back (one that failed is not there).
     void reserving
-      .then(async (r) => {
-        if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
-      })
-      .catch(() => undefined);
+      ?.then(
+        async (r) => {
+          if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
+        },
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, guildId: input.guildId },
+          'cannot release a hold recorded too late; it expires',
+        ),
+      );
     throw err;
   }
 }

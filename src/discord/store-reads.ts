@@ -19,6 +19,10 @@ import { newErrorId, UserError } from './command.ts';
 export const FIRST_ANSWER_WITHIN_MS = 2_000;
 /** One store operation once the interaction has been answered (wall ms). */
 export const AFTER_ANSWER_MS = 5_000;
+/** The most of an interaction's time in transit that is counted (wall ms). */
+const MAX_TRANSIT_MS = 1_000;
+/** Less time than this left: a step is not started (it would only leave work to undo). */
+const MIN_STEP_MS = 50;
 
 export const STORE_FAULT =
   'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
@@ -38,13 +42,19 @@ export class StoreStalledError extends Error {
 
 const arrivals = new WeakMap<object, number>();
 
-/** Notes when the interaction arrived (the router's first step), for its deadline. */
-export function markArrival(interaction: Interaction, at = performance.now()): void {
-  arrivals.set(interaction, at);
+/**
+ * Notes when the interaction arrived (the router's first step), for its deadline. Discord's clock
+ * starts when it created the interaction (its id's time): the gateway's delay and this process's
+ * lag are taken off too, up to a second, so that a clock set wrong here cannot eat the deadline.
+ */
+export function markArrival(interaction: Interaction, now = performance.now()): void {
+  const inTransit = Math.min(Math.max(Date.now() - interaction.createdTimestamp, 0), MAX_TRANSIT_MS);
+  arrivals.set(interaction, now - inTransit);
 }
 
 /** An interaction as far as its deadline goes: whether it has been answered yet. */
 interface Answerable {
+  readonly id: string;
   deferred?: boolean;
   replied?: boolean;
 }
@@ -77,17 +87,29 @@ export async function inTime<T>(interaction: Answerable, work: Promise<T>, what:
 
 /**
  * A store operation on a member's path: within the deadline, and any failure (an error or a stall)
- * becomes the member's StoreFaultError, logged at error with its id.
+ * becomes the member's StoreFaultError, logged at error with its id (a UserError passes as it is). `work` is given a signal that
+ * aborts when the step is given up, so that a write can check it before it lands; with too little
+ * time left it is not started at all.
  */
 export async function storeStep<T>(
   interaction: RepliableInteraction,
   logger: Logger,
   what: string,
-  work: () => Promise<T>,
+  work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  const givenUp = new AbortController();
   try {
-    return await inTime(interaction, Promise.resolve().then(work), what);
+    if (storeTimeLeft(interaction) < MIN_STEP_MS)
+      throw new StoreStalledError(`no time left for ${what} before Discord's deadline`);
+    return await inTime(
+      interaction,
+      Promise.resolve().then(() => work(givenUp.signal)),
+      what,
+    );
   } catch (err) {
+    givenUp.abort(err);
+    // What the member asked was refused for a reason of its own, not the store's.
+    if (err instanceof UserError) throw err;
     const errorId = newErrorId();
     logger.error(
       { err, errorId, guildId: interaction.guildId, userId: interaction.user.id, step: what },

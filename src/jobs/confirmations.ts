@@ -106,18 +106,42 @@ export class ConfirmationStore {
    * The member's Confirm: moves the record to `confirmed` when it is theirs, pending and not
    * expired. Only the caller that gets `claimed` may submit.
    */
-  confirm(id: string, userId: string): Promise<ClaimResult> {
-    return this.answer(id, userId, 'confirmed');
+  confirm(id: string, userId: string, signal?: AbortSignal): Promise<ClaimResult> {
+    return this.answer(id, userId, 'confirmed', signal);
   }
 
   /** The member's Cancel: releases the reservation, then records the cancellation. */
-  cancel(id: string, userId: string): Promise<ClaimResult> {
-    return this.answer(id, userId, 'cancelled');
+  cancel(id: string, userId: string, signal?: AbortSignal): Promise<ClaimResult> {
+    return this.answer(id, userId, 'cancelled', signal);
   }
 
-  private answer(id: string, userId: string, next: 'confirmed' | 'cancelled'): Promise<ClaimResult> {
+  /**
+   * Takes back a Confirm the member never heard of (its answer came after they were told nothing was
+   * sent): the reservation is released and the record cancelled, unless something was sent already.
+   */
+  async withdraw(record: PendingConfirmation, note: string): Promise<void> {
+    await this.o.lock.withLock(recordKey(record.id), async () => {
+      const stored = await this.o.keyv.get<PendingConfirmation>(recordKey(record.id));
+      if (stored?.state !== 'confirmed' || stored.answeredAt !== record.answeredAt) return;
+      await this.o.quota.release(stored.reservationId, note);
+      await this.o.keyv.set(recordKey(record.id), { ...stored, state: 'cancelled' });
+    });
+  }
+
+  /**
+   * `signal`: the member's deadline. Checked under the lock before anything is written, so that an
+   * answer given up on (the member told nothing was sent) changes nothing.
+   */
+  private answer(
+    id: string,
+    userId: string,
+    next: 'confirmed' | 'cancelled',
+    signal?: AbortSignal,
+  ): Promise<ClaimResult> {
     return this.o.lock.withLock(recordKey(id), async () => {
+      signal?.throwIfAborted();
       const record = await this.o.keyv.get<PendingConfirmation>(recordKey(id));
+      signal?.throwIfAborted();
       if (!record) return { kind: 'unknown' };
       if (record.userId !== userId) return { kind: 'not_yours' };
       if (record.state === 'expired') return { kind: 'expired' };

@@ -4,11 +4,19 @@
  * burst from one member every request read the same figures, all fitted, and all got a public
  * "thinking…" reply that the reservations then had to take back. Counting them, a burst beyond an
  * allowance shows at most as many public replies as can be served; the rest are refused privately
- * first. A reservation counts them too (other than its own), or a request refused by the fit check
- * would take, through the lock, the room of one already acknowledged; each leaves the count in the
- * reservation's own step, under the server's lock, so that none is counted twice by a reservation.
- * Only this process's: another process's burst is its own (each member's interactions reach
- * the one process that holds the server's shard).
+ * first.
+ *
+ * The rules that keep the count honest:
+ * - A request admitted ahead leaves the count only once its reservation is applied (or refused, or
+ *   failed): after the transaction, not inside it, since on Redis the writes land at EXEC.
+ * - The fit check counts every request admitted when it began reading or when it decided, so that
+ *   one whose reservation was applied while the figures were being read is counted at least once
+ *   (twice at worst, which only refuses early a request the reservation would have decided).
+ * - A reservation of a request admitted ahead counts only the stored figures: its room was kept for
+ *   it. One that was not admitted (the fit check said no, or could not say) counts every request
+ *   admitted ahead, so that it cannot take, through the lock, the room of one already acknowledged.
+ * Only this process's: each member's interactions reach the one process that holds the server's
+ * shard.
  */
 import type { Micros } from '../money.ts';
 
@@ -20,68 +28,63 @@ export interface Ahead {
   guildMicros: Micros;
 }
 
-/** One request admitted ahead; `done` stops counting it. */
+/** One request admitted ahead; `done` stops counting it (once, however often it is called). */
 export interface AdmissionTicket {
   readonly guildId: string;
   readonly userId: string;
   readonly micros: Micros;
-  counted: boolean;
   done(): void;
 }
 
-const NONE: Ahead = { count: 0, micros: 0, guildMicros: 0 };
-
 export class AdmittedAhead {
-  private readonly members = new Map<string, { count: number; micros: Micros }>();
-  private readonly guilds = new Map<string, Micros>();
+  /** The tickets counted, by server. */
+  private readonly byGuild = new Map<string, Set<AdmissionTicket>>();
 
-  /** What is admitted ahead for this member and server, leaving out `own` (the request being reserved). */
-  of(guildId: string, userId: string, own?: AdmissionTicket): Ahead {
-    const member = this.members.get(memberKey(guildId, userId));
-    const guildMicros = this.guilds.get(guildId) ?? 0;
-    if (!member && guildMicros === 0) return NONE;
-    const mine = own?.counted && own.guildId === guildId ? own : undefined;
-    const sameMember = mine?.userId === userId;
-    return {
-      count: (member?.count ?? 0) - (sameMember ? 1 : 0),
-      micros: (member?.micros ?? 0) - (sameMember && mine ? mine.micros : 0),
-      guildMicros: guildMicros - (mine?.micros ?? 0),
-    };
+  /** The server's tickets counted now (a copy: later changes do not show in it). */
+  snapshot(guildId: string): ReadonlySet<AdmissionTicket> {
+    return new Set(this.byGuild.get(guildId));
   }
 
-  /** Counts one request until its ticket is done (once, however often done is called). */
+  /** What is admitted ahead for this member and server: the tickets counted now and those in `also`. */
+  of(guildId: string, userId: string, also?: ReadonlySet<AdmissionTicket>): Ahead {
+    const now = this.byGuild.get(guildId);
+    if (!now?.size && !also?.size) return { count: 0, micros: 0, guildMicros: 0 };
+    const tickets = new Set([...(now ?? []), ...(also ?? [])]);
+    const ahead: Ahead = { count: 0, micros: 0, guildMicros: 0 };
+    for (const t of tickets) {
+      ahead.guildMicros += t.micros;
+      if (t.userId !== userId) continue;
+      ahead.count += 1;
+      ahead.micros += t.micros;
+    }
+    return ahead;
+  }
+
+  /** Counts one request until its ticket is done. */
   add(guildId: string, userId: string, micros: Micros): AdmissionTicket {
-    const key = memberKey(guildId, userId);
-    const member = this.members.get(key) ?? { count: 0, micros: 0 };
-    member.count += 1;
-    member.micros += micros;
-    this.members.set(key, member);
-    this.guilds.set(guildId, (this.guilds.get(guildId) ?? 0) + micros);
+    let tickets = this.byGuild.get(guildId);
+    if (!tickets) {
+      tickets = new Set();
+      this.byGuild.set(guildId, tickets);
+    }
     const ticket: AdmissionTicket = {
       guildId,
       userId,
       micros,
-      counted: true,
       done: () => {
-        if (!ticket.counted) return;
-        ticket.counted = false;
-        member.count -= 1;
-        member.micros -= micros;
-        if (member.count === 0) this.members.delete(key);
-        const left = (this.guilds.get(guildId) ?? 0) - micros;
-        if (left === 0) this.guilds.delete(guildId);
-        else this.guilds.set(guildId, left);
+        const current = this.byGuild.get(guildId);
+        if (!current?.delete(ticket)) return;
+        if (current.size === 0) this.byGuild.delete(guildId);
       },
     };
+    tickets.add(ticket);
     return ticket;
   }
 
-  /** How many requests are counted, for tests and metrics. */
+  /** How many requests are counted (for tests). */
   get size(): number {
     let n = 0;
-    for (const m of this.members.values()) n += m.count;
+    for (const tickets of this.byGuild.values()) n += tickets.size;
     return n;
   }
 }
-
-const memberKey = (guildId: string, userId: string) => `${guildId}\u0000${userId}`;

@@ -47,6 +47,11 @@ export interface RedisQuotaBackendOptions {
   maxAttempts?: number;
   /** Idle connections kept for transactions; more are opened while guilds are busy at once. */
   maxIdle?: number;
+  /**
+   * A run of a transaction that takes longer (wall ms) has its connection dropped: Redis stopped
+   * answering, and node-redis would wait for ever for a command already sent. 5 s by default.
+   */
+  attemptTimeoutMs?: number;
   log?: Logger;
 }
 
@@ -72,6 +77,7 @@ export class RedisQuotaBackend implements QuotaStateBackend {
   private readonly lock: KeyedLock;
   private readonly maxAttempts: number;
   private readonly maxIdle: number;
+  private readonly attemptTimeoutMs: number;
   private readonly log: Logger;
   private readonly idle: RedisClient[] = [];
   private readonly open = new Set<RedisClient>();
@@ -83,6 +89,7 @@ export class RedisQuotaBackend implements QuotaStateBackend {
     this.lock = o.lock ?? createInProcessLock();
     this.maxAttempts = o.maxAttempts ?? 25;
     this.maxIdle = o.maxIdle ?? 4;
+    this.attemptTimeoutMs = o.attemptTimeoutMs ?? 5_000;
     this.log = o.log ?? silentLogger;
     this.plain = {
       state: this.plainValues(`${this.prefix}state:`),
@@ -115,9 +122,22 @@ export class RedisQuotaBackend implements QuotaStateBackend {
 
   /** One run of `fn` on its own connection: its result once EXEC applied its writes, or not ok. */
   private async attempt<T>(fn: (tx: QuotaTx) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-    const conn = await this.take();
+    const conn = await this.takeInTime();
     const writes = new Map<string, string>();
     let clean = false;
+    // A stalled server: the connection goes, so every command on it fails now. The WATCHes go with
+    // it. An EXEC already sent may or may not have been applied, as after a crash: the caller hears
+    // a store error (a reservation it does not know of expires; settling and finishing are retried,
+    // and each happens once per generation whatever the retries).
+    let stalled = false;
+    const watchdog = setTimeout(() => {
+      stalled = true;
+      this.log.error(
+        { timeoutMs: this.attemptTimeoutMs },
+        'quota: Redis did not answer a transaction; dropping its connection',
+      );
+      if (conn.isOpen) conn.destroy();
+    }, this.attemptTimeoutMs);
     try {
       const tx: QuotaTx = {
         state: this.txValues(conn, `${this.prefix}state:`, writes),
@@ -135,9 +155,16 @@ export class RedisQuotaBackend implements QuotaStateBackend {
       }
       clean = true;
       return { ok: true, value };
+    } catch (err) {
+      if (stalled)
+        throw new Error(`Redis did not answer the quota's transaction within ${this.attemptTimeoutMs} ms`, {
+          cause: err,
+        });
+      throw err;
     } finally {
+      clearTimeout(watchdog);
       // A connection left watching (fn threw) is closed rather than reused with stale WATCHes.
-      this.give(conn, clean);
+      this.give(conn, clean && !stalled);
     }
   }
 
@@ -182,6 +209,28 @@ export class RedisQuotaBackend implements QuotaStateBackend {
         await client.set(prefix + key, JSON.stringify(value));
       },
     };
+  }
+
+  /** A connection for a run, or an error once the run's time is up (a server that does not answer the handshake). */
+  private async takeInTime(): Promise<RedisClient> {
+    const taking = this.take();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`Redis did not give the quota a connection within ${this.attemptTimeoutMs} ms`)),
+        this.attemptTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([taking, late]);
+    } catch (err) {
+      // One that comes after all is not used.
+      void taking.then((conn) => this.discard(conn)).catch(() => undefined);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async take(): Promise<RedisClient> {

@@ -174,16 +174,17 @@ class KeyvQuotaService implements QuotaService {
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
-    return this.withGuild(guildId, async (s) => {
-      const now = this.clock.now();
-      // The others admitted ahead count (they were acknowledged first); this one's own room is the
-      // quote itself. Its admission ends once the reservation is recorded (or refused), under the
-      // lock, so that no reservation counts it twice nor misses it.
-      try {
-        const refused = await this.refusal(s, input, now, () => ({
-          ahead: this.admitted.of(guildId, userId, admitted),
-          onFit: undefined,
-        }));
+    try {
+      return await this.withGuild(guildId, async (s) => {
+        const now = this.clock.now();
+        // A request admitted ahead had its room kept: the stored figures decide. Any other counts
+        // every request admitted ahead, acknowledged before it (admitted-ahead.ts).
+        const refused = await this.refusal(
+          s,
+          input,
+          now,
+          admitted ? undefined : () => ({ ahead: this.admitted.of(guildId, userId), onFit: undefined }),
+        );
         if (refused) return refused;
         const reservationId = `${guildId}:${userId}:${randomUUID()}`;
         await this.journal.commit(s, [
@@ -198,10 +199,11 @@ class KeyvQuotaService implements QuotaService {
           },
         ]);
         return { ok: true, reservationId };
-      } finally {
-        admitted?.done();
-      }
-    });
+      });
+    } finally {
+      // Once the reservation is applied (on Redis, after EXEC), refused, or failed.
+      admitted?.done();
+    }
   }
 
   async wouldFit(input: ReserveInput): Promise<boolean> {
@@ -225,10 +227,13 @@ class KeyvQuotaService implements QuotaService {
     checkId('guildId', input.guildId);
     checkId('userId', input.userId);
     checkMicros('quoteMicros', input.quoteMicros);
+    // Every request admitted while the figures are read counts, whether its reservation shows in
+    // them or not (admitted-ahead.ts): those admitted at the start and those admitted at the end.
+    const atStart = this.admitted.snapshot(input.guildId);
     // The figures as stored, outside the transaction: nothing is replayed, expired or written.
     const s = await this.journal.open(input.guildId, this.backend.plain);
     const refused = await this.refusal(s, input, this.clock.now(), () => ({
-      ahead: this.admitted.of(input.guildId, input.userId),
+      ahead: this.admitted.of(input.guildId, input.userId, atStart),
       onFit: admit,
     }));
     return refused === undefined ? true : undefined;

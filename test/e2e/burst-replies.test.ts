@@ -49,6 +49,7 @@ describe('a burst of /imagine beyond the allowance', () => {
     );
     expect(deleted).toEqual([]);
     await expect.poll(() => sentRequests(h).length).toBe(2);
-    expect((await figures(h, ALICE)).reservedMicros + (await figures(h, ALICE)).spentMicros).toBe(40_000);
+    const held = await figures(h, ALICE);
+    expect(held.reservedMicros + held.spentMicros).toBe(40_000);
   });
 });

@@ -4,7 +4,7 @@
  * privately, and nothing is sent, charged, posted, deleted or changed.
  */
 import { type APIInteraction, MessageType } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_HERE } from '../../src/discord/confirm.ts';
 import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
 import {
@@ -133,6 +133,23 @@ describe('a result button pressed on a message that does not show that result', 
   });
 });
 
+describe("a queue Cancel from another server than its reservation's", () => {
+  it('is refused even on a message that carries it', async () => {
+    const elsewhere = await resultOf(
+      h,
+      await h.command('imagine', [opt.string('prompt', 'a lamp'), opt.string('model', 'lang-4o-image')], {
+        guildId: GUILD2,
+        channelId: LOBBY,
+      }),
+    );
+    // A Cancel naming a reservation of the first server, on a bot message in the second.
+    const cancel = `queue:cancel:${GUILD}:${ALICE}:00000000-0000-4000-8000-000000000000`;
+    relabelButton(h, elsewhere.messageId, resultButton('again', elsewhere.job), cancel);
+    const press = await h.press(elsewhere.messageId, cancel, { guildId: GUILD2, channelId: LOBBY });
+    expect((await ephemeralReply(h, press)).content).toBe(NOT_ON_THIS_MESSAGE);
+  });
+});
+
 /** The costly-request card's Confirm custom id, for a command run by Alice. */
 async function confirmIdOf(command: APIInteraction): Promise<string> {
   const card = await ephemeralReply(h, command);
@@ -216,6 +233,42 @@ describe('a confirmation answered somewhere else than where it was asked', () =>
     const press = await pressOn(ordinary.messageId, confirm, ART);
     expect((await ephemeralReply(h, press)).content).toBe(NOT_HERE);
     expect(sentRequests(h).map((r) => r.model)).toEqual(['lang-4o-image']);
+  });
+
+  it('a spicy video confirmed after its channel lost its age restriction is not sent', async () => {
+    const spicy = await h.command(
+      'video',
+      [
+        opt.string('prompt', 'after hours'),
+        opt.string('model', 'quick-video-1'),
+        opt.string('mode', 'spicy'),
+        opt.integer('duration', 20),
+      ],
+      { channelId: NSFW },
+    );
+    const confirm = await confirmIdOf(spicy);
+    const card = h.discord.originalMessage(spicy.token);
+    if (!card) throw new Error('the card was not stored');
+    // An admin turns the age restriction off: Discord tells the bot (CHANNEL_UPDATE).
+    const channel = stateOf(h.discord).channels.get(NSFW)?.api as { nsfw?: boolean } | undefined;
+    if (!channel) throw new Error('no such channel in the fake');
+    channel.nsfw = false;
+    await h.discord.dispatch('CHANNEL_UPDATE', channel);
+    await vi.waitFor(() =>
+      expect((h.bot.client.channels.cache.get(NSFW) as { nsfw?: boolean } | undefined)?.nsfw).toBe(false),
+    );
+    // The card's own Confirm, on its own message, in its own channel.
+    const click = buttonInteraction(h.discord, {
+      customId: confirm,
+      messageId: card.id,
+      channelId: NSFW,
+      userId: ALICE,
+    });
+    await h.discord.sendInteraction(click);
+    expect((await ephemeralReply(h, click)).content).toBe(
+      'The spicy mode can be used only in age-restricted channels.',
+    );
+    expect(sentRequests(h)).toEqual([]);
   });
 
   it("checks the channel's rules again at Confirm: a channel taken off the allow-list sends nothing", async () => {

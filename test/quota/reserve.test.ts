@@ -243,6 +243,24 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0.04 * USD);
     });
 
+    it('counts a request admitted ahead whose reservation is applied while the figures are read', async () => {
+      h = await openHarness({ backend, defaults: { micros: 0.02 * USD, period: 'daily' } });
+      // One image fits. However the check and the reservation interleave, the check never admits
+      // a second: the first is in the figures it read, or in the count, or in both.
+      for (let round = 0; round < 10; round++) {
+        const userId = `r${round}`;
+        const input = { ...member(userId), model: 'img', quoteMicros: 0.02 * USD };
+        const first = await h.quota.admitAhead(input);
+        if (!first.fits) throw new Error('expected room for one');
+        const [reserved, second] = await Promise.all([
+          h.quota.reserve(input, first.ticket),
+          h.quota.admitAhead(input),
+        ]);
+        expect(reserved.ok).toBe(true);
+        expect(second.fits).toBe(false);
+      }
+    });
+
     it('counts requests admitted ahead against the in-flight cap and the server budget', async () => {
       h = await openHarness({ backend });
       await h.quota.setInFlightCap(G, 1, 'admin');

@@ -30,8 +30,11 @@ describe('the stall guard', () => {
     try {
       await client.set('k', 'before');
       server.pause();
-      // Sent at once (the connection is up), answered never: only the guard ends it.
+      // Sent at once (the connection is up), answered never: only the guard ends it, once a PING
+      // has waited its 400 ms (checked every 100 ms; a generous margin for a loaded machine).
+      const sentAt = performance.now();
       await expect(client.get('k')).rejects.toThrow();
+      expect(performance.now() - sentAt).toBeLessThan(400 + 100 + 2_000);
       server.resume();
       while (!client.isReady) await once(client, 'ready');
       expect(await client.get('k')).toBe('before');
