@@ -6,8 +6,8 @@
 import * as vega from 'vega';
 import { SHORT_BUDGET_STRETCH, videoPollFor } from '../src/jobs/poller.ts';
 import type { RunFigures } from './metrics.ts';
-import type { Row, Section } from './report.ts';
 import { imagePollOf, type RunName, SETTINGS } from './scenarios.ts';
+import type { Row, Section } from './section.ts';
 
 /** The runs of the sweep, the default cadence (steady-list) among them. */
 export const CADENCE_RUNS = [

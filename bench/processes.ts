@@ -4,7 +4,7 @@
  * run the members are split over two servers, one on each process's shard.
  */
 import type { RunFigures } from './metrics.ts';
-import type { Row, Section } from './report.ts';
+import type { Row, Section } from './section.ts';
 
 const one = (n: number | null | undefined, digits = 1) =>
   n === null || n === undefined ? '–' : n.toFixed(digits);

@@ -11,21 +11,7 @@ import { cadencePoints, cadenceSection } from './cadence.ts';
 import type { RunFigures, Spread } from './metrics.ts';
 import { processesSection } from './processes.ts';
 import { type RunName, SETTINGS, storeParent } from './scenarios.ts';
-
-export interface Row {
-  metric: string;
-  target: string;
-  bot: string;
-  /** Whether the bot meets the target; null when the row is for information. */
-  pass: boolean | null;
-  naive: string;
-  comparison: string;
-}
-
-export interface Section {
-  title: string;
-  rows: Row[];
-}
+import type { Row, Section } from './section.ts';
 
 const num = (n: number | null | undefined, digits = 1) =>
   n === null || n === undefined ? '–' : n.toFixed(digits);

@@ -11,8 +11,6 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import {
-  type Drift,
-  ledgerChargedMicros,
   parsePageButton,
   renderBalance,
   renderUsagePage,
@@ -22,7 +20,7 @@ import { type Command, UserError } from '../src/discord/command.ts';
 import { requireManageGuild } from '../src/discord/quota-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import type { UsagePage } from '../src/media/schemas.ts';
-import { driftFor, readDriftFigures } from '../src/quota/drift.ts';
+import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
 import type { Period } from '../src/quota/periods.ts';
 
 /** A button's answer must reach Discord within 3 s; past this the update is deferred first. */

@@ -11,6 +11,7 @@ import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
+import { describeDrift } from './discord/balance-view.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
@@ -276,6 +277,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   });
   alerts = new Alerts({
     post: alertPoster(readyClient),
+    describeDrift,
     guildIds: () => [...client.guilds.cache.keys()],
     quota,
     media: mediaClient,

@@ -4,9 +4,9 @@
  * buttons. Pure functions, so the wording and the arithmetic are tested without Discord.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
-import type { Account, UsagePage, UsageRecord } from '../media/schemas.ts';
+import type { Account, UsagePage } from '../media/schemas.ts';
 import { formatUsd, type Micros, usdToMicros } from '../money.ts';
-import type { LedgerEntry } from '../quota/ledger.ts';
+import type { Drift } from '../quota/drift.ts';
 import type { Period } from '../quota/periods.ts';
 import { joinWithin, PER_PERIOD, QUOTA_COLOR, stamp, THIS_PERIOD } from './quota-view.ts';
 
@@ -24,48 +24,6 @@ export function parsePageButton(customId: string): number | null {
   if (!/^\d{1,6}$/.test(text)) return null;
   const page = Number(text);
   return page >= 1 && page <= MAX_PAGE ? page : null;
-}
-
-/** What the ledger says the service charged: charges minus refunds (reservations and admin resets move no money at the service). */
-export function ledgerChargedMicros(entries: readonly LedgerEntry[]): Micros {
-  let sum = 0;
-  for (const e of entries) {
-    if (e.kind === 'charge') sum += e.amountMicros;
-    else if (e.kind === 'refund') sum -= e.amountMicros;
-  }
-  return sum;
-}
-
-/** The sum of the usage records created at or after `since`, each counted once (pages can shift while read). */
-export function usageSinceMicros(
-  records: readonly UsageRecord[],
-  since: Date,
-  seen = new Set<number>(),
-): Micros {
-  let sum = 0;
-  for (const r of records) {
-    if (Date.parse(r.created_at) < since.getTime() || seen.has(r.id)) continue;
-    seen.add(r.id);
-    sum += usdToMicros(r.amount_usd);
-  }
-  return sum;
-}
-
-/** The comparison of the ledger with the service's usage log for one period. */
-export interface Drift {
-  period: Period;
-  since: Date;
-  /** Charges minus refunds in the ledgers compared (this server's, or all the bot's servers'). */
-  ledgerMicros: Micros;
-  /** This server's part of ledgerMicros. */
-  serverMicros: Micros;
-  /** How many servers' ledgers ledgerMicros sums; 0 when the bot is in too many to sum. */
-  serversCompared: number;
-  /** How many servers the bot is in. */
-  botServers: number;
-  serviceMicros: Micros;
-  /** False when the page bound was reached before the period's first record: serviceMicros is a lower bound. */
-  serviceComplete: boolean;
 }
 
 /**

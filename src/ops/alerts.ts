@@ -21,11 +21,16 @@
  */
 import type Keyv from 'keyv';
 import type { Clock } from '../clock.ts';
-import { describeDrift } from '../discord/balance-view.ts';
 import type { Logger } from '../log.ts';
 import type { Exchange, MediaClient, ReadOptions } from '../media/client.ts';
 import { formatUsd, type Micros, usdToMicros } from '../money.ts';
-import { type DriftFigures, driftFor, readDriftFigures, unrecordedMicros } from '../quota/drift.ts';
+import {
+  type Drift,
+  type DriftFigures,
+  driftFor,
+  readDriftFigures,
+  unrecordedMicros,
+} from '../quota/drift.ts';
 import type { Period } from '../quota/periods.ts';
 import { alertThreshold, type GuildSettings } from '../quota/settings.ts';
 import type { QuotaService } from '../quota/types.ts';
@@ -44,6 +49,8 @@ export interface AlertTarget {
 export interface AlertsOptions {
   /** Posts a message as the bot in the channel, pinging nobody; rejects when it cannot. */
   post(target: AlertTarget, text: string): Promise<void>;
+  /** The drift in words, as /balance says it (the Discord edge's wording). */
+  describeDrift(drift: Drift): string;
   /** The servers the bot is in. */
   guildIds(): readonly string[];
   quota: Pick<QuotaService, 'getSettings' | 'guildOverview' | 'ledgerForPeriod'>;
@@ -257,7 +264,7 @@ export class Alerts {
         }
         seenNow.add(target.guildId);
         if (!this.driftSeen.has(target.guildId) || unrecorded <= told.driftMicros) continue;
-        if (await this.post(target, `${DRIFT_HEAD}\n${describeDrift(drift)}`))
+        if (await this.post(target, `${DRIFT_HEAD}\n${this.o.describeDrift(drift)}`))
           await this.remember(target.guildId, { ...told, driftMicros: unrecorded });
       } catch (err) {
         this.o.logger.warn({ err, guildId: target.guildId }, 'alerts: cannot check the drift of a server');

@@ -2,14 +2,57 @@
  * The drift: what the bot's ledgers say the service charged against what the service's usage log
  * shows, for one period. /balance shows it on demand and the alerts check it every hour, so both
  * read it here. The usage log is the whole API token's, so it is compared with the sum of every
- * server's ledger (describeDrift in discord/balance-view.ts says what the figures mean).
+ * server's ledger (describeDrift in discord/balance-view.ts says what the figures mean, for /balance and, passed
+ * in, for the alerts).
  */
-import type { Drift } from '../discord/balance-view.ts';
-import { ledgerChargedMicros, usageSinceMicros } from '../discord/balance-view.ts';
 import type { MediaClient, ReadOptions } from '../media/client.ts';
-import type { Micros } from '../money.ts';
+import type { UsageRecord } from '../media/schemas.ts';
+import { type Micros, usdToMicros } from '../money.ts';
+import type { LedgerEntry } from './ledger.ts';
 import { type Period, periodStart } from './periods.ts';
 import type { QuotaService } from './types.ts';
+
+/** What the ledger says the service charged: charges minus refunds (reservations and admin resets move no money at the service). */
+export function ledgerChargedMicros(entries: readonly LedgerEntry[]): Micros {
+  let sum = 0;
+  for (const e of entries) {
+    if (e.kind === 'charge') sum += e.amountMicros;
+    else if (e.kind === 'refund') sum -= e.amountMicros;
+  }
+  return sum;
+}
+
+/** The sum of the usage records created at or after `since`, each counted once (pages can shift while read). */
+export function usageSinceMicros(
+  records: readonly UsageRecord[],
+  since: Date,
+  seen = new Set<number>(),
+): Micros {
+  let sum = 0;
+  for (const r of records) {
+    if (Date.parse(r.created_at) < since.getTime() || seen.has(r.id)) continue;
+    seen.add(r.id);
+    sum += usdToMicros(r.amount_usd);
+  }
+  return sum;
+}
+
+/** The comparison of the ledger with the service's usage log for one period. */
+export interface Drift {
+  period: Period;
+  since: Date;
+  /** Charges minus refunds in the ledgers compared (this server's, or all the bot's servers'). */
+  ledgerMicros: Micros;
+  /** This server's part of ledgerMicros. */
+  serverMicros: Micros;
+  /** How many servers' ledgers ledgerMicros sums; 0 when the bot is in too many to sum. */
+  serversCompared: number;
+  /** How many servers the bot is in. */
+  botServers: number;
+  serviceMicros: Micros;
+  /** False when the page bound was reached before the period's first record: serviceMicros is a lower bound. */
+  serviceComplete: boolean;
+}
 
 /** The drift reads at most this many pages of 100 usage records: a bounded cost of the shared request budget. */
 export const DRIFT_MAX_PAGES = 5;

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
 import { autocompleteChoices } from '../../src/discord/autocomplete.ts';
-import {
-  type Drift,
-  describeDrift,
-  ledgerChargedMicros,
-  parsePageButton,
-  renderUsagePage,
-  usageSinceMicros,
-} from '../../src/discord/balance-view.ts';
+import { describeDrift, parsePageButton, renderUsagePage } from '../../src/discord/balance-view.ts';
 import { UserError } from '../../src/discord/command.ts';
 import {
   joinWithin,
@@ -20,6 +13,7 @@ import {
 } from '../../src/discord/quota-view.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
+import { type Drift, ledgerChargedMicros, usageSinceMicros } from '../../src/quota/drift.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import type { MemberSummary } from '../../src/quota/service.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';

@@ -1,0 +1,15 @@
+/** A section of the benchmark's report: what report.ts lays out and the runs' own sections (cadence, processes) fill. */
+export interface Row {
+  metric: string;
+  target: string;
+  bot: string;
+  /** Whether the bot meets the target; null when the row is for information. */
+  pass: boolean | null;
+  naive: string;
+  comparison: string;
+}
+
+export interface Section {
+  title: string;
+  rows: Row[];
+}
