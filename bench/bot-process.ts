@@ -51,10 +51,10 @@ class BotChild {
   private nextId = 1;
   readonly exited: Promise<number | null>;
 
-  constructor(
-    readonly child: ChildProcess,
-    onMessage: (m: FromBot) => void,
-  ) {
+  readonly child: ChildProcess;
+
+  constructor(child: ChildProcess, onMessage: (m: FromBot) => void) {
+    this.child = child;
     this.exited = new Promise((resolve) =>
       child.on('exit', (code, signal) => {
         this.exit = signal ?? String(code);

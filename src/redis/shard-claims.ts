@@ -26,11 +26,19 @@ export interface ShardClaimOptions {
 export class ShardClaims {
   private readonly held: Leadership[] = [];
 
+  private readonly leases: RedisLeases;
+  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly o: ShardClaimOptions;
+
   constructor(
-    private readonly leases: RedisLeases,
-    private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-    private readonly o: ShardClaimOptions = {},
-  ) {}
+    leases: RedisLeases,
+    logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+    o: ShardClaimOptions = {},
+  ) {
+    this.leases = leases;
+    this.logger = logger;
+    this.o = o;
+  }
 
   /** Claims every shard in `ids`, or throws ShardTakenError (holding none) when another process keeps one. */
   async claim(ids: readonly number[], count: number): Promise<void> {

@@ -29,11 +29,13 @@ export class ProcessSharing {
   private presence: ProcessPresence | undefined;
   private cancels: RemoteCancel | undefined;
 
-  private constructor(
-    /** The connection the processes coordinate on; absent on one process. */
-    private readonly coordination: Coordination | undefined,
-    private readonly logger: Logger,
-  ) {
+  /** The connection the processes coordinate on; absent on one process. */
+  private readonly coordination: Coordination | undefined;
+  private readonly logger: Logger;
+
+  private constructor(coordination: Coordination | undefined, logger: Logger) {
+    this.coordination = coordination;
+    this.logger = logger;
     this.leases = coordination ? new RedisLeases(coordination.client) : undefined;
   }
 
