@@ -24,7 +24,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** `args`: more redis-server options (`--requirepass`, …). */
+export async function startRedisServer(args: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess;
   try {
@@ -41,6 +42,7 @@ export async function startRedisServer(): Promise<RedisServer> {
         'no',
         '--loglevel',
         'notice',
+        ...args,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
