@@ -65,6 +65,11 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
+  /**
+   * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
+   * the shards' claims), closes what it opened and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Bot {
@@ -185,9 +190,6 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const timings = new ModelTimings(jobsKeyv, logger);
   await timings.load();
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
-  await catalog
-    .load()
-    .catch((err) => logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'));
 
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.discord.apiUrl } });
   // Delivery only runs once the client is ready (the poller starts after login).
@@ -323,7 +325,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await simulator?.close();
   };
   let ops: OpsServer | undefined;
+  const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   try {
+    options.signal?.throwIfAborted();
     if (config.http) {
       const health = new HealthCheck({
         gatewayConnected: () => gatewayConnected(client),
@@ -336,19 +340,26 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
         logger,
       );
     }
+    await step(
+      catalog
+        .load()
+        .catch((err) =>
+          logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'),
+        ),
+    );
     // Listening before login too: a press may come as soon as another process shows a Cancel.
     await remoteCancel?.start();
     // The shards this process connects, each claimed on Redis first: a shard's interactions go
     // to every session connected as it, and must be handled by one process only.
     client.rest.setToken(config.discord.token);
-    const shards = await planShards(config.shards, client.rest);
+    const shards = await step(planShards(config.shards, client.rest));
     await shardClaims?.claim(shards.ids, shards.count);
+    options.signal?.throwIfAborted();
     client.options.shardCount = shards.count;
     client.options.shards = shards.ids;
     logger.info({ shardCount: shards.count, shards: shards.ids }, 'connecting to the gateway');
     const ready = once(client, Events.ClientReady);
-    await client.login(config.discord.token);
-    await ready;
+    await step(client.login(config.discord.token).then(() => ready));
   } catch (err) {
     // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
@@ -391,6 +402,17 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       await disconnect();
     },
   };
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (what the promise was doing is left to the stop). */
+function unlessAborted<T>(signal: AbortSignal | undefined, promise: Promise<T>): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Every shard's gateway connection is up (a shard reconnecting or resuming does not count). */

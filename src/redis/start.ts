@@ -33,6 +33,16 @@ export function shownRedisUrl(url: string): string {
   }
 }
 
+/** The password in a Redis URL, for the logger to scrub wherever it might appear; undefined for none. */
+export function redisPassword(url: string): string | undefined {
+  if (!/^rediss?:\/\//.test(url)) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Socket options for a client opened at start: no endless retrying before its first connection
  * (the error ends `connect()`), a bounded backoff after it.

@@ -12,10 +12,15 @@ export interface BotProcess {
 
 /**
  * Starts `src/main.ts` with exactly this environment (plus PATH). `as` runs it as another user
- * (when the tests run as root, file permissions bind only an unprivileged process).
+ * (when the tests run as root, file permissions bind only an unprivileged process). `nodeArgs`
+ * go before the script (`--import` of a test's own module).
  */
-export function spawnBot(env: Record<string, string>, as?: { uid: number; gid: number }): BotProcess {
-  const child = spawn(process.execPath, ['src/main.ts'], {
+export function spawnBot(
+  env: Record<string, string>,
+  as?: { uid: number; gid: number },
+  nodeArgs: readonly string[] = [],
+): BotProcess {
+  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...as,
