@@ -34,6 +34,7 @@ import { MediaClient } from './media/client.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
+import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
@@ -107,17 +108,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   }
 
   // The gauges read the parts below when scraped, which is only once the bot has started.
-  const metrics = new BotMetrics(
-    {
-      budgetAvailable: () => limiter.available(),
-      submissionsWaiting: () => submitter.waiting,
-      submissionsSending: () => submitter.sending,
-      jobsInFlight: async () => countByStatus(await jobs.open()),
-      // On SQLite the one process always polls; on Redis the process holding the poller's lease.
-      pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
-    },
-    logger,
-  );
+  const metrics = new BotMetrics({
+    budgetAvailable: () => limiter.available(),
+    submissionsWaiting: () => submitter.waiting,
+    submissionsSending: () => submitter.sending,
+    jobsInFlight: () => inFlight.counts(),
+    // On SQLite the one process always polls; on Redis the process holding the poller's lease.
+    pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
+  });
   const logStoreError = logStoreErrors(logger);
   // First: a store that cannot be written stops the bot before it takes a single request.
   const store = await openCheckedStore(config.storeUrl, {
@@ -180,11 +178,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       ...(quotaBackend ? { backend: quotaBackend } : {}),
     }),
     {
-      guildOf: async (generationId) => (await jobs.get(generationId))?.reply.guildId ?? null,
-      charged: (guildId, micros) => metrics.charged(guildId, micros),
-      refunded: (guildId, micros) => metrics.refunded(guildId, micros),
+      charged: (micros) => metrics.charged(micros),
+      refunded: (micros) => metrics.refunded(micros),
     },
-    (err) => logger.warn({ err }, 'metrics: cannot attribute spend to a guild'),
   );
   // How long each model took lately: the expected finish shown while a generation runs.
   const timings = new ModelTimings(jobsKeyv, logger);
@@ -206,6 +202,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     minEditIntervalMs: options.timings?.minEditIntervalMs,
     ...sharing.deliveryClaims(),
     onDone: (job) => {
+      inFlight.done(job.generationId);
       metrics.jobDone(job);
       options.onJobDone?.(job);
     },
@@ -222,6 +219,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       maxMs: 30_000,
     },
     onGeneration: (generation) => {
+      inFlight.seen(generation.id, generation.status);
       if (generation.status === 'completed') timings.observe(generation);
       const recorded = delivery.onStatus(generation);
       // Forgotten only once delivery has recorded the finish: if that failed, the next round retries.
@@ -230,7 +228,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       }
     },
   };
-  const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  // /metrics counts what the poller that polls follows, in memory.
+  const inFlight = new InFlightJobs((generationId) => delivery.handling(generationId));
+  const createPoller = () =>
+    trackInFlight(options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions), inFlight);
   const poller = sharing.poller({ createPoller, jobs, delivery, clock });
   const follow = (job: Job) =>
     poller.follow({
@@ -419,10 +420,4 @@ function unlessAborted<T>(signal: AbortSignal | undefined, promise: Promise<T>):
 function gatewayConnected(client: Client): boolean {
   const shards = client.ws.shards;
   return shards.size > 0 && shards.every((shard) => shard.status === Status.Ready);
-}
-
-function countByStatus(jobs: readonly Job[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1;
-  return counts;
 }
