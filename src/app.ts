@@ -11,6 +11,7 @@ import { ModelCatalog } from './catalog/catalog.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
+import { CACHE_OPTIONS } from './discord/cache-limits.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
@@ -187,7 +188,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   await timings.load();
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
 
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.discord.apiUrl } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.discord.apiUrl },
+    ...CACHE_OPTIONS,
+  });
   // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
 
