@@ -150,9 +150,9 @@ function withSecretFiles(env: Record<string, string>): { env: Record<string, str
       continue;
     }
     try {
+      // An empty file is an unset value, like an empty variable (a media token left empty: the simulator).
       const value = readFileSync(file, 'utf8').trim();
       if (value) out[name] = value;
-      else problems.push(`${name}_FILE names an empty file (${file})`);
     } catch (err) {
       problems.push(
         `${name}_FILE cannot be read (${file}): ${(err as NodeJS.ErrnoException).code ?? 'error'}`,

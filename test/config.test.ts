@@ -154,13 +154,18 @@ describe('configuration', () => {
       expect(config.media?.token).toBe('media-token-from-a-file');
     });
 
-    it('refuses a file it cannot read, an empty one, and both forms at once, naming the variable', () => {
+    it('takes an empty file as unset, like an empty variable', () => {
+      const config = parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_API_TOKEN_FILE: file('empty-media', '\n') });
+      expect(config.media).toBeUndefined();
+      expect(() => parseConfig({ DISCORD_TOKEN_FILE: file('empty', '\n') })).toThrow(
+        /^DISCORD_TOKEN is required/,
+      );
+    });
+
+    it('refuses a file it cannot read and both forms at once, naming the variable', () => {
       const missing = join(dir, 'missing');
       expect(() => parseConfig({ DISCORD_TOKEN_FILE: missing })).toThrow(
         `DISCORD_TOKEN_FILE cannot be read (${missing}): ENOENT`,
-      );
-      expect(() => parseConfig({ DISCORD_TOKEN_FILE: file('empty', '\n') })).toThrow(
-        /DISCORD_TOKEN_FILE names an empty file/,
       );
       expect(() => parseConfig({ DISCORD_TOKEN: 'x', DISCORD_TOKEN_FILE: file('both', 'y') })).toThrow(
         'DISCORD_TOKEN_FILE is set beside DISCORD_TOKEN: set one of them',
