@@ -2,22 +2,21 @@
  * `npm start` and the image's command: reads the configuration and runs the bot until it is told
  * to stop.
  *
- * SIGTERM and SIGINT are handled from the first line. The kernel gives PID 1 (node in a container
- * without an init) no default action for them, so until a handler exists they are ignored: a
- * handler added only once the start finished left `docker stop` waiting for its grace period.
- * - During the start, a signal aborts it: the start stops waiting (for Redis, Discord, the
+ * SIGTERM and SIGINT are handled from the first line, before any module is loaded. The kernel
+ * gives PID 1 (node in a container without an init) no default action for them, so until a
+ * handler exists they are ignored: a handler added only once the start finished left
+ * `docker stop` waiting for its grace period.
+ * - During the start (the modules' loading included), a signal aborts it: the start stops waiting (for Redis, Discord, the
  *   service), closes what it opened and the process exits 0; after START_ABORT_LIMIT_MS it exits
  *   1 anyway.
  * - After it, the ordered stop runs (bot.stop(): no new interactions, handlers finish, poller and
  *   delivery stop, the store closes) and the process exits 0; past STOP_LIMIT_MS, or on a second
  *   signal, it exits 1 at once.
  */
-import { type Bot, startBot } from './app.ts';
-import { loadConfigOrExit } from './config.ts';
-import { createLogger, type Logger, logFormatFor } from './log.ts';
-import { ShardTakenError } from './redis/shard-claims.ts';
-import { redisPassword } from './redis/start.ts';
-import { StoreUnavailableError } from './store.ts';
+// Types only: erased, so nothing is loaded before the handlers below exist. The modules come by
+// dynamic import after them (loading discord.js and the rest takes a second or two).
+import type { Bot } from './app.ts';
+import type { Logger } from './log.ts';
 
 /** The whole ordered stop; below compose's stop_grace_period (30 s) so that it is never SIGKILLed. */
 const STOP_LIMIT_MS = 20_000;
@@ -67,6 +66,15 @@ function exitAfter(ms: number, why: string): void {
     process.exit(1);
   }, ms).unref();
 }
+
+const { startBot } = await import('./app.ts');
+const { loadConfigOrExit } = await import('./config.ts');
+const { createLogger, logFormatFor } = await import('./log.ts');
+const { ShardTakenError } = await import('./redis/shard-claims.ts');
+const { redisPassword } = await import('./redis/start.ts');
+const { StoreUnavailableError } = await import('./store.ts');
+// Told to stop while the modules loaded: nothing was opened yet.
+if (starting.signal.aborted) process.exit(0);
 
 const config = loadConfigOrExit();
 logger = createLogger({
