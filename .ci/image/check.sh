@@ -4,7 +4,9 @@
 # CMD as an unprivileged user and as PID 1 of a new PID namespace, as a container runs it, against
 # the fake Discord and the simulator. Passes when /healthz answers 200, the image's HEALTHCHECK
 # passes, and SIGTERM ends the process with exit code 0 within the stop grace period (30 s).
-# Run by .ci/run with the project's Node first on the PATH (the image's node:24).
+# Run by .ci/run with the project's Node first on the PATH (the image's node:24). With
+# IMAGE_ASSEMBLED=<folder> it takes the image that `assemble.ts <folder>/image > <folder>/image.json`
+# built before (.ci/run builds it while the tests run), instead of building it now.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,8 +30,16 @@ fail() {
   exit 1
 }
 
-echo "-- assembling the image"
-image=$(node .ci/image/assemble.ts "$work/image")
+if [ -n "${IMAGE_ASSEMBLED:-}" ]; then
+  echo "-- the image assembled in $IMAGE_ASSEMBLED"
+  rm -rf "$work"
+  work=$IMAGE_ASSEMBLED
+  image=$(cat "$work/image.json")
+else
+  echo "-- assembling the image"
+  image=$(node .ci/image/assemble.ts "$work/image")
+fi
+[ -n "$image" ] || fail "the image was not assembled"
 app=$(node -p 'JSON.parse(process.argv[1]).app' "$image")
 cmd=$(node -p 'JSON.parse(process.argv[1]).cmd.join(" ")' "$image")
 image_env=$(node -p 'Object.entries(JSON.parse(process.argv[1]).env).map(([k, v]) => `${k}=${v}`).join(" ")' "$image")
