@@ -1,42 +1,45 @@
-# The bot as a container: Node 20 on Debian slim, production dependencies only, as the unprivileged
-# `node` user, with its SQLite file on a volume. Build: `docker build -t media-bot .`
-# Run: `docker run --env-file .env -e HTTP_PORT=9464 -v media-bot-data:/app/data media-bot`
-# (or `docker compose up`, see compose.yaml).
+# The bot as a container: Node 24 LTS on Debian slim (a pinned minor), production dependencies
+# only, as the unprivileged `node` user, with its SQLite file on a volume.
+# Build: `docker build -t media-generation-discord-bot .`
+# Run: `docker run --init --env-file .env -e HTTP_PORT=9464 -v media-bot-data:/app/data media-generation-discord-bot`
+# (or `docker compose up`, see compose.yaml). `.ci/run` checks what this image holds and runs
+# without Docker: it assembles the same files, installs them the same way and runs CMD as PID 1.
 
-FROM node:20-slim AS deps
+FROM node:24.9-bookworm-slim AS deps
 WORKDIR /app
 # Only in this stage: sqlite3 compiles itself when no prebuilt binary fits the platform.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# tsx is a runtime dependency (the bot runs its TypeScript directly, there is no build step), so
-# --omit=dev keeps everything the bot needs and drops the test and lint tools.
+# Production dependencies only: no transpiler, test or lint tool, and not the `node` package,
+# which brings Node 24 to development machines that lack it (this image has its own).
 RUN npm ci --omit=dev && npm cache clean --force
 
-FROM node:20-slim
+FROM node:24.9-bookworm-slim
 ENV NODE_ENV=production \
   # Inside a container the endpoint must listen beyond loopback to be published; it stays off
   # until HTTP_PORT is set, and compose publishes it on the host's 127.0.0.1 only.
   HTTP_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
+COPY package.json ./
 COPY src ./src
 COPY commands ./commands
 COPY docker/healthcheck.mjs ./docker/healthcheck.mjs
-# The store's default, sqlite://data/bot.sqlite, is /app/data/bot.sqlite: on the volume.
+# The store's default, sqlite://data/bot.sqlite, is /app/data/bot.sqlite: on the volume (compose
+# runs the bot on Redis and mounts nothing here).
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
-VOLUME ["/app/data"]
 
-# SIGTERM runs the bot's graceful stop (src/main.ts): no new interactions, handlers and edits in
-# progress finish (up to 10 s), the poller stops, the store is closed. `node` itself is PID 1 (no
-# npm or tsx wrapper in between), so the signal reaches it; give it time with
-# `docker stop -t 30` / compose's stop_grace_period.
+# SIGTERM runs the bot's ordered stop (src/main.ts): no new interactions, handlers and edits in
+# progress finish, the poller stops, the store is closed, all within 20 s; during the start it
+# stops the start at once. Run it with an init (`docker run --init`, compose's `init: true`) so
+# that the bot is not PID 1: PID 1 gets no default signal handlers from the kernel.
 STOPSIGNAL SIGTERM
 # Asks /healthz when HTTP_PORT is set (gateway connected, store writable, catalog loaded);
 # without HTTP_PORT there is no endpoint and the check always passes.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "docker/healthcheck.mjs"]
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# Node strips the TypeScript types itself: no build step, no transpiler in the image.
+CMD ["node", "src/main.ts"]

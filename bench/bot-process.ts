@@ -51,10 +51,10 @@ class BotChild {
   private nextId = 1;
   readonly exited: Promise<number | null>;
 
-  constructor(
-    readonly child: ChildProcess,
-    onMessage: (m: FromBot) => void,
-  ) {
+  readonly child: ChildProcess;
+
+  constructor(child: ChildProcess, onMessage: (m: FromBot) => void) {
+    this.child = child;
     this.exited = new Promise((resolve) =>
       child.on('exit', (code, signal) => {
         this.exit = signal ?? String(code);
@@ -140,7 +140,7 @@ export async function startBotProcesses(
   };
   try {
     for (const spec of each) {
-      // fork() keeps this process's execArgv, so the child loads TypeScript through tsx as this one does.
+      // Node strips the child's types itself, as it does this process's.
       const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       const bot = new BotChild(child, onMessage);
       children.push(bot);

@@ -6,7 +6,7 @@ import { RUNS, type RunName, runScenario } from './scenarios.ts';
 
 const name = process.argv[2] as RunName;
 if (!RUNS.includes(name)) {
-  console.error(`usage: tsx bench/run-one.ts <${RUNS.join('|')}>`);
+  console.error(`usage: node bench/run-one.ts <${RUNS.join('|')}>`);
   process.exit(2);
 }
 // A run whose drain was capped leaves work that fails once the store and servers are closed;

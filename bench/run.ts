@@ -24,7 +24,7 @@ const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 /** Runs one scenario in a fresh process (so its RSS and its heap are its own) and returns its figures. */
 function runChild(name: RunName): Promise<RunFigures> {
   return new Promise((resolve, reject) => {
-    // fork() keeps this process's execArgv, so the child loads TypeScript through tsx as this one does.
+    // Node strips the child's types itself, as it does this process's.
     const child = fork(CHILD, [name], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: RunFigures | undefined;
     child.on('message', (message) => {

@@ -1,7 +1,7 @@
 /**
  * The container's HEALTHCHECK: GET /healthz on the bot's own ops endpoint, exit 0 on 200 and 1
  * otherwise (503, no answer within 4 s, nothing listening). Plain JavaScript for a bare `node`:
- * it starts in a few tens of milliseconds, every 30 s, without tsx.
+ * it starts in a few tens of milliseconds, every 30 s, with nothing to strip.
  *
  * Without HTTP_PORT the bot serves no endpoint, so there is nothing to ask: it exits 0, and the
  * container's health is only that its process runs.

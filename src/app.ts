@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
 import { describeDrift } from './discord/balance-view.ts';
+import { CACHE_OPTIONS } from './discord/cache-limits.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
@@ -35,6 +36,7 @@ import { MediaClient } from './media/client.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
+import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
 import { openQuotaBackend } from './quota/open-backend.ts';
@@ -66,6 +68,11 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
+  /**
+   * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
+   * the shards' claims), closes what it opened and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Bot {
@@ -103,17 +110,14 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   }
 
   // The gauges read the parts below when scraped, which is only once the bot has started.
-  const metrics = new BotMetrics(
-    {
-      budgetAvailable: () => limiter.available(),
-      submissionsWaiting: () => submitter.waiting,
-      submissionsSending: () => submitter.sending,
-      jobsInFlight: async () => countByStatus(await jobs.open()),
-      // On SQLite the one process always polls; on Redis the process holding the poller's lease.
-      pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
-    },
-    logger,
-  );
+  const metrics = new BotMetrics({
+    budgetAvailable: () => limiter.available(),
+    submissionsWaiting: () => submitter.waiting,
+    submissionsSending: () => submitter.sending,
+    jobsInFlight: () => inFlight.counts(),
+    // On SQLite the one process always polls; on Redis the process holding the poller's lease.
+    pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
+  });
   const logStoreError = logStoreErrors(logger);
   // First: a store that cannot be written stops the bot before it takes a single request.
   const store = await openCheckedStore(config.storeUrl, {
@@ -176,21 +180,20 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       ...(quotaBackend ? { backend: quotaBackend } : {}),
     }),
     {
-      guildOf: async (generationId) => (await jobs.get(generationId))?.reply.guildId ?? null,
-      charged: (guildId, micros) => metrics.charged(guildId, micros),
-      refunded: (guildId, micros) => metrics.refunded(guildId, micros),
+      charged: (micros) => metrics.charged(micros),
+      refunded: (micros) => metrics.refunded(micros),
     },
-    (err) => logger.warn({ err }, 'metrics: cannot attribute spend to a guild'),
   );
   // How long each model took lately: the expected finish shown while a generation runs.
   const timings = new ModelTimings(jobsKeyv, logger);
   await timings.load();
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
-  await catalog
-    .load()
-    .catch((err) => logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'));
 
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.discord.apiUrl } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.discord.apiUrl },
+    ...CACHE_OPTIONS,
+  });
   // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
 
@@ -205,6 +208,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     minEditIntervalMs: options.timings?.minEditIntervalMs,
     ...sharing.deliveryClaims(),
     onDone: (job) => {
+      inFlight.done(job.generationId);
       metrics.jobDone(job);
       options.onJobDone?.(job);
     },
@@ -221,6 +225,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       maxMs: 30_000,
     },
     onGeneration: (generation) => {
+      inFlight.seen(generation.id, generation.status);
       if (generation.status === 'completed') timings.observe(generation);
       const recorded = delivery.onStatus(generation);
       // Forgotten only once delivery has recorded the finish: if that failed, the next round retries.
@@ -229,7 +234,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       }
     },
   };
-  const createPoller = () => options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions);
+  // /metrics counts what the poller that polls follows, in memory.
+  const inFlight = new InFlightJobs((generationId) => delivery.handling(generationId));
+  const createPoller = () =>
+    trackInFlight(options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions), inFlight);
   const poller = sharing.poller({ createPoller, jobs, delivery, clock });
   const follow = (job: Job) =>
     poller.follow({
@@ -325,7 +333,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     await simulator?.close();
   };
   let ops: OpsServer | undefined;
+  const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   try {
+    options.signal?.throwIfAborted();
     if (config.http) {
       const health = new HealthCheck({
         gatewayConnected: () => gatewayConnected(client),
@@ -338,19 +348,26 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
         logger,
       );
     }
+    await step(
+      catalog
+        .load()
+        .catch((err) =>
+          logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'),
+        ),
+    );
     // Listening before login too: a press may come as soon as another process shows a Cancel.
     await remoteCancel?.start();
     // The shards this process connects, each claimed on Redis first: a shard's interactions go
     // to every session connected as it, and must be handled by one process only.
     client.rest.setToken(config.discord.token);
-    const shards = await planShards(config.shards, client.rest);
+    const shards = await step(planShards(config.shards, client.rest));
     await shardClaims?.claim(shards.ids, shards.count);
+    options.signal?.throwIfAborted();
     client.options.shardCount = shards.count;
     client.options.shards = shards.ids;
     logger.info({ shardCount: shards.count, shards: shards.ids }, 'connecting to the gateway');
     const ready = once(client, Events.ClientReady);
-    await client.login(config.discord.token);
-    await ready;
+    await step(client.login(config.discord.token).then(() => ready));
   } catch (err) {
     // Nothing left behind: the SQLite file's lock in particular, for the next start.
     await ops?.close();
@@ -395,14 +412,19 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   };
 }
 
+/** `promise`, or the signal's reason as soon as it aborts (what the promise was doing is left to the stop). */
+function unlessAborted<T>(signal: AbortSignal | undefined, promise: Promise<T>): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Every shard's gateway connection is up (a shard reconnecting or resuming does not count). */
 function gatewayConnected(client: Client): boolean {
   const shards = client.ws.shards;
   return shards.size > 0 && shards.every((shard) => shard.status === Status.Ready);
-}
-
-function countByStatus(jobs: readonly Job[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1;
-  return counts;
 }

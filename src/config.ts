@@ -2,7 +2,7 @@
  * The environment, parsed once with zod into a typed, frozen config.
  * A missing or malformed variable is reported as one line naming it (see `loadConfigOrExit`).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseUsdInput } from './money.ts';
 
@@ -138,13 +138,46 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The secrets that may come from a file instead (`DISCORD_TOKEN_FILE=/run/secrets/discord_token`):
+ * compose and Kubernetes secrets are files, and a value in a file is not in the process's
+ * environment, where `docker inspect` and /proc/PID/environ show it.
+ */
+const SECRET_FILES = ['DISCORD_TOKEN', 'MEDIA_API_TOKEN'] as const;
+
+/** The environment with each `<NAME>_FILE` read into `<NAME>`; problems as configuration lines. */
+function withSecretFiles(env: Record<string, string>): { env: Record<string, string>; problems: string[] } {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_FILES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (env[name] !== undefined) {
+      problems.push(`${name}_FILE is set beside ${name}: set one of them`);
+      continue;
+    }
+    try {
+      // An empty file is an unset value, like an empty variable (a media token left empty: the simulator).
+      const value = readFileSync(file, 'utf8').trim();
+      if (value) out[name] = value;
+    } catch (err) {
+      problems.push(
+        `${name}_FILE cannot be read (${file}): ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+  }
+  return { env: out, problems };
+}
+
 /** Parses a config from an environment object; throws ConfigError with one line per bad variable. */
-export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
+export function parseConfig(raw: Record<string, string | undefined>): Readonly<Config> {
   // Empty strings (as in a copied .env.example) mean "not set".
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+    Object.entries(raw).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ''),
   );
-  const result = envSchema.safeParse(cleaned);
+  const { env, problems } = withSecretFiles(cleaned);
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+  const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`,

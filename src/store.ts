@@ -22,6 +22,13 @@ import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 import { withNativeJson } from './keyv-json.ts';
 import type { Logger } from './log.ts';
+import {
+  checkRedisAtStart,
+  START_CHECK_DEADLINE_MS,
+  START_CONNECT_TIMEOUT_MS,
+  shownRedisUrl,
+  withDeadline,
+} from './redis/start.ts';
 import { lockSqliteFile } from './store-lock.ts';
 
 export interface Store {
@@ -65,10 +72,17 @@ export function openStore(url: string, options: StoreOptions = {}): Store {
  * Opens the store for the bot: takes the SQLite file's lock (a second process on the same file
  * would overspend allowances and share ledger sequence numbers), then writes and reads back a
  * probe value. Throws StoreUnavailableError, naming the path and the reason, when either fails.
+ * On Redis it first connects once, with a deadline (redis/start.ts): an unreachable server, a
+ * refused connection or a wrong password stops the start instead of waiting for ever.
  */
 export async function openCheckedStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const file = sqliteFile(url);
-  const where = file && file !== ':memory:' ? `${url} (${resolve(file)})` : url;
+  const where = file && file !== ':memory:' ? `${url} (${resolve(file)})` : shownStoreUrl(url);
+  if (isRedisUrl(url)) {
+    await checkRedisAtStart(url).catch((err: unknown) => {
+      throw new StoreUnavailableError(`cannot reach Redis at ${where}: ${reasonOf(err)}`);
+    });
+  }
   let unlock: (() => Promise<void>) | undefined;
   if (file && file !== ':memory:') {
     try {
@@ -88,7 +102,8 @@ export async function openCheckedStore(url: string, options: StoreOptions = {}):
   }
   const store = openStore(url, options);
   try {
-    await probe(store);
+    // Bounded: a Redis that went away since the check above must not hang the start either.
+    await withDeadline(probe(store), START_CHECK_DEADLINE_MS);
   } catch (err) {
     await store.close();
     await unlock?.();
@@ -121,6 +136,11 @@ async function probe(store: Store): Promise<void> {
 function reasonOf(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.split('\n')[0] ?? text;
+}
+
+/** STORE_URL as messages and logs show it: a Redis URL without its password. */
+export function shownStoreUrl(url: string): string {
+  return isRedisUrl(url) ? shownRedisUrl(url) : url;
 }
 
 /** redis:// or rediss:// (TLS). */
@@ -158,7 +178,12 @@ function storeMaker(url: string): (namespace: string) => Keyv {
     // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
     return (namespace) =>
       new Keyv({
-        store: new KeyvRedis(url, { throwOnErrors: true, throwOnConnectError: true }),
+        // connectionTimeout bounds each connection attempt (the start's check ran just before).
+        store: new KeyvRedis(url, {
+          throwOnErrors: true,
+          throwOnConnectError: true,
+          connectionTimeout: START_CONNECT_TIMEOUT_MS,
+        }),
         namespace,
       });
   }

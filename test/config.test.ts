@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.ts';
 
@@ -138,6 +141,43 @@ describe('configuration', () => {
     it('refuses an HTTP_HOST that is a URL rather than a host', () => {
       expect(() => parseConfig({ DISCORD_TOKEN: 'a', HTTP_PORT: '1', HTTP_HOST: 'http://x' })).toThrow(
         /^HTTP_HOST must be a host name or an IP address/,
+      );
+    });
+  });
+
+  describe('secrets from files (compose secrets)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-secrets-'));
+    const file = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+
+    it('reads DISCORD_TOKEN_FILE and MEDIA_API_TOKEN_FILE, without the trailing newline', () => {
+      const config = parseConfig({
+        DISCORD_TOKEN_FILE: file('discord', 'token-from-a-file\n'),
+        MEDIA_API_BASE_URL: 'https://media.example/api/v1',
+        MEDIA_API_TOKEN_FILE: file('media', 'media-token-from-a-file\n'),
+      });
+      expect(config.discord.token).toBe('token-from-a-file');
+      expect(config.media?.token).toBe('media-token-from-a-file');
+    });
+
+    it('takes an empty file as unset, like an empty variable', () => {
+      const config = parseConfig({ DISCORD_TOKEN: 'abc', MEDIA_API_TOKEN_FILE: file('empty-media', '\n') });
+      expect(config.media).toBeUndefined();
+      expect(() => parseConfig({ DISCORD_TOKEN_FILE: file('empty', '\n') })).toThrow(
+        /^DISCORD_TOKEN is required/,
+      );
+    });
+
+    it('refuses a file it cannot read and both forms at once, naming the variable', () => {
+      const missing = join(dir, 'missing');
+      expect(() => parseConfig({ DISCORD_TOKEN_FILE: missing })).toThrow(
+        `DISCORD_TOKEN_FILE cannot be read (${missing}): ENOENT`,
+      );
+      expect(() => parseConfig({ DISCORD_TOKEN: 'x', DISCORD_TOKEN_FILE: file('both', 'y') })).toThrow(
+        'DISCORD_TOKEN_FILE is set beside DISCORD_TOKEN: set one of them',
       );
     });
   });

@@ -88,7 +88,7 @@ describe('log format', () => {
       `const log = createLogger({ secrets: ['${secret}'], format: 'pretty' });`,
       `log.warn({ err: new Error('boom ${secret}'), token: 'field-token-xyz' }, 'pretty from a process ${secret}');`,
     ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       env: { PATH: process.env.PATH ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

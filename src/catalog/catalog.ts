@@ -29,7 +29,11 @@ export class ModelCatalog {
   private loadedAt: number | undefined;
   private readonly stop = new AbortController();
 
-  constructor(private readonly options: CatalogOptions) {}
+  private readonly options: CatalogOptions;
+
+  constructor(options: CatalogOptions) {
+    this.options = options;
+  }
 
   /** Loads the list once; throws when there is nothing to serve at all. */
   async load(): Promise<void> {

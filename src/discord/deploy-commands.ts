@@ -4,6 +4,8 @@
  * With DISCORD_GUILD_ID the commands go to that server only (instant, for development);
  * without it they are global.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { type APIApplication, REST, Routes } from 'discord.js';
 import { commands, messageCommands } from '../../commands/index.ts';
 import { type Config, loadConfigOrExit } from '../config.ts';
@@ -22,7 +24,22 @@ export async function deployCommands(config: Readonly<Config>): Promise<number> 
   return registered.length;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Run as a script (not imported by a test). Compared as URLs: a path with spaces or other
+ * characters a URL escapes never equalled `file://` + the path, and the script did nothing. Node
+ * runs the main module from its real path, so a symlinked checkout is resolved the same way.
+ */
+function isMainModule(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMainModule()) {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel, secrets: [config.discord.token] });
   try {

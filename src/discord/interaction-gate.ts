@@ -21,7 +21,11 @@ export class InteractionGate {
   private readonly seenIds = new Map<string, number>();
   private readonly lastPress = new Map<string, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
 
   /** Whether to handle this interaction; a button press carries its member and custom id. */
   admit(interactionId: string, press?: { userId: string; customId: string }): GateVerdict {

@@ -44,13 +44,18 @@ const TOKEN_GONE_CODES = new Set<number>([
 ]);
 
 export class DiscordMessenger implements JobMessenger {
-  constructor(
-    private readonly client: Client<true>,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    /** The catalog, for the buttons a result offers (a model that left it still gets the basic ones). */
-    private readonly catalog: ModelLookup,
-  ) {}
+  private readonly client: Client<true>;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  /** The catalog, for the buttons a result offers (a model that left it still gets the basic ones). */
+  private readonly catalog: ModelLookup;
+
+  constructor(client: Client<true>, clock: Clock, logger: Logger, catalog: ModelLookup) {
+    this.client = client;
+    this.clock = clock;
+    this.logger = logger;
+    this.catalog = catalog;
+  }
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
     const model = this.catalog.get(job.model);

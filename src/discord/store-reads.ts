@@ -30,8 +30,10 @@ export const STORE_FAULT =
 /** The store failed or stalled on a member's path: the member sees STORE_FAULT with the error id. */
 export class StoreFaultError extends UserError {
   override name = 'StoreFaultError';
-  constructor(readonly errorId: string) {
+  readonly errorId: string;
+  constructor(errorId: string) {
     super(`${STORE_FAULT} If it lasts, tell an admin the error id \`${errorId}\`.`);
+    this.errorId = errorId;
   }
 }
 

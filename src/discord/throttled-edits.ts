@@ -12,10 +12,13 @@ export class ThrottledEdits<T> {
   private lastAt = Number.NEGATIVE_INFINITY;
   private closed = false;
 
-  constructor(
-    private readonly edit: (value: T) => Promise<unknown>,
-    private readonly minIntervalMs = 3_000,
-  ) {}
+  private readonly edit: (value: T) => Promise<unknown>;
+  private readonly minIntervalMs: number;
+
+  constructor(edit: (value: T) => Promise<unknown>, minIntervalMs = 3_000) {
+    this.edit = edit;
+    this.minIntervalMs = minIntervalMs;
+  }
 
   /** Shows `value` now, or when the interval since the last edit has passed (unless newer comes first). */
   push(value: T): void {

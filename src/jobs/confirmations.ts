@@ -72,7 +72,10 @@ export class ConfirmationStore {
   private readonly ids: KeyvSet;
   readonly ttlMs: number;
 
-  constructor(private readonly o: ConfirmationStoreOptions) {
+  private readonly o: ConfirmationStoreOptions;
+
+  constructor(o: ConfirmationStoreOptions) {
+    this.o = o;
     this.ids = new KeyvSet(o.keyv, 'confirmations', o.lock);
     this.ttlMs = o.ttlMs ?? CONFIRMATION_TTL_MS;
   }

@@ -41,12 +41,16 @@ const ALWAYS_OURS: DeliveryClaim = {
 
 /** Takes delivery claims and fences the job's writes by the claim's token. */
 export class ClaimFence {
-  constructor(
-    private readonly jobs: JobStore,
-    private readonly logger: Logger,
-    /** Several processes: each job's delivery is claimed once. One process: absent, it always delivers. */
-    private readonly claims?: DeliveryClaims,
-  ) {}
+  private readonly jobs: JobStore;
+  private readonly logger: Logger;
+  /** Several processes: each job's delivery is claimed once. One process: absent, it always delivers. */
+  private readonly claims?: DeliveryClaims;
+
+  constructor(jobs: JobStore, logger: Logger, claims?: DeliveryClaims) {
+    this.jobs = jobs;
+    this.logger = logger;
+    this.claims = claims;
+  }
 
   /**
    * Claims the job's delivery (on several processes) and records the claim's fencing token on the

@@ -33,12 +33,11 @@ export interface JobMessenger {
  * the same message would be refused on every retry. `too_large` when the upload was too big.
  */
 export class MessageRefused extends Error {
-  constructor(
-    readonly reason: 'too_large' | 'refused',
-    message: string,
-    options?: ErrorOptions,
-  ) {
+  readonly reason: 'too_large' | 'refused';
+
+  constructor(reason: 'too_large' | 'refused', message: string, options?: ErrorOptions) {
     super(message, options);
+    this.reason = reason;
     this.name = 'MessageRefused';
   }
 }
@@ -103,7 +102,10 @@ export class Delivery {
   private readonly maxAttempts: number;
   private readonly fence: ClaimFence;
 
-  constructor(private readonly o: DeliveryOptions) {
+  private readonly o: DeliveryOptions;
+
+  constructor(o: DeliveryOptions) {
+    this.o = o;
     this.fence = new ClaimFence(o.jobs, o.logger, o.claims);
     this.minEditIntervalMs = o.minEditIntervalMs ?? 5_000;
     this.finalEditGapMs = Math.min(this.minEditIntervalMs, o.finalEditGapMs ?? 1_000);

@@ -27,10 +27,12 @@ export class FairQueue {
   private nextId = 0;
 
   /** `onChange` is called whenever the waiting order changes (a task queued, taken or cancelled). */
-  constructor(
-    private readonly concurrency: number,
-    private readonly onChange?: () => void,
-  ) {
+  private readonly concurrency: number;
+  private readonly onChange?: () => void;
+
+  constructor(concurrency: number, onChange?: () => void) {
+    this.concurrency = concurrency;
+    this.onChange = onChange;
     if (!(concurrency >= 1)) throw new RangeError('concurrency must be at least 1');
   }
 

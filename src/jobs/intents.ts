@@ -39,13 +39,15 @@ export class IntentStore {
    * `keyv` is the jobs namespace: intents live beside the jobs. `owner`: this process's id, when
    * several processes share the store.
    */
-  constructor(
-    private readonly keyv: Keyv,
-    lock: KeyedLock,
-    private readonly owner?: string,
-    /** Whether another process still runs (several processes: redis/process-presence.ts). */
-    private readonly ownerAlive?: (owner: string) => Promise<boolean>,
-  ) {
+  private readonly keyv: Keyv;
+  private readonly owner?: string;
+  /** Whether another process still runs (several processes: redis/process-presence.ts). */
+  private readonly ownerAlive?: (owner: string) => Promise<boolean>;
+
+  constructor(keyv: Keyv, lock: KeyedLock, owner?: string, ownerAlive?: (owner: string) => Promise<boolean>) {
+    this.keyv = keyv;
+    this.owner = owner;
+    this.ownerAlive = ownerAlive;
     this.ids = new KeyvSet(keyv, 'intents', lock);
   }
 

@@ -12,10 +12,12 @@ const jobKey = (generationId: string) => `job:${generationId}`;
 export class JobStore {
   private readonly openIndex: KeyvSet;
 
-  constructor(
-    private readonly keyv: Keyv,
-    private readonly lock: KeyedLock,
-  ) {
+  private readonly keyv: Keyv;
+  private readonly lock: KeyedLock;
+
+  constructor(keyv: Keyv, lock: KeyedLock) {
+    this.keyv = keyv;
+    this.lock = lock;
     this.openIndex = new KeyvSet(keyv, 'open', lock);
   }
 

@@ -7,11 +7,15 @@ import type Keyv from 'keyv';
 import type { KeyedLock } from '../locks.ts';
 
 export class KeyvSet {
-  constructor(
-    private readonly keyv: Keyv,
-    private readonly key: string,
-    private readonly lock: KeyedLock,
-  ) {}
+  private readonly keyv: Keyv;
+  private readonly key: string;
+  private readonly lock: KeyedLock;
+
+  constructor(keyv: Keyv, key: string, lock: KeyedLock) {
+    this.keyv = keyv;
+    this.key = key;
+    this.lock = lock;
+  }
 
   async list(): Promise<string[]> {
     return (await this.keyv.get<string[]>(this.key)) ?? [];

@@ -67,7 +67,10 @@ export class LeaderPoller implements GenerationFollower {
   private readonly rescanMs: number;
   private readonly unshownGraceMs: number;
 
-  constructor(private readonly o: LeaderPollerOptions) {
+  private readonly o: LeaderPollerOptions;
+
+  constructor(o: LeaderPollerOptions) {
+    this.o = o;
     this.rescanMs = o.rescanMs ?? 2_000;
     this.unshownGraceMs = o.unshownGraceMs ?? 15_000;
     const ttlMs = o.ttlMs ?? 10_000;

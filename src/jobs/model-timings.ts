@@ -28,10 +28,13 @@ export class ModelTimings {
   private writing: Promise<unknown> = Promise.resolve();
 
   /** `keyv` is the jobs namespace. */
-  constructor(
-    private readonly keyv: Keyv,
-    private readonly logger: Logger,
-  ) {}
+  private readonly keyv: Keyv;
+  private readonly logger: Logger;
+
+  constructor(keyv: Keyv, logger: Logger) {
+    this.keyv = keyv;
+    this.logger = logger;
+  }
 
   /** Reads what earlier processes learned; an unreadable record starts empty (it is only an estimate). */
   async load(): Promise<void> {

@@ -26,10 +26,13 @@ export class NaivePoller implements GenerationFollower {
   private started = false;
   private closed = false;
 
-  constructor(
-    private readonly o: PollerOptions,
-    private readonly intervals: { imageMs: number; videoMs: number } = NAIVE_INTERVALS,
-  ) {}
+  private readonly o: PollerOptions;
+  private readonly intervals: { imageMs: number; videoMs: number };
+
+  constructor(o: PollerOptions, intervals: { imageMs: number; videoMs: number } = NAIVE_INTERVALS) {
+    this.o = o;
+    this.intervals = intervals;
+  }
 
   follow(job: { id: string; type: MediaType; createdAt: number; checkedAt?: number }): void {
     if (this.closed || this.tracked.has(job.id)) return;

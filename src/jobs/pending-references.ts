@@ -36,11 +36,15 @@ export interface PendingReferences {
 const recordKey = (id: string) => `from:${id}`;
 
 export class PendingReferenceStore {
-  constructor(
-    private readonly keyv: Keyv,
-    private readonly clock: Clock,
-    private readonly ttlMs = PENDING_REFERENCES_TTL_MS,
-  ) {}
+  private readonly keyv: Keyv;
+  private readonly clock: Clock;
+  private readonly ttlMs: number;
+
+  constructor(keyv: Keyv, clock: Clock, ttlMs = PENDING_REFERENCES_TTL_MS) {
+    this.keyv = keyv;
+    this.clock = clock;
+    this.ttlMs = ttlMs;
+  }
 
   /** Records the references; throws when the store cannot (the member is told, no modal shown). */
   async create(fields: Omit<PendingReferences, 'id' | 'createdAt'>): Promise<PendingReferences> {

@@ -73,7 +73,11 @@ export class Poller implements GenerationFollower {
   /** When the last round started (clock ms). */
   private lastRoundAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly o: PollerOptions) {}
+  private readonly o: PollerOptions;
+
+  constructor(o: PollerOptions) {
+    this.o = o;
+  }
 
   /** Starts following a generation. `checkedAt` is when its status was last known. */
   follow(job: { id: string; type: MediaType; createdAt: number; checkedAt?: number }): void {

@@ -55,7 +55,11 @@ export class Recovery {
    */
   private readonly setAside = new Set<string>();
 
-  constructor(private readonly o: RecoveryOptions) {}
+  private readonly o: RecoveryOptions;
+
+  constructor(o: RecoveryOptions) {
+    this.o = o;
+  }
 
   /** At start: resolves submissions cut short, then follows or delivers every open job. */
   async resume(): Promise<{ recovered: number; resumed: number }> {

@@ -74,10 +74,10 @@ export class SendLine {
   private readonly turns: FairQueue;
   private readonly tickets = new Map<string, Ticket>();
 
-  constructor(
-    concurrency: number,
-    private readonly o: { clock: Clock; logger: Logger; capacity?: SendCapacity | undefined },
-  ) {
+  private readonly o: { clock: Clock; logger: Logger; capacity?: SendCapacity | undefined };
+
+  constructor(concurrency: number, o: { clock: Clock; logger: Logger; capacity?: SendCapacity | undefined }) {
+    this.o = o;
     this.turns = new FairQueue(concurrency, () => this.reportPlaces());
   }
 

@@ -79,7 +79,10 @@ export class Submitter {
    */
   private readonly claimed = new Set<string>();
 
-  constructor(private readonly o: SubmitterOptions) {
+  private readonly o: SubmitterOptions;
+
+  constructor(o: SubmitterOptions) {
+    this.o = o;
     this.line = new SendLine(o.concurrency ?? 4, { clock: o.clock, logger: o.logger, capacity: o.capacity });
   }
 

@@ -73,6 +73,8 @@ export interface MediaClientOptions {
 export interface Exchange {
   endpoint: string;
   status: number | 'network' | 'timeout';
+  /** Wall seconds from sending the request to its answer's body (or the failure), for the latency histogram. */
+  seconds: number;
 }
 
 export interface RequestOptions {
@@ -311,8 +313,9 @@ export class MediaClient {
     }
   }
 
-  #exchanged(call: Call<unknown>, status: Exchange['status']): void {
-    this.#onExchange?.({ endpoint: `${call.method} ${call.route ?? call.path}`, status });
+  #exchanged(call: Call<unknown>, status: Exchange['status'], sentAt: number): void {
+    const seconds = (performance.now() - sentAt) / 1000;
+    this.#onExchange?.({ endpoint: `${call.method} ${call.route ?? call.path}`, status, seconds });
   }
 
   /** One HTTP exchange to `target`: resolves with the validated body or throws a MediaApiError. */
@@ -342,6 +345,8 @@ export class MediaClient {
     }
 
     const started = this.#clock.now();
+    // Wall time, whatever the bot's clock: a latency is the network's and the service's.
+    const sentAt = performance.now();
     let status: number;
     let responseHeaders: Record<string, string>;
     let text: string;
@@ -360,7 +365,7 @@ export class MediaClient {
       const failure = this.#transportError(call, path, err, timedOut);
       // A caller's abort is not the service's doing: only what the network or the clock ended.
       if (failure instanceof NetworkError || timedOut)
-        this.#exchanged(call, timedOut ? 'timeout' : 'network');
+        this.#exchanged(call, timedOut ? 'timeout' : 'network', sentAt);
       this.#log.debug(
         {
           method: call.method,
@@ -382,7 +387,7 @@ export class MediaClient {
       { method: call.method, path, status, attempt, ms: this.#clock.now() - started },
       'media api response',
     );
-    this.#exchanged(call, status);
+    this.#exchanged(call, status, sentAt);
     if (status >= 200 && status < 300) {
       return this.#parse(call, path, status, responseHeaders, text, call.schema);
     }

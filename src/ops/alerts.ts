@@ -99,7 +99,10 @@ export class Alerts {
   private readonly posting = new Set<Promise<void>>();
   private checkWaiters: (() => void)[] = [];
 
-  constructor(private readonly o: AlertsOptions) {
+  private readonly o: AlertsOptions;
+
+  constructor(o: AlertsOptions) {
+    this.o = o;
     this.intervalMs = o.intervalMs ?? ALERT_CHECK_INTERVAL_MS;
   }
 

@@ -42,7 +42,11 @@ export class HealthCheck {
    */
   private readonly key = `probe:${randomUUID()}`;
 
-  constructor(private readonly o: HealthSources) {}
+  private readonly o: HealthSources;
+
+  constructor(o: HealthSources) {
+    this.o = o;
+  }
 
   async check(): Promise<HealthReport> {
     const store = await this.probeOnce();

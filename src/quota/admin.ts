@@ -43,7 +43,10 @@ export class QuotaAdmin {
   private readonly clock: Clock;
   private readonly defaults: QuotaDefaults;
 
-  constructor(private readonly ctx: AdminContext) {
+  private readonly ctx: AdminContext;
+
+  constructor(ctx: AdminContext) {
+    this.ctx = ctx;
     this.settings = ctx.settings;
     this.ledger = ctx.journal.ledger;
     this.clock = ctx.clock;

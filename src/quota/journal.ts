@@ -51,11 +51,14 @@ export class Session {
   readonly generations = new Map<string, GenerationRecord | undefined>();
   readonly ledger: Ledger;
   readonly settings: SettingsStore;
-  constructor(
-    readonly guildId: string,
-    readonly tx: QuotaTx,
-    public guild: GuildState,
-  ) {
+  readonly guildId: string;
+  readonly tx: QuotaTx;
+  public guild: GuildState;
+
+  constructor(guildId: string, tx: QuotaTx, guild: GuildState) {
+    this.guildId = guildId;
+    this.tx = tx;
+    this.guild = guild;
     this.ledger = new Ledger(tx.ledger);
     this.settings = new SettingsStore(tx.state);
   }
@@ -67,10 +70,10 @@ export class Journal {
   private readonly state: Values;
   readonly ledger: Ledger;
 
-  constructor(
-    plain: QuotaTx,
-    private readonly log: Logger,
-  ) {
+  private readonly log: Logger;
+
+  constructor(plain: QuotaTx, log: Logger) {
+    this.log = log;
     this.state = plain.state;
     this.ledger = new Ledger(plain.ledger);
   }

@@ -52,7 +52,11 @@ const BATCH = 100;
 
 /** Reads and appends ledger entries. */
 export class Ledger {
-  constructor(private readonly values: Values) {}
+  private readonly values: Values;
+
+  constructor(values: Values) {
+    this.values = values;
+  }
 
   private key(guildId: string, seq: number): string {
     return `${guildId}:${String(seq).padStart(SEQ_DIGITS, '0')}`;

@@ -8,7 +8,8 @@ import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { closePromptly } from '../redis/coordination.ts';
 import { guardAgainstStalls } from '../redis/stall-guard.ts';
-import { isRedisUrl } from '../store.ts';
+import { shownRedisUrl, startSocketOptions } from '../redis/start.ts';
+import { isRedisUrl, StoreUnavailableError } from '../store.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import { RedisQuotaBackend } from './redis-backend.ts';
 
@@ -24,14 +25,22 @@ export async function openQuotaBackend(
   // fails closed, and the member hears so within Discord's deadline. disableOfflineQueue refuses
   // commands issued while disconnected; the timeout drops commands still unsent after it (one
   // issued just as the connection died), never one already sent, so an EXEC is not half-known.
+  let connected = false;
   const client = createClient({
     url: storeUrl,
     disableOfflineQueue: true,
     commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
+    // At start a Redis gone since the store's check stops the start; later a drop is retried.
+    socket: startSocketOptions(() => connected),
   });
   // Without a listener a connection error would end the process; commands fail and are logged.
   client.on('error', (err: unknown) => options.log.error({ err }, 'quota: Redis connection error'));
-  await client.connect();
+  await client.connect().catch((err: unknown) => {
+    throw new StoreUnavailableError(
+      `cannot reach Redis at ${shownRedisUrl(storeUrl)}: ${(err as Error).message}`,
+    );
+  });
+  connected = true;
   // A command already sent gets no timeout from node-redis: a stalled server drops the connection
   // instead (stall-guard.ts), so that no quota operation, nor the guild's lock it holds, waits for ever.
   const unguard = guardAgainstStalls(client, { name: 'quota', log: options.log });

@@ -84,7 +84,10 @@ export class RedisQuotaBackend implements QuotaStateBackend {
   private closed = false;
   private aborted = 0;
 
-  constructor(private readonly o: RedisQuotaBackendOptions) {
+  private readonly o: RedisQuotaBackendOptions;
+
+  constructor(o: RedisQuotaBackendOptions) {
+    this.o = o;
     this.prefix = o.prefix ?? 'quota:';
     this.lock = o.lock ?? createInProcessLock();
     this.maxAttempts = o.maxAttempts ?? 25;

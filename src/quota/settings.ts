@@ -139,7 +139,11 @@ export function memberPeriod(settings: GuildSettings, defaults: QuotaDefaults, u
 
 /** Reads and writes guild settings (inside a guild's transaction to change them: backend.ts). */
 export class SettingsStore {
-  constructor(private readonly values: Values) {}
+  private readonly values: Values;
+
+  constructor(values: Values) {
+    this.values = values;
+  }
 
   private key(guildId: string): string {
     return `settings:${guildId}`;

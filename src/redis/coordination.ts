@@ -13,6 +13,7 @@ import { createClient, type RedisClientType } from '@keyv/redis';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError } from '../store.ts';
 import { guardAgainstStalls } from './stall-guard.ts';
+import { shownRedisUrl, startSocketOptions } from './start.ts';
 
 const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 const CLOSE_WAIT_MS = 2_000;
@@ -28,15 +29,12 @@ export async function openCoordination(url: string, log: Logger): Promise<Coordi
     url,
     disableOfflineQueue: true,
     commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
-    socket: {
-      reconnectStrategy: (retries: number, cause: Error) =>
-        connected ? Math.min(100 * retries, 2_000) : cause,
-    },
+    socket: startSocketOptions(() => connected),
   }) as RedisClientType;
   // Without a listener a connection error would end the process; the callers log what failed.
   client.on('error', (err: unknown) => log.warn({ err }, 'coordination: Redis connection error'));
   await client.connect().catch((err: unknown) => {
-    throw new StoreUnavailableError(`cannot reach Redis at ${shownUrl(url)}: ${(err as Error).message}`);
+    throw new StoreUnavailableError(`cannot reach Redis at ${shownRedisUrl(url)}: ${(err as Error).message}`);
   });
   connected = true;
   // Sent commands get a time limit too: a stalled server drops the connection (stall-guard.ts).
@@ -70,15 +68,4 @@ export async function closePromptly(client: {
     timer.abort();
   }
   if (client.isOpen) client.destroy();
-}
-
-/** The URL without a password, for messages and logs. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured Redis';
-  }
 }

@@ -23,7 +23,10 @@ export interface RedisDeliveryClaimsOptions {
 export class RedisDeliveryClaims implements DeliveryClaims {
   private readonly ttlMs: number;
 
-  constructor(private readonly o: RedisDeliveryClaimsOptions) {
+  private readonly o: RedisDeliveryClaimsOptions;
+
+  constructor(o: RedisDeliveryClaimsOptions) {
+    this.o = o;
     this.ttlMs = o.ttlMs ?? 15_000;
   }
 

@@ -28,7 +28,10 @@ export class RedisKeyedLock implements KeyedLock {
   private readonly ttlMs: number;
   private readonly waitMs: number;
 
-  constructor(private readonly o: RedisKeyedLockOptions) {
+  private readonly o: RedisKeyedLockOptions;
+
+  constructor(o: RedisKeyedLockOptions) {
+    this.o = o;
     this.ttlMs = o.ttlMs ?? 10_000;
     this.waitMs = o.waitMs ?? 30_000;
   }

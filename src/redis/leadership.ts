@@ -31,7 +31,10 @@ export class Leadership {
   private readonly ttlMs: number;
   private readonly renewMs: number;
 
-  constructor(private readonly o: LeadershipOptions) {
+  private readonly o: LeadershipOptions;
+
+  constructor(o: LeadershipOptions) {
+    this.o = o;
     this.ttlMs = o.ttlMs ?? 10_000;
     this.renewMs = o.renewMs ?? Math.floor(this.ttlMs / 3);
   }

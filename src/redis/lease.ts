@@ -53,10 +53,13 @@ export class RedisLeases {
   /** This process's identity as a holder. */
   readonly owner = randomUUID();
 
-  constructor(
-    private readonly redis: RedisScripting,
-    private readonly prefix = 'lease',
-  ) {}
+  private readonly redis: RedisScripting;
+  private readonly prefix: string;
+
+  constructor(redis: RedisScripting, prefix = 'lease') {
+    this.redis = redis;
+    this.prefix = prefix;
+  }
 
   /** Takes the lease when free (or already ours: then extends it); undefined when another holds it. */
   async acquire(name: string, ttlMs: number, owner: string = this.owner): Promise<LeaseGrant | undefined> {

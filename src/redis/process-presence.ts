@@ -14,11 +14,12 @@ export class ProcessPresence {
   readonly id: string;
   private readonly own: Leadership;
 
-  constructor(
-    private readonly leases: RedisLeases,
-    private readonly logger: Pick<Logger, 'info' | 'warn'>,
-    ttlMs = 15_000,
-  ) {
+  private readonly leases: RedisLeases;
+  private readonly logger: Pick<Logger, 'info' | 'warn'>;
+
+  constructor(leases: RedisLeases, logger: Pick<Logger, 'info' | 'warn'>, ttlMs = 15_000) {
+    this.leases = leases;
+    this.logger = logger;
     this.id = leases.owner;
     this.own = new Leadership({
       leases,

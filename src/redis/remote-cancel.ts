@@ -46,7 +46,11 @@ export class RemoteCancel {
     { heard: number; answered: number; done: (r?: CancelResult) => void }
   >();
 
-  constructor(private readonly o: RemoteCancelOptions) {}
+  private readonly o: RemoteCancelOptions;
+
+  constructor(o: RemoteCancelOptions) {
+    this.o = o;
+  }
 
   async start(): Promise<void> {
     const subscriber = this.o.client.duplicate() as RedisClientType;

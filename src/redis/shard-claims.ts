@@ -34,13 +34,23 @@ export class ShardClaims {
   private readonly held: Leadership[] = [];
   private counted: ShardCount | undefined;
 
+  private readonly leases: RedisLeases;
+  /** The connection the leases use: the shard count is a script of its own. */
+  private readonly redis: RedisScripting;
+  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly o: ShardClaimOptions;
+
   constructor(
-    private readonly leases: RedisLeases,
-    /** The connection the leases use: the shard count is a script of its own. */
-    private readonly redis: RedisScripting,
-    private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-    private readonly o: ShardClaimOptions = {},
-  ) {}
+    leases: RedisLeases,
+    redis: RedisScripting,
+    logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+    o: ShardClaimOptions = {},
+  ) {
+    this.leases = leases;
+    this.redis = redis;
+    this.logger = logger;
+    this.o = o;
+  }
 
   /**
    * Claims every shard in `ids` of `count`, or throws ShardTakenError (holding none) when another

@@ -63,13 +63,25 @@ export class ShardCount {
   private joined = false;
   private renewing: Promise<void> = Promise.resolve();
 
+  private readonly redis: RedisScripting;
+  private readonly owner: string;
+  private readonly count: number;
+  private readonly ttlMs: number;
+  private readonly logger: Pick<Logger, 'warn' | 'error'>;
+
   constructor(
-    private readonly redis: RedisScripting,
-    private readonly owner: string,
-    private readonly count: number,
-    private readonly ttlMs: number,
-    private readonly logger: Pick<Logger, 'warn' | 'error'>,
-  ) {}
+    redis: RedisScripting,
+    owner: string,
+    count: number,
+    ttlMs: number,
+    logger: Pick<Logger, 'warn' | 'error'>,
+  ) {
+    this.redis = redis;
+    this.owner = owner;
+    this.count = count;
+    this.ttlMs = ttlMs;
+    this.logger = logger;
+  }
 
   /**
    * Joins the processes on this count, and keeps the entry renewed: undefined when joined, else

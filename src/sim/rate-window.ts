@@ -11,11 +11,15 @@ export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number
 export class RateWindow {
   readonly #hits = new Map<string, number[]>();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly limit: number,
-    private readonly windowMs = 60_000,
-  ) {}
+  private readonly clock: Clock;
+  private readonly limit: number;
+  private readonly windowMs: number;
+
+  constructor(clock: Clock, limit: number, windowMs = 60_000) {
+    this.clock = clock;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
 
   /** Counts one request for `key`, received at clock time `now`, if the budget allows it; otherwise says how long to wait. */
   take(key: string, now = this.clock.now()): RateDecision {

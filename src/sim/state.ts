@@ -85,7 +85,10 @@ export class SimState {
   /** Failed generations whose refund is not yet applied. */
   readonly #refundsDue = new Set<StoredGeneration>();
 
-  constructor(private readonly options: StateOptions) {
+  private readonly options: StateOptions;
+
+  constructor(options: StateOptions) {
+    this.options = options;
     this.#balance = options.balanceMicros;
   }
 

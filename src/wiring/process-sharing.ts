@@ -35,13 +35,16 @@ export class ProcessSharing {
   private presence: ProcessPresence | undefined;
   private cancels: RemoteCancel | undefined;
 
-  private constructor(
-    /** The connection the processes coordinate on; absent on one process. */
-    private readonly coordination: Coordination | undefined,
-    private readonly logger: Logger,
-    /** How long a killed process keeps the poller's lease and its shard claims (config.ts). */
-    private readonly ttl: LeaseTtls,
-  ) {
+  /** The connection the processes coordinate on; absent on one process. */
+  private readonly coordination: Coordination | undefined;
+  private readonly logger: Logger;
+  /** How long a killed process keeps the poller's lease and its shard claims (config.ts). */
+  private readonly ttl: LeaseTtls;
+
+  private constructor(coordination: Coordination | undefined, logger: Logger, ttl: LeaseTtls) {
+    this.coordination = coordination;
+    this.logger = logger;
+    this.ttl = ttl;
     this.leases = coordination ? new RedisLeases(coordination.client) : undefined;
   }
 

@@ -10,7 +10,7 @@ describe("the benchmark's clock", () => {
     const code = `import { ShiftableClock } from './bench/clock.ts';
       process.stdout.write(String(new ShiftableClock(${JSON.stringify(bench.state)}).now()));`;
     const there = Number(
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      execFileSync(process.execPath, ['--input-type=module', '-e', code], {
         encoding: 'utf8',
       }),
     );

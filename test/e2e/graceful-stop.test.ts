@@ -1,5 +1,5 @@
 /**
- * The bot as a container runs it (`node --import tsx src/main.ts`, HTTP_PORT set): the image's
+ * The bot as a container runs it (`node src/main.ts`, HTTP_PORT set): the image's
  * HEALTHCHECK script answers from /healthz, and SIGTERM (the image's STOPSIGNAL) runs the
  * graceful stop and exits 0. Docker itself cannot run here; this is the part of it that can.
  */

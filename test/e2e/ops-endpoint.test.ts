@@ -121,6 +121,26 @@ describe('/healthz', () => {
 });
 
 describe('/metrics', () => {
+  it('counts a generation in flight from memory while it runs, and no longer once delivered', async () => {
+    const before = await get('/metrics');
+    for (const s of ['pending', 'processing', 'completed', 'failed']) {
+      expect(sample(before.text, 'mediabot_jobs_in_flight', { status: s })).toBe(0);
+    }
+    // A minute of the bot's clock: long enough to be scraped while it runs.
+    const slow = await h.command('imagine', [opt.string('prompt', 'a slow lighthouse [sim:duration=60000]')]);
+    await h.editOf(slow, (c) => JSON.stringify(c.body).includes('Generating'));
+    const during = (await get('/metrics')).text;
+    const running =
+      (sample(during, 'mediabot_jobs_in_flight', { status: 'pending' }) ?? 0) +
+      (sample(during, 'mediabot_jobs_in_flight', { status: 'processing' }) ?? 0);
+    expect(running).toBe(1);
+    await h.jobDone(slow);
+    const after = (await get('/metrics')).text;
+    for (const s of ['pending', 'processing', 'completed', 'failed']) {
+      expect(sample(after, 'mediabot_jobs_in_flight', { status: s })).toBe(0);
+    }
+  });
+
   it('counts the requests, the delivery, the spend and the refund of a generation and a failed one', async () => {
     const good = await h.command('imagine', [
       opt.string('prompt', 'a lighthouse at dusk'),
@@ -155,9 +175,22 @@ describe('/metrics', () => {
     expect(sample(text, 'mediabot_deliveries_total', { route: 'interaction' })).toBe(1);
     expect(sample(text, 'mediabot_delivery_lag_seconds_count')).toBe(1);
     expect(sample(text, 'mediabot_delivery_lag_seconds_sum')).toBeGreaterThanOrEqual(0);
-    // Both were charged $0.10 by the service; the failed one was given back.
-    expect(sample(text, 'mediabot_spend_usd_total', { guild: GUILD })).toBeCloseTo(0.2, 9);
-    expect(sample(text, 'mediabot_refunds_usd_total', { guild: GUILD })).toBeCloseTo(0.1, 9);
+    // Both were charged $0.10 by the service; the failed one was given back. No label names the
+    // server: spend per server is /balance's.
+    expect(sample(text, 'mediabot_spend_usd_total')).toBeCloseTo(0.2, 9);
+    expect(sample(text, 'mediabot_refunds_usd_total')).toBeCloseTo(0.1, 9);
+    expect(text).not.toContain(GUILD);
+    // The latency of each request, by the same endpoint and status.
+    expect(
+      sample(text, 'mediabot_media_request_duration_seconds_count', {
+        endpoint: 'POST /generations',
+        status: '201',
+      }),
+    ).toBe(2);
+    // Node's own figures, and series a dashboard needs that nothing has counted yet, at zero.
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'mediabot_deliveries_total', { route: 'channel' })).toBe(0);
+    expect(sample(text, 'mediabot_store_errors_total', { namespace: 'jobs' })).toBe(0);
 
     expect(sample(text, 'mediabot_submissions_waiting')).toBe(0);
     expect(sample(text, 'mediabot_submissions_sending')).toBe(0);

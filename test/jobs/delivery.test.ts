@@ -43,7 +43,11 @@ class RecordingMessenger implements JobMessenger {
   failReports = 0;
   private readonly waiters: { match: (c: MessengerCall) => boolean; resolve: () => void }[] = [];
 
-  constructor(private readonly clock: Clock) {}
+  private readonly clock: Clock;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
 
   async show(job: Job, content: JobContent) {
     const threw = this.failShows > 0;

@@ -1,7 +1,6 @@
 /**
- * Runs the bot as its own process, as `npm start` does (tsx src/main.ts), but with tsx loaded
- * into node itself: the `tsx` command is a wrapper that forwards signals to a child, so a
- * SIGKILL sent to it would kill the wrapper and leave the bot running.
+ * Runs the bot as its own process, as `npm start` and the image do: `node src/main.ts`, with Node
+ * stripping the types itself (no wrapper process in between, so a signal reaches the bot).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 
@@ -13,10 +12,15 @@ export interface BotProcess {
 
 /**
  * Starts `src/main.ts` with exactly this environment (plus PATH). `as` runs it as another user
- * (when the tests run as root, file permissions bind only an unprivileged process).
+ * (when the tests run as root, file permissions bind only an unprivileged process). `nodeArgs`
+ * go before the script (`--import` of a test's own module).
  */
-export function spawnBot(env: Record<string, string>, as?: { uid: number; gid: number }): BotProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function spawnBot(
+  env: Record<string, string>,
+  as?: { uid: number; gid: number },
+  nodeArgs: readonly string[] = [],
+): BotProcess {
+  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...as,

@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** `args`: more redis-server options (`--requirepass`, …). */
+export async function startRedisServer(args: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess;
   try {
@@ -45,6 +46,7 @@ export async function startRedisServer(): Promise<RedisServer> {
         'no',
         '--loglevel',
         'notice',
+        ...args,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -34,11 +34,12 @@ export class FakeGateway {
   private down = false;
   private readonly silent = new Set<WebSocket>();
 
-  constructor(
-    private readonly state: FakeState,
-    server: Server,
-    private readonly interactionsTo: 'last' | 'shard' = 'last',
-  ) {
+  private readonly state: FakeState;
+  private readonly interactionsTo: 'last' | 'shard';
+
+  constructor(state: FakeState, server: Server, interactionsTo: 'last' | 'shard' = 'last') {
+    this.state = state;
+    this.interactionsTo = interactionsTo;
     this.connected = new Promise((resolve) => {
       this.markConnected = resolve;
     });

@@ -23,15 +23,26 @@ const API_PREFIX = '/api/v10';
 export class FakeRest {
   private readonly routes: readonly Route[];
 
+  private readonly state: FakeState;
+  private readonly log: CallLog;
+  private readonly faults: FaultList;
+  /** Bodies Discord's OpenAPI description refuses; the fake's close() fails when any is here. */
+  private readonly violations: BodyViolation[];
+  private readonly schema: OpenApiValidator;
+
   constructor(
-    private readonly state: FakeState,
-    private readonly log: CallLog,
+    state: FakeState,
+    log: CallLog,
     gateway: FakeGateway,
-    private readonly faults: FaultList,
-    /** Bodies Discord's OpenAPI description refuses; the fake's close() fails when any is here. */
-    private readonly violations: BodyViolation[] = [],
-    private readonly schema: OpenApiValidator = openApiValidator(),
+    faults: FaultList,
+    violations: BodyViolation[] = [],
+    schema: OpenApiValidator = openApiValidator(),
   ) {
+    this.state = state;
+    this.log = log;
+    this.faults = faults;
+    this.violations = violations;
+    this.schema = schema;
     this.routes = [
       ...lookupRoutes(state),
       ...interactionRoutes(state),

@@ -1,0 +1,25 @@
+/**
+ * The suite runs on the Node the project brings (the `node` dev dependency, first on the PATH of
+ * every npm script), whatever Node the machine has: the runtime production uses, not another.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  devDependencies: Record<string, string>;
+  dependencies: Record<string, string>;
+  engines: { node: string };
+};
+
+describe('the runtime', () => {
+  it('is the Node 24 the `node` dev dependency pins, which strips the types itself', () => {
+    expect(pkg.devDependencies.node).toMatch(/^24\.\d+\.\d+$/);
+    expect(process.version).toBe(`v${pkg.devDependencies.node}`);
+    expect(process.features.typescript).toBe('strip');
+  });
+
+  it('needs no transpiler in production: none is a runtime dependency', () => {
+    for (const dev of ['tsx', 'esbuild', 'typescript', 'node'])
+      expect(pkg.dependencies).not.toHaveProperty(dev);
+  });
+});
