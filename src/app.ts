@@ -121,6 +121,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const logStoreError = logStoreErrors(logger);
   // First: a store that cannot be written stops the bot before it takes a single request.
   const store = await openCheckedStore(config.storeUrl, {
+    log: logger,
     onError: (err, namespace) => {
       logStoreError?.(err, namespace);
       metrics.storeError(namespace);

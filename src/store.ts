@@ -17,16 +17,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import KeyvRedis from '@keyv/redis';
+import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 import { withNativeJson } from './keyv-json.ts';
-import type { Logger } from './log.ts';
+import { type Logger, silentLogger } from './log.ts';
+import { guardAgainstStalls } from './redis/stall-guard.ts';
 import {
   checkRedisAtStart,
   START_CHECK_DEADLINE_MS,
   START_CONNECT_TIMEOUT_MS,
   shownRedisUrl,
+  startSocketOptions,
   withDeadline,
 } from './redis/start.ts';
 import { lockSqliteFile } from './store-lock.ts';
@@ -40,7 +42,12 @@ export interface Store {
 export interface StoreOptions {
   /** Told of every store error (they are thrown to the caller as well). */
   onError?: (err: unknown, namespace: string) => void;
+  /** Where the Redis connection says it dropped a stalled server, or reopened. */
+  log?: Pick<Logger, 'error' | 'warn' | 'info'>;
 }
+
+/** A command not yet written to Redis within this long fails (wall ms). */
+const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 
 /** The store cannot be used at start: the bot stops with this one line (path and reason). */
 export class StoreUnavailableError extends Error {}
@@ -48,7 +55,7 @@ export class StoreUnavailableError extends Error {}
 /** Opens the store that STORE_URL names. Errors surface on use; see `openCheckedStore` for the start. */
 export function openStore(url: string, options: StoreOptions = {}): Store {
   const spaces = new Map<string, Keyv>();
-  const make = storeMaker(url);
+  const { make, close } = storeMaker(url, options);
   return {
     namespace(name) {
       let keyv = spaces.get(name);
@@ -64,6 +71,7 @@ export function openStore(url: string, options: StoreOptions = {}): Store {
     async close() {
       await Promise.all([...spaces.values()].map((k) => k.disconnect().catch(() => undefined)));
       spaces.clear();
+      await close?.();
     },
   };
 }
@@ -152,44 +160,83 @@ function sqliteFile(url: string): string | undefined {
   return url.startsWith('sqlite://') ? url.slice('sqlite://'.length) : undefined;
 }
 
-function storeMaker(url: string): (namespace: string) => Keyv {
+interface StoreMaker {
+  make(namespace: string): Keyv;
+  /** Closes what the namespaces share (the Redis connection). */
+  close?(): Promise<void>;
+}
+
+function storeMaker(url: string, options: StoreOptions): StoreMaker {
   if (url === 'memory://' || url === 'memory:') {
-    return (namespace) => new Keyv({ namespace });
+    return { make: (namespace) => new Keyv({ namespace }) };
   }
   const file = sqliteFile(url);
   if (file !== undefined) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    return (namespace) => {
-      // busyTimeout: several connections (one per namespace) write to the same file.
-      const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000 });
-      // Write-ahead logging with NORMAL sync: a write costs no fsync of its own, so a burst of
-      // reservations is not paced by the disk; committed data survives a crash of the process
-      // (only a power loss can take the last transactions). The first statements on the
-      // connection, so every later query runs with them. A store that cannot take them fails
-      // its first real query too, where the error surfaces.
-      void adapter
-        .query('PRAGMA journal_mode=WAL')
-        .then(() => adapter.query('PRAGMA synchronous=NORMAL'))
-        .catch(() => undefined);
-      return new Keyv({ store: adapter, namespace });
+    return {
+      make: (namespace) => {
+        // busyTimeout: several connections (one per namespace) write to the same file.
+        const adapter = new KeyvSqlite({ uri: url, busyTimeout: 10_000 });
+        // Write-ahead logging with NORMAL sync: a write costs no fsync of its own, so a burst of
+        // reservations is not paced by the disk; committed data survives a crash of the process
+        // (only a power loss can take the last transactions). The first statements on the
+        // connection, so every later query runs with them. A store that cannot take them fails
+        // its first real query too, where the error surfaces.
+        void adapter
+          .query('PRAGMA journal_mode=WAL')
+          .then(() => adapter.query('PRAGMA synchronous=NORMAL'))
+          .catch(() => undefined);
+        return new Keyv({ store: adapter, namespace });
+      },
     };
   }
-  if (isRedisUrl(url)) {
+  if (isRedisUrl(url)) return redisStoreMaker(url, options);
+  throw new Error(
+    `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,
+  );
+}
+
+/**
+ * Every namespace on one Redis connection, made here rather than by each adapter, so that its
+ * commands have time limits like the quota's (redis/stall-guard.ts): while Redis is down a command
+ * fails at once instead of waiting in an offline queue, one not yet written fails after a moment,
+ * and one written to a server that stopped answering fails when the guard drops the connection.
+ * The adapter opens it again on the next use (each attempt bounded by its connection timeout).
+ */
+function redisStoreMaker(url: string, options: StoreOptions): StoreMaker {
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
+    socket: startSocketOptions(() => connected),
+  });
+  client.on('ready', () => {
+    connected = true;
+  });
+  const unguard = guardAgainstStalls(client, {
+    name: 'store',
+    log: options.log ?? silentLogger,
+    // The adapters open it again themselves, on their next command.
+    reopen: false,
+  });
+  return {
     // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
-    return (namespace) =>
+    make: (namespace) =>
       new Keyv({
         // connectionTimeout bounds each connection attempt (the start's check ran just before).
-        store: new KeyvRedis(url, {
+        store: new KeyvRedis(client as RedisClientType, {
           throwOnErrors: true,
           throwOnConnectError: true,
           connectionTimeout: START_CONNECT_TIMEOUT_MS,
         }),
         namespace,
-      });
-  }
-  throw new Error(
-    `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,
-  );
+      }),
+    async close() {
+      unguard();
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+    },
+  };
 }
 
 /** Logs store errors at error level: a store fault is what an operator must see first. */

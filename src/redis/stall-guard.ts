@@ -31,6 +31,8 @@ export interface StallGuardOptions {
   reconnectMs?: number;
   /** Which connection, for the log. */
   name: string;
+  /** Open the connection again after dropping it (default); false when its user does that itself. */
+  reopen?: boolean;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
 }
 
@@ -68,7 +70,7 @@ export function guardAgainstStalls(client: GuardedClient, o: StallGuardOptions):
         'Redis has not answered for too long; dropping the connection so that waiting commands fail',
       );
       if (client.isOpen) client.destroy();
-      void reopen();
+      if (o.reopen !== false) void reopen();
       return;
     }
     if (!client.isReady) return;
