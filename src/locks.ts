@@ -1,7 +1,7 @@
 /**
  * Mutual exclusion by key. Callers only see `KeyedLock`, so that the in-process version here can
- * be replaced by a Redis-backed lock once several processes serve the same guilds (DESIGN.md,
- * "Growing past one process") without touching them.
+ * be replaced by a Redis-backed lock once several processes serve the same guilds (docs/operations.md,
+ * "Several processes on Redis") without touching them.
  */
 export interface KeyedLock {
   /** Runs `fn` once every earlier holder of `key` has finished; holders of other keys run freely. */

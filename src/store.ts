@@ -8,7 +8,7 @@
  * Every namespace (quota, jobs, ledger…) gets its own Keyv over its own adapter, because a keyv
  * adapter carries one namespace at a time.
  *
- * Money fails closed (DESIGN.md): keyv swallows store errors by default (a failed read answers
+ * Money fails closed (docs/architecture.md): keyv swallows store errors by default (a failed read answers
  * "nothing", a failed write `false`), which let a broken store accept paid requests without
  * recording them. Every Keyv here throws instead (`throwOnErrors`), and every error is also logged.
  * `openCheckedStore` is what the bot starts with: it takes the SQLite file for this process alone

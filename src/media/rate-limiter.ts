@@ -2,7 +2,7 @@
  * The one request budget of the Media API token (120 requests per minute, shared by every
  * submission and every status check). Callers go through the RateLimiter interface so that a
  * Redis-backed implementation can replace the in-process one when the bot runs in several
- * processes (DESIGN.md, "Growing past one process").
+ * processes (docs/operations.md, "Several processes on Redis").
  */
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';

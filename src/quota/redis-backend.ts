@@ -1,6 +1,6 @@
 /**
- * The quota's values in Redis, for several processes serving the same guilds (DESIGN.md, "Growing
- * past one process"): every money change is atomic, whichever process makes it.
+ * The quota's values in Redis, for several processes serving the same guilds (docs/operations.md,
+ * "Several processes on Redis"): every money change is atomic, whichever process makes it.
  *
  * Design: optimistic transactions (WATCH/MULTI/EXEC), chosen over one Lua script per change so
  * that the quota's logic stays the one in state.ts, journal.ts and service.ts for both backends (a

@@ -1,6 +1,6 @@
 /**
- * What several bot processes on one Redis store share besides the store (DESIGN.md, "Growing past
- * one process"): one request budget, the jobs' lock, each process's presence, each job's delivery
+ * What several bot processes on one Redis store share besides the store (docs/operations.md,
+ * "Several processes on Redis"): one request budget, the jobs' lock, each process's presence, each job's delivery
  * claim, the poller's lease, and Cancel presses that reach another process. On one process (SQLite)
  * each part is the local one or absent. Apart from app.ts so that app.ts reads as the start and stop
  * sequence, and so that every choice between one process and several is made in one place.

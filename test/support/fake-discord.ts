@@ -1,7 +1,7 @@
 /**
  * A fake Discord for tests: REST under `apiUrl` plus a gateway on the same port, which a real,
  * unmodified discord.js Client logs in to (`new Client({ intents, rest: { api: fake.apiUrl } })`).
- * See DESIGN.md, "Testing against a fake Discord".
+ * See docs/architecture.md, "Testing against a fake Discord".
  */
 
 export {
