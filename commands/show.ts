@@ -17,10 +17,11 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/command.ts';
-import { checkChannelRules, inGuildChannel } from '../src/discord/generate.ts';
+import { checkChannelRules } from '../src/discord/generate.ts';
 import { renderJob } from '../src/discord/render.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { renderServiceRecord } from '../src/discord/show-view.ts';
+import { inGuildChannel } from '../src/discord/starting-interaction.ts';
 import { inTime, storeStep } from '../src/discord/store-reads.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 import type { Generation } from '../src/media/schemas.ts';

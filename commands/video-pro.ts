@@ -16,6 +16,7 @@ import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
+import { escapeMemberText } from '../src/discord/message-parts.ts';
 import {
   attachmentOption,
   booleanOption,
@@ -27,7 +28,6 @@ import {
 } from '../src/discord/option-builders.ts';
 import { readRequest, splitUrls } from '../src/discord/read-request.ts';
 import { referenceUrls } from '../src/discord/references.ts';
-import { escapeMemberText } from '../src/discord/render.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 const NINE_IMAGES = imageNames(9);

@@ -39,8 +39,8 @@ import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
-import { openQuotaBackend } from './quota/open-backend.ts';
 import { createQuotaService } from './quota/service.ts';
+import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store.ts';
 import { ProcessSharing } from './wiring/process-sharing.ts';
@@ -159,7 +159,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     },
   });
   const lock = createInProcessLock();
-  // On Redis the quota's changes are transactions of their own (quota/redis-backend.ts).
+  // On Redis the quota's changes are transactions of their own (redis/quota-backend.ts).
   const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
     await sharing.close();
     await store.close();

@@ -8,6 +8,14 @@ export interface KeyedLock {
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * A lock that stayed held past the caller's wait (one across processes, held by another process).
+ * Here, with the port, so that callers can tell it from other failures without knowing the adapter.
+ */
+export class LockTimeoutError extends Error {
+  override name = 'LockTimeoutError';
+}
+
 /** A KeyedLock for one process: a promise chain per key, forgotten as soon as the key is idle. */
 export class InProcessLock implements KeyedLock {
   // The tail of each key's chain: it settles when the last queued holder has finished.

@@ -3,7 +3,7 @@
  * - `sqlite://path/to/file.sqlite` (the default, under data/): one process.
  * - `memory://`: nothing persists (tests that do not restart).
  * - `redis://host:port[/db]`: every namespace on @keyv/redis; the quota keeps its values in the
- *   same Redis through its own client instead (quota/open-backend.ts), because its changes must be
+ *   same Redis through its own client instead (redis/open-quota-backend.ts), because its changes must be
  *   transactions, which keyv cannot express.
  * Every namespace (quota, jobs, ledger…) gets its own Keyv over its own adapter, because a keyv
  * adapter carries one namespace at a time.

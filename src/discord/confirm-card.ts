@@ -14,11 +14,10 @@ import type { PendingConfirmation } from '../jobs/confirmations.ts';
 import type { JobOrigin } from '../jobs/job.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, type Micros } from '../money.ts';
-
-import type { GuildStartingInteraction } from './generate.ts';
+import { escapeMemberText } from './message-parts.ts';
 import { roleIdsOf } from './quota-view.ts';
-import { escapeMemberText } from './render.ts';
 import type { BotServices } from './services.ts';
+import type { GuildStartingInteraction } from './starting-interaction.ts';
 import { inTime, storeStep } from './store-reads.ts';
 import { truncate } from './text.ts';
 

@@ -9,8 +9,9 @@ import type { ClaimResult, PendingConfirmation } from '../jobs/confirmations.ts'
 import { formatUsd } from '../money.ts';
 import { UserError } from './command.ts';
 import { parseConfirmButton } from './confirm-card.ts';
-import { checkChannelRules, inGuildChannel, sendGeneration } from './generate.ts';
+import { checkChannelRules, sendGeneration } from './generate.ts';
 import type { BotServices } from './services.ts';
+import { inGuildChannel } from './starting-interaction.ts';
 import { storeStep } from './store-reads.ts';
 
 export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';

@@ -17,8 +17,8 @@ import {
 import type { Job } from '../jobs/job.ts';
 import type { Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import { COLORS, escapeMemberText, SIMULATOR_FOOTER } from './message-parts.ts';
 import { parameterName, sentParameters, shortValue } from './parameters-text.ts';
-import { COLORS, escapeMemberText, SIMULATOR_FOOTER } from './render.ts';
 import { originLine } from './result-card.ts';
 import { linkable, truncate } from './text.ts';
 

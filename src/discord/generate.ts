@@ -5,15 +5,7 @@
  * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
  * button (confirm.ts) through the same `sendGeneration`.
  */
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  channelMention,
-  type MessageContextMenuCommandInteraction,
-  MessageFlags,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, channelMention, MessageFlags } from 'discord.js';
 import { quoteMicros } from '../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
@@ -31,6 +23,11 @@ import { deferReply } from './defer.ts';
 import { roleIdsOf } from './quota-view.ts';
 import { renderFieldErrors, renderJob } from './render.ts';
 import type { BotServices } from './services.ts';
+import {
+  type GuildStartingInteraction,
+  inGuildChannel,
+  type StartingInteraction,
+} from './starting-interaction.ts';
 import { inTime, STORE_FAULT, storeStep } from './store-reads.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 import { renderCancelled, renderWaiting } from './waiting-view.ts';
@@ -50,27 +47,6 @@ export async function handleGenerate(
 ): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
   await startGeneration(interaction, services, type, request);
-}
-
-/** Every interaction a generation can start from: a slash command, a result's button, a modal, a menu. */
-export type StartingInteraction =
-  | ChatInputCommandInteraction
-  | ButtonInteraction
-  | ModalSubmitInteraction
-  | StringSelectMenuInteraction
-  | MessageContextMenuCommandInteraction;
-/** The same, known to come from a server's channel. */
-export type GuildStartingInteraction = (
-  | ChatInputCommandInteraction<'cached' | 'raw'>
-  | ButtonInteraction<'cached' | 'raw'>
-  | ModalSubmitInteraction<'cached' | 'raw'>
-  | StringSelectMenuInteraction<'cached' | 'raw'>
-  | MessageContextMenuCommandInteraction<'cached' | 'raw'>
-) & { channelId: string };
-
-/** Whether the interaction comes from a server's channel (the only place generations are made). */
-export function inGuildChannel(interaction: StartingInteraction): interaction is GuildStartingInteraction {
-  return interaction.inGuild() && interaction.channelId !== null;
 }
 
 export interface StartOptions {

@@ -21,7 +21,8 @@ import { type DeliveryRoute, type JobContent, type JobMessenger, MessageRefused 
 import type { Job } from '../jobs/job.ts';
 import type { Logger } from '../log.ts';
 import type { Model } from '../media/schemas.ts';
-import { type RenderedMessage, renderFailureReport, renderJob, renderThreadName } from './render.ts';
+import type { RenderedMessage } from './message-parts.ts';
+import { renderFailureReport, renderJob, renderThreadName } from './render.ts';
 
 /** Finds a model of the catalog by slug (ModelCatalog). */
 export interface ModelLookup {

@@ -14,8 +14,8 @@ import { MAX_PROMPT_LENGTH } from '../catalog/validate.ts';
 import type { PendingReference } from '../jobs/pending-references.ts';
 import { kindOf } from './attachment-kinds.ts';
 import { UserError } from './command.ts';
+import { escapeMemberText } from './message-parts.ts';
 import { MAX_UPLOADS } from './reference-models.ts';
-import { escapeMemberText } from './render.ts';
 import { truncate } from './text.ts';
 
 export const PROMPT_FIELD = 'prompt';

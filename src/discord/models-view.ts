@@ -10,7 +10,7 @@ import { MOTION_PRICES } from '../catalog/service-rules.ts';
 import { describeDurations } from '../catalog/validate.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsdShort, usdToMicros } from '../money.ts';
-import { escapeMemberText } from './render.ts';
+import { escapeMemberText } from './message-parts.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** Discord's limits on embeds and messages (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */

@@ -21,7 +21,7 @@ import type { Period } from '../quota/periods.ts';
 import type { GenerationStatus, GuildOverview, MemberSummary } from '../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../quota/settings.ts';
 import { UserError } from './command.ts';
-import { escapeMemberText } from './render.ts';
+import { escapeMemberText } from './message-parts.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** The largest allowance or budget an admin may type: far above any sane spend, low enough to catch a typo. */

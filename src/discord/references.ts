@@ -7,7 +7,7 @@
 
 import type { ReferenceKind } from '../jobs/pending-references.ts';
 import { UserError } from './command.ts';
-import { escapeMemberText } from './render.ts';
+import { escapeMemberText } from './message-parts.ts';
 
 export type { ReferenceKind };
 

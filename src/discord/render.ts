@@ -4,35 +4,15 @@
  * model, the parameters, the price charged, who asked and when. Pure functions of the job, so
  * every route (interaction token, bot token, new message) shows the same thing.
  */
-import {
-  type ActionRowBuilder,
-  type AttachmentBuilder,
-  type ButtonBuilder,
-  type ContainerBuilder,
-  EmbedBuilder,
-  escapeMarkdown,
-  type MessageFlags,
-  type MessageMentionOptions,
-  type TextDisplayBuilder,
-  TimestampStyles,
-  time,
-} from 'discord.js';
+import { EmbedBuilder, type MessageMentionOptions, TimestampStyles, time } from 'discord.js';
 import type { JobContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { FieldErrors, GenerationStatus, Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
 import { type CardOptions, renderResultCard } from './result-card.ts';
 import { truncate } from './text.ts';
 import { expectedFinishField } from './waiting-view.ts';
-
-export const SIMULATOR_FOOTER = 'Built-in simulator: nothing real was generated or charged';
-
-export const COLORS: Record<GenerationStatus, number> = {
-  pending: 0x95a5a6,
-  processing: 0x3498db,
-  completed: 0x2ecc71,
-  failed: 0xe74c3c,
-};
 
 const STATUS_TEXT: Record<GenerationStatus, string> = {
   pending: 'Queued',
@@ -45,17 +25,6 @@ const STATUS_TEXT: Record<GenerationStatus, string> = {
 const MAX_DESCRIPTION = 4096;
 const MAX_FIELD = 1024;
 const MAX_THREAD_NAME = 90;
-
-export interface RenderedMessage {
-  content?: string;
-  embeds: EmbedBuilder[];
-  files: AttachmentBuilder[];
-  /** Action rows of a classic message, or the top-level components of a V2 one (the result card). */
-  components: (ActionRowBuilder<ButtonBuilder> | ContainerBuilder | TextDisplayBuilder)[];
-  /** Set on the result card: a Components V2 message has no content or embeds. */
-  flags?: MessageFlags.IsComponentsV2;
-  allowedMentions: MessageMentionOptions;
-}
 
 /** Nothing a job's reply shows pings anyone: the prompt and the service's text are untrusted. */
 const NO_PINGS: MessageMentionOptions = { parse: [] };
@@ -118,18 +87,6 @@ export function renderFailureReport(job: Job, refundedMicros: number): string {
 export function renderThreadName(job: Job): string {
   const prompt = job.prompt.replace(/\s+/g, ' ').trim();
   return truncate(`Failed: ${prompt}`, MAX_THREAD_NAME);
-}
-
-/**
- * Member text (and the service's) shown back as markdown, every construct escaped (headings and
- * lists included), so that `[Claim your free Nitro](https://…)` shows as typed instead of as a
- * link that hides where it goes. Brackets are escaped here rather than by discord.js's
- * `maskedLink` option, which escapes only the first of several links on a line. A quote marker
- * at a line start too.
- */
-export function escapeMemberText(text: string): string {
-  const escaped = escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true });
-  return escaped.replace(/[[\]]/g, '\\$&').replace(/^(\s*)>/gm, '$1\\>');
 }
 
 /** Readable 422 field errors: one line per field. */

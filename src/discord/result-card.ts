@@ -24,8 +24,8 @@ import type { Job, JobOrigin } from '../jobs/job.ts';
 import type { AttachedFile, LinkReason, ResultContent } from '../jobs/result-content.ts';
 import type { Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
 import { describeSentParameters } from './parameters-text.ts';
-import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './render.ts';
 import { nextResolution, type ResultButton, resultButtons, resultId } from './result-ids.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 

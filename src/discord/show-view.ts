@@ -5,7 +5,7 @@
  */
 import { EmbedBuilder, type MessageMentionOptions, TimestampStyles, time } from 'discord.js';
 import type { Generation } from '../media/schemas.ts';
-import { escapeMemberText } from './render.ts';
+import { escapeMemberText } from './message-parts.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 const NO_PINGS: MessageMentionOptions = { parse: [] };

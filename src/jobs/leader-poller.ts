@@ -1,6 +1,6 @@
 /**
  * The poller when several processes share one Redis store: only the process holding the poller's
- * lease polls (redis/leadership.ts), so the token's budget is not spent twice on the same status
+ * lease polls (its PollerLease; on Redis, redis/leadership.ts), so the token's budget is not spent twice on the same status
  * checks. The jobs it follows are the jobs in the store's open index, whichever process submitted
  * them: on gaining the lease it loads them all, and while it leads it reads the index again every
  * `rescanMs` of the bot's clock to pick up jobs other processes submitted.
@@ -25,15 +25,31 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { MediaType } from '../media/schemas.ts';
-import { Leadership } from '../redis/leadership.ts';
-import type { RedisLeases } from '../redis/lease.ts';
 import type { Job } from './job.ts';
 import type { GenerationFollower } from './poller.ts';
 
 export const POLLER_LEASE = 'poller';
 
+/** A lease held by one process at a time (on Redis, redis/leadership.ts). */
+export interface PollerLease {
+  /** Whether this process holds it now. */
+  readonly leading: boolean;
+  /** Starts trying for it, and renewing it once held. */
+  start(): Promise<void>;
+  /** Gives it up, so that another process takes it at once. */
+  stop(): Promise<void>;
+}
+
+/** Makes the poller's lease; `onChange` is told each time this process gains or loses it. */
+export type PollerLeaseFactory = (o: {
+  name: string;
+  ttlMs: number;
+  onChange(leading: boolean): void;
+}) => PollerLease;
+
 export interface LeaderPollerOptions {
-  leases: RedisLeases;
+  /** The lease the processes hold in turn (the wiring gives the Redis one). */
+  lease: PollerLeaseFactory;
   /** A fresh poller each time this process becomes the leader. */
   createPoller: () => GenerationFollower;
   jobs: { openIds(): Promise<string[]>; get(generationId: string): Promise<Job | undefined> };
@@ -56,7 +72,7 @@ export interface LeaderPollerOptions {
 }
 
 export class LeaderPoller implements GenerationFollower {
-  private readonly leadership: Leadership;
+  private readonly leadership: PollerLease;
   private inner: GenerationFollower | undefined;
   /** Ids followed by the current inner poller. */
   private readonly followed = new Set<string>();
@@ -74,12 +90,9 @@ export class LeaderPoller implements GenerationFollower {
     this.rescanMs = o.rescanMs ?? 2_000;
     this.unshownGraceMs = o.unshownGraceMs ?? 15_000;
     const ttlMs = o.ttlMs ?? 10_000;
-    this.leadership = new Leadership({
-      leases: o.leases,
+    this.leadership = o.lease({
       name: POLLER_LEASE,
       ttlMs,
-      renewMs: Math.max(10, Math.floor(ttlMs / 3)),
-      logger: o.logger,
       onChange: (leading) => {
         this.stepping = this.stepping.then(() => (leading ? this.lead() : this.stepDown()));
       },

@@ -7,10 +7,9 @@
  * - Open jobs: followed again, or their delivery resumed when the service finished meanwhile.
  */
 import type { Clock } from '../clock.ts';
-import type { KeyedLock } from '../locks.ts';
+import { type KeyedLock, LockTimeoutError } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { MediaApiError } from '../media/errors.ts';
-import { LockTimeoutError } from '../redis/keyed-lock.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';

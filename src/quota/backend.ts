@@ -6,7 +6,7 @@
  * - keyv (here): one process. The transaction is the guild's KeyedLock; writes go straight to the
  *   store in the journal's crash-safe order (journal.ts), and the next operation replays whatever a
  *   crash interrupted.
- * - Redis (redis-backend.ts): several processes. The transaction is optimistic (WATCH each key
+ * - Redis (redis/quota-backend.ts): several processes. The transaction is optimistic (WATCH each key
  *   before reading it, buffer the writes, MULTI/EXEC them at the end, run the whole operation again
  *   when EXEC aborts), so every change is written entirely or not at all.
  */

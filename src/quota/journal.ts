@@ -18,7 +18,7 @@
  * Idempotence rests on the same values: settle is a no-op when the generation's charge is in the
  * ledger, refund when its record carries a refund, release when the reservation is no longer open.
  *
- * On Redis (redis-backend.ts) the same writes are buffered and committed in one MULTI/EXEC, so the
+ * On Redis (redis/quota-backend.ts) the same writes are buffered and committed in one MULTI/EXEC, so the
  * order does not matter there and there is never anything to replay; the code is the same.
  */
 import type { Logger } from '../log.ts';

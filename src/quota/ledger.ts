@@ -1,7 +1,7 @@
 /**
  * The append-only quota ledger: every change of a member's money, one value per entry, under
  * `{guildId}:{seq}` (seq zero-padded to 12 digits, so keys sort in order): the `quota-ledger` keyv
- * namespace, or Redis keys (redis-backend.ts). Sequence numbers are per guild, consecutive from 1,
+ * namespace, or Redis keys (redis/quota-backend.ts). Sequence numbers are per guild, consecutive from 1,
  * and handed out by the quota service inside the guild's transaction (backend.ts); the guild's state
  * value remembers the last one applied (the head).
  *

@@ -17,7 +17,7 @@ export interface QuotaServiceOptions {
   /** Serializes each guild's operations over `store`; in-process by default. */
   lock?: KeyedLock;
   /**
-   * Where the quota's values live instead of `store`: a RedisQuotaBackend (redis-backend.ts) when
+   * Where the quota's values live instead of `store`: a RedisQuotaBackend (redis/quota-backend.ts) when
    * several processes share the guilds, its changes atomic in Redis. The caller closes it.
    */
   backend?: QuotaStateBackend;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { InProcessLock, type KeyedLock } from '../locks.ts';
+import { InProcessLock, type KeyedLock, LockTimeoutError } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { LeaseGrant, RedisLeases } from './lease.ts';
 
@@ -17,10 +17,6 @@ export interface RedisKeyedLockOptions {
   /** Gives up waiting for a key after this long (wall time): a stuck key must not hang a member. */
   waitMs?: number;
   logger?: Pick<Logger, 'warn'>;
-}
-
-export class LockTimeoutError extends Error {
-  override name = 'LockTimeoutError';
 }
 
 export class RedisKeyedLock implements KeyedLock {

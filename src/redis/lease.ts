@@ -9,7 +9,7 @@
  * interface across processes). Scripts keep each check-and-set atomic.
  */
 import { randomUUID } from 'node:crypto';
-import type { RedisScripting } from '../media/redis-rate-limiter.ts';
+import type { RedisScripting } from './rate-limiter.ts';
 
 /** KEYS: 1 holder, 2 fencing counter. ARGV: owner, ttl ms. Returns the token, or 0 when held by another. */
 const ACQUIRE = `

@@ -13,9 +13,9 @@
  * processes run is refused the same way, after the same wait for a dead process's entry to lapse.
  */
 import type { Logger } from '../log.ts';
-import type { RedisScripting } from '../media/redis-rate-limiter.ts';
 import { Leadership } from './leadership.ts';
 import type { RedisLeases } from './lease.ts';
+import type { RedisScripting } from './rate-limiter.ts';
 import { ShardCount } from './shard-count.ts';
 
 /** A start refused because another live process connects one of this process's shards. */

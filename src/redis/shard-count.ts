@@ -13,7 +13,7 @@
  * has lapsed.
  */
 import type { Logger } from '../log.ts';
-import type { RedisScripting } from '../media/redis-rate-limiter.ts';
+import type { RedisScripting } from './rate-limiter.ts';
 
 export const SHARD_COUNT_KEY = 'shards:count';
 

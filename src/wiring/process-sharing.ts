@@ -9,17 +9,18 @@ import type { Clock } from '../clock.ts';
 import type { Delivery } from '../jobs/delivery.ts';
 import type { DeliveryClaims } from '../jobs/delivery-claim.ts';
 import type { JobStore } from '../jobs/job-store.ts';
-import { LeaderPoller } from '../jobs/leader-poller.ts';
+import { LeaderPoller, type PollerLeaseFactory } from '../jobs/leader-poller.ts';
 import type { GenerationFollower } from '../jobs/poller.ts';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { createLocalRateLimiter, type RateLimiter } from '../media/rate-limiter.ts';
-import { budgetPrefixFor, createRedisRateLimiter } from '../media/redis-rate-limiter.ts';
 import { type Coordination, openCoordination } from '../redis/coordination.ts';
 import { RedisDeliveryClaims } from '../redis/delivery-claims.ts';
 import { RedisKeyedLock } from '../redis/keyed-lock.ts';
+import { Leadership } from '../redis/leadership.ts';
 import { RedisLeases } from '../redis/lease.ts';
 import { ProcessPresence } from '../redis/process-presence.ts';
+import { budgetPrefixFor, createRedisRateLimiter } from '../redis/rate-limiter.ts';
 import { RemoteCancel, type RemoteCancelOptions } from '../redis/remote-cancel.ts';
 import { ShardClaims } from '../redis/shard-claims.ts';
 import { isRedisUrl } from '../store.ts';
@@ -113,7 +114,7 @@ export class ProcessSharing {
     const { createPoller, jobs, delivery, clock } = o;
     return this.leases
       ? new LeaderPoller({
-          leases: this.leases,
+          lease: pollerLease(this.leases, this.logger),
           createPoller,
           jobs,
           deliver: (job) => delivery.resume(job),
@@ -139,4 +140,10 @@ export class ProcessSharing {
     await this.presence?.stop();
     await this.coordination?.close();
   }
+}
+
+/** The poller's lease on Redis: renewed three times per ttl, given up at stop. */
+export function pollerLease(leases: RedisLeases, logger: Logger): PollerLeaseFactory {
+  return ({ name, ttlMs, onChange }) =>
+    new Leadership({ leases, name, ttlMs, renewMs: Math.max(10, Math.floor(ttlMs / 3)), logger, onChange });
 }

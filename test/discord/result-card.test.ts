@@ -1,6 +1,6 @@
 import { type APIMessageTopLevelComponent, ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { COLORS, SIMULATOR_FOOTER } from '../../src/discord/render.ts';
+import { COLORS, SIMULATOR_FOOTER } from '../../src/discord/message-parts.ts';
 import { MAX_CARD_TEXT, renderResultCard } from '../../src/discord/result-card.ts';
 import type { ResultContent } from '../../src/jobs/result-content.ts';
 import { componentsOf, textOf } from '../support/message-reading.ts';

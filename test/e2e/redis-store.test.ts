@@ -4,7 +4,7 @@
  */
 import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { budgetPrefixFor } from '../../src/media/redis-rate-limiter.ts';
+import { budgetPrefixFor } from '../../src/redis/rate-limiter.ts';
 import { ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 

@@ -11,6 +11,7 @@ import { LeaderPoller } from '../../src/jobs/leader-poller.ts';
 import type { GenerationFollower } from '../../src/jobs/poller.ts';
 import { silentLogger } from '../../src/log.ts';
 import { RedisLeases } from '../../src/redis/lease.ts';
+import { pollerLease } from '../../src/wiring/process-sharing.ts';
 import { jobFixture } from '../discord/job-fixture.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
@@ -74,7 +75,7 @@ async function processOn(
   const delivered: string[] = [];
   let onLead: ((p: RecordingPoller) => void) | undefined;
   const poller = new LeaderPoller({
-    leases: new RedisLeases(client),
+    lease: pollerLease(new RedisLeases(client), silentLogger),
     createPoller: () => {
       const inner = new RecordingPoller();
       inners.push(inner);

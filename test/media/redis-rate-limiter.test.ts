@@ -2,7 +2,7 @@ import { createClient } from '@keyv/redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scaledClock } from '../../src/clock.ts';
 import type { Priority, RateLimiter } from '../../src/media/rate-limiter.ts';
-import { createRedisRateLimiter } from '../../src/media/redis-rate-limiter.ts';
+import { createRedisRateLimiter } from '../../src/redis/rate-limiter.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
-import { openQuotaBackend } from '../../src/quota/open-backend.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
+import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openStore } from '../../src/store.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
-import { openQuotaBackend } from '../../src/quota/open-backend.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
+import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openCheckedStore } from '../../src/store.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';

@@ -5,7 +5,7 @@
 import type { ButtonInteraction } from 'discord.js';
 import { UserError } from '../command.ts';
 import { startGeneration } from '../generate.ts';
-import { escapeMemberText } from '../render.ts';
+import { escapeMemberText } from '../message-parts.ts';
 import { nextResolution } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { newSeed, originOf, requestOf, resultJob } from './result-job.ts';

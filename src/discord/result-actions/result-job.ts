@@ -6,9 +6,9 @@
 import type { Job, JobOrigin } from '../../jobs/job.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
 import { UserError } from '../command.ts';
-import type { StartingInteraction } from '../generate.ts';
 import type { ResultButton } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
+import type { StartingInteraction } from '../starting-interaction.ts';
 import { storeStep } from '../store-reads.ts';
 
 export const UNKNOWN_RESULT =

@@ -25,7 +25,7 @@ import {
   type Priority,
   type RateLimiter,
   type Waiter,
-} from './rate-limiter.ts';
+} from '../media/rate-limiter.ts';
 
 /** The part of a node-redis client the limiter uses. */
 export interface RedisScripting {

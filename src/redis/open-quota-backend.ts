@@ -6,12 +6,12 @@
 import { createClient } from '@keyv/redis';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
-import { closePromptly } from '../redis/coordination.ts';
-import { guardAgainstStalls } from '../redis/stall-guard.ts';
-import { shownRedisUrl, startSocketOptions } from '../redis/start.ts';
+import type { QuotaStateBackend } from '../quota/backend.ts';
 import { isRedisUrl, StoreUnavailableError } from '../store.ts';
-import type { QuotaStateBackend } from './backend.ts';
-import { RedisQuotaBackend } from './redis-backend.ts';
+import { closePromptly } from './coordination.ts';
+import { RedisQuotaBackend } from './quota-backend.ts';
+import { guardAgainstStalls } from './stall-guard.ts';
+import { shownRedisUrl, startSocketOptions } from './start.ts';
 
 const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 

@@ -31,7 +31,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RedisClientType } from '@keyv/redis';
 import { createInProcessLock, type KeyedLock } from '../locks.ts';
 import { type Logger, silentLogger } from '../log.ts';
-import type { QuotaStateBackend, QuotaTx, Values } from './backend.ts';
+import type { QuotaStateBackend, QuotaTx, Values } from '../quota/backend.ts';
 
 /** A client as `createClient({ url })` of @keyv/redis (its @redis/client) makes it. */
 export type RedisClient = RedisClientType;

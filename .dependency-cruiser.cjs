@@ -1,0 +1,85 @@
+/**
+ * The house plan, enforced by `npm run lint`: every import points down a layer, and no files import
+ * each other in a loop. docs/architecture.md ("Layers") says what each layer holds and why.
+ *
+ * From the bottom up:
+ *   ground    the clock, money, the logger, locks, config, the store's opener and the Redis
+ *             connection plumbing (start, stall guard): nothing of the domain
+ *   media     the Media API client, its schemas, errors and the in-process rate limiter
+ *   catalog   models, validation, prices
+ *   quota     allowances, reservations, the journal and ledger
+ *   jobs      submission, intents, recovery, the poller, delivery, confirmations (their ports:
+ *             JobMessenger, DeliveryQuota, the poller's lease, claims)
+ *   ops       /healthz, /metrics, alerts
+ *   adapters  redis/ (several processes), discord/ (the Discord edge), sim/ (the simulator);
+ *             each implements ports from below and none imports another
+ *   commands  the command definitions and their thin handlers
+ *   entry     main.ts, app.ts, wiring/, the deploy script, the benchmark
+ * Type-only imports count: a type that points up is an arrow up.
+ */
+const GROUND =
+  '^src/(clock|money|log|locks|keyv-json|http-agent|store|store-lock|config)[.]ts$|^src/net/|^src/redis/(start|stall-guard)[.]ts$';
+const LAYERS = [
+  ['ground', GROUND],
+  ['media', '^src/media/'],
+  ['catalog', '^src/catalog/'],
+  ['quota', '^src/quota/'],
+  ['jobs', '^src/jobs/'],
+  ['ops', '^src/ops/'],
+  ['adapters', '^src/(redis|discord|sim)/'],
+  ['commands', '^commands/'],
+  ['entry', '^src/(main|app)[.]ts$|^src/wiring/|^src/discord/deploy-commands[.]ts$|^bench/'],
+];
+const ENTRY = LAYERS[LAYERS.length - 1][1];
+
+/** One rule per layer: nothing in it imports a layer above it. */
+const upward = LAYERS.slice(0, -1).map(([name, path], i) => ({
+  name: `${name}-imports-only-down`,
+  comment: `${name} may import only itself and the layers below it`,
+  severity: 'error',
+  from: { path, pathNot: i === 0 ? undefined : [GROUND, ENTRY] },
+  to: {
+    path: LAYERS.slice(i + 1)
+      .map(([, p]) => p)
+      .join('|'),
+    // A module of a lower layer listed by a broader pattern above (ground's Redis plumbing in
+    // src/redis/) stays where it belongs.
+    pathNot: LAYERS.slice(0, i + 1)
+      .map(([, p]) => p)
+      .join('|'),
+  },
+}));
+
+/** The adapters are siblings: Redis, Discord and the simulator do not import each other. */
+const ADAPTERS = ['redis', 'discord', 'sim'];
+const siblings = ADAPTERS.map((name) => ({
+  name: `${name}-imports-no-other-adapter`,
+  comment: `src/${name}/ implements ports from below; it does not reach into another adapter`,
+  severity: 'error',
+  from: { path: `^src/${name}/`, pathNot: [GROUND, ENTRY] },
+  to: {
+    path: `^src/(${ADAPTERS.filter((a) => a !== name).join('|')})/`,
+    pathNot: [GROUND, ENTRY],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'files that import each other, directly or through others',
+      severity: 'error',
+      from: { path: '^(src|commands|bench)/' },
+      to: { circular: true },
+    },
+    ...upward,
+    ...siblings,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|test)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
