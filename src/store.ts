@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
+import KeyvRedis from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 import { withNativeJson } from './keyv-json.ts';
@@ -25,10 +25,10 @@ import { type Logger, silentLogger } from './log.ts';
 import { guardAgainstStalls } from './redis/stall-guard.ts';
 import {
   checkRedisAtStart,
+  longLivedClient,
   START_CHECK_DEADLINE_MS,
   START_CONNECT_TIMEOUT_MS,
   shownRedisUrl,
-  startSocketOptions,
   withDeadline,
 } from './redis/start.ts';
 import { lockSqliteFile } from './store-lock.ts';
@@ -45,9 +45,6 @@ export interface StoreOptions {
   /** Where the Redis connection says it dropped a stalled server, or reopened. */
   log?: Pick<Logger, 'error' | 'warn' | 'info'>;
 }
-
-/** A command not yet written to Redis within this long fails (wall ms). */
-const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 
 /** The store cannot be used at start: the bot stops with this one line (path and reason). */
 export class StoreUnavailableError extends Error {}
@@ -204,16 +201,7 @@ function storeMaker(url: string, options: StoreOptions): StoreMaker {
  * The adapter opens it again on the next use (each attempt bounded by its connection timeout).
  */
 function redisStoreMaker(url: string, options: StoreOptions): StoreMaker {
-  let connected = false;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
-    socket: startSocketOptions(() => connected),
-  });
-  client.on('ready', () => {
-    connected = true;
-  });
+  const client = longLivedClient(url);
   const unguard = guardAgainstStalls(client, {
     name: 'store',
     log: options.log ?? silentLogger,
@@ -225,7 +213,7 @@ function redisStoreMaker(url: string, options: StoreOptions): StoreMaker {
     make: (namespace) =>
       new Keyv({
         // connectionTimeout bounds each connection attempt (the start's check ran just before).
-        store: new KeyvRedis(client as RedisClientType, {
+        store: new KeyvRedis(client, {
           throwOnErrors: true,
           throwOnConnectError: true,
           connectionTimeout: START_CONNECT_TIMEOUT_MS,

@@ -9,13 +9,12 @@
  * a claim is not taken — everything that depends on Redis fails closed rather than waiting on it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { createClient, type RedisClientType } from '@keyv/redis';
+import type { RedisClientType } from '@keyv/redis';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError } from '../store.ts';
 import { guardAgainstStalls } from './stall-guard.ts';
-import { shownRedisUrl, startSocketOptions } from './start.ts';
+import { longLivedClient, shownRedisUrl } from './start.ts';
 
-const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
 const CLOSE_WAIT_MS = 2_000;
 
 export interface Coordination {
@@ -24,19 +23,12 @@ export interface Coordination {
 }
 
 export async function openCoordination(url: string, log: Logger): Promise<Coordination> {
-  let connected = false;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
-    socket: startSocketOptions(() => connected),
-  }) as RedisClientType;
+  const client = longLivedClient(url);
   // Without a listener a connection error would end the process; the callers log what failed.
   client.on('error', (err: unknown) => log.warn({ err }, 'coordination: Redis connection error'));
   await client.connect().catch((err: unknown) => {
     throw new StoreUnavailableError(`cannot reach Redis at ${shownRedisUrl(url)}: ${(err as Error).message}`);
   });
-  connected = true;
   // Sent commands get a time limit too: a stalled server drops the connection (stall-guard.ts).
   const unguard = guardAgainstStalls(client, { name: 'coordination', log });
   return {

@@ -12,7 +12,7 @@
  *
  * The URL is shown through `shownRedisUrl` everywhere (errors, logs): its password is never written.
  */
-import { createClient } from '@redis/client';
+import { createClient, type RedisClientType } from '@redis/client';
 
 /** One attempt to open the TCP connection (node-redis's connectTimeout). */
 export const START_CONNECT_TIMEOUT_MS = 4_000;
@@ -41,6 +41,31 @@ export function redisPassword(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A command not yet written to Redis within this long fails (wall ms). */
+export const UNSENT_COMMAND_TIMEOUT_MS = 2_000;
+
+/**
+ * A client for one of the bot's long-lived connections. While Redis is unreachable a command fails
+ * instead of waiting for the reconnection: money fails closed, and a member hears so within
+ * Discord's deadline. `disableOfflineQueue` refuses commands issued while disconnected; the timeout
+ * drops commands still unsent after it (one issued just as the connection died), never one already
+ * sent (redis/stall-guard.ts deals with those). At start a Redis gone since the store's check stops
+ * the start; once it has been up, a drop is retried.
+ */
+export function longLivedClient(url: string): RedisClientType {
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: UNSENT_COMMAND_TIMEOUT_MS },
+    socket: startSocketOptions(() => connected),
+  }) as RedisClientType;
+  client.on('ready', () => {
+    connected = true;
+  });
+  return client;
 }
 
 /**

@@ -216,8 +216,9 @@ describe('a confirmation answered somewhere else than where it was asked', () =>
     await expectNothingSentOrCharged();
   });
 
-  it('a spicy video confirmed in an ordinary channel is not posted there', async () => {
-    const spicy = await h.command(
+  /** quick-video-1 in spicy mode for 20 s ($0.60, above the threshold), asked in the age-restricted channel. */
+  const spicyVideo = () =>
+    h.command(
       'video',
       [
         opt.string('prompt', 'after hours'),
@@ -227,6 +228,9 @@ describe('a confirmation answered somewhere else than where it was asked', () =>
       ],
       { channelId: NSFW },
     );
+
+  it('a spicy video confirmed in an ordinary channel is not posted there', async () => {
+    const spicy = await spicyVideo();
     const confirm = await confirmIdOf(spicy);
     const ordinary = await makeResult(h, 'imagine', { prompt: 'a lamp', model: 'lang-4o-image' });
     relabelButton(h, ordinary.messageId, resultButton('again', ordinary.job), confirm);
@@ -236,16 +240,7 @@ describe('a confirmation answered somewhere else than where it was asked', () =>
   });
 
   it('a spicy video confirmed after its channel lost its age restriction is not sent', async () => {
-    const spicy = await h.command(
-      'video',
-      [
-        opt.string('prompt', 'after hours'),
-        opt.string('model', 'quick-video-1'),
-        opt.string('mode', 'spicy'),
-        opt.integer('duration', 20),
-      ],
-      { channelId: NSFW },
-    );
+    const spicy = await spicyVideo();
     const confirm = await confirmIdOf(spicy);
     const card = h.discord.originalMessage(spicy.token);
     if (!card) throw new Error('the card was not stored');

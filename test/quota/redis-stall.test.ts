@@ -3,23 +3,16 @@
  * instead of waiting for ever with the server's lock held, the next ones fail too while it is
  * stopped, and once it runs again the quota works as before, with exact figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openStore } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  server?.resume();
-  await server?.stop();
-});
+const server = useRedisServer();
 
 const member = { guildId: '1', userId: '2', roleIds: [] as string[] };
 const input = { ...member, model: 'img', quoteMicros: 20_000 };

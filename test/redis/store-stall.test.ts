@@ -3,18 +3,11 @@
  * fails instead of waiting for as long as the server is stopped, and once it answers again the
  * namespaces read and write as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store.ts';
-import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  server?.resume();
-  await server?.stop();
-});
+const server = useRedisServer();
 
 describe("the store's Redis connection", () => {
   it('fails a read sent to a paused server, and serves again once it runs', async () => {

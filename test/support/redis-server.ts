@@ -96,6 +96,10 @@ export interface FileRedis {
   readonly port: number;
   /** Closed after each test, the last opened first (connections, leases, limiters). */
   readonly closing: (() => Promise<void>)[];
+  /** Freezes the server (SIGSTOP); it is let run again after the test, whatever happens. */
+  pause(): void;
+  /** Lets it run again (SIGCONT). */
+  resume(): void;
 }
 
 /**
@@ -109,6 +113,7 @@ export function useRedisServer(): FileRedis {
     server = await startRedisServer();
   });
   afterEach(async () => {
+    server?.resume();
     for (const close of closing.splice(0).reverse()) await close();
   });
   afterAll(async () => {
@@ -126,5 +131,7 @@ export function useRedisServer(): FileRedis {
       return started().port;
     },
     closing,
+    pause: () => started().pause(),
+    resume: () => started().resume(),
   };
 }
