@@ -210,6 +210,7 @@ export async function sendGeneration(
         attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
         ...(reserved.origin ? { origin: reserved.origin } : {}),
         simulated: services.simulated,
+        recheck: () => rulesStillAllow(interaction, services, request),
       },
       (progress) => waiting.push(progress),
     );
@@ -264,10 +265,37 @@ export async function sendGeneration(
     case 'not_recorded':
       await answer(STORE_FAULT);
       return;
+    case 'refused':
+      await answer(
+        `${outcome.reason} This request waited for its turn and was not sent; nothing was charged.`,
+      );
+      return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
       await interaction.editReply(renderCancelled(quotedMicros, outcome.released));
       return;
+  }
+}
+
+/**
+ * The channel's rules as they are now, for a request that waited for its turn: why it may no longer
+ * be posted here, or undefined. A store that cannot say refuses it (money fails closed).
+ */
+async function rulesStillAllow(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  request: CreateGenerationRequest,
+): Promise<string | undefined> {
+  try {
+    checkChannelRules(interaction, await services.quota.getSettings(interaction.guildId), request);
+    return undefined;
+  } catch (err) {
+    if (err instanceof UserError) return err.message;
+    services.logger.error(
+      { err, guildId: interaction.guildId },
+      'cannot read the channel rules for a waiting request',
+    );
+    return "The server's rules could not be read right now.";
   }
 }
 

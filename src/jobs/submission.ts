@@ -46,6 +46,12 @@ export interface SubmitInput {
   origin?: JobOrigin;
   attachmentSizeLimit: number;
   simulated: boolean;
+  /**
+   * Asked once the submission leaves the fair queue after waiting for its turn: why it may no
+   * longer be sent where it would post (the channel's rules as they are now), else undefined. It
+   * does not throw: a rule that cannot be read is a reason.
+   */
+  recheck?: () => Promise<string | undefined>;
 }
 
 export type SubmitOutcome =
@@ -60,7 +66,9 @@ export type SubmitOutcome =
   /** The intent could not be recorded, so nothing was sent (the reservation is released if possible). */
   | { kind: 'not_recorded' }
   /** The member cancelled it while it waited for its turn: never sent; `released` once given back. */
-  | { kind: 'cancelled'; released: boolean };
+  | { kind: 'cancelled'; released: boolean }
+  /** While it waited, the rules of where it would post changed (recheck): not sent, released. */
+  | { kind: 'refused'; reason: string };
 
 /**
  * How long a submission may wait for capacity before it is abandoned unsent. The quota releases a

@@ -69,6 +69,11 @@ export interface SubmitterOptions {
   expectedDurationMs?: (model: string) => number | undefined;
 }
 
+/** A waiting submission that may no longer be sent where it would post (SubmitInput.recheck). */
+class NoLongerAllowed extends Error {
+  override name = 'NoLongerAllowed';
+}
+
 export class Submitter {
   /** Submissions waiting for their turn, their places, and their Cancel. */
   private readonly line: SendLine;
@@ -159,14 +164,28 @@ export class Submitter {
     );
     let created: { generation: CreatedGenerationRecord; priceMicros: number | undefined };
     try {
-      created = await this.line.run(ticket, () => {
+      created = await this.line.run(ticket, async () => {
         if (tooLate.signal.aborted)
           throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
+        // Waited for its turn (it had a place in line): the rules of where it posts are read again,
+        // as they are at the moment it is sent, not as they were when it was asked for.
+        if (ticket.lastAhead !== undefined && input.recheck) {
+          const reason = await input.recheck().catch(() => "the server's rules could not be read.");
+          if (reason !== undefined) throw new NoLongerAllowed(reason);
+        }
         return client.createGeneration(input.request, { waitSignal: tooLate.signal });
       });
     } catch (err) {
       this.o.intents.answered(input.reservationId);
       if (err instanceof QueueCancelled) return this.cancelled(input, ticket);
+      if (err instanceof NoLongerAllowed) {
+        this.o.logger.info(
+          { model: input.model.slug },
+          'submission no longer allowed where it waited; not sent',
+        );
+        await this.giveBack(input, "not sent: the channel's rules changed while it waited");
+        return { kind: 'refused', reason: err.message };
+      }
       if (tooLate.signal.aborted && err instanceof AbortedError && !err.mayHaveReachedService) {
         this.o.logger.warn(
           { model: input.model.slug, waitedMs: clock.now() - startedAt },

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SendLine } from '../../src/jobs/send-line.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
 import { type SendCapacity, Submitter, type WaitProgress } from '../../src/jobs/submitter.ts';
@@ -267,5 +267,52 @@ describe('the expected send time', () => {
     expect(line({ limit: 60, windowMs: 60_000, available: () => 0 }).estimateSendAt(16)).toBe(
       1_000_000 + Math.ceil(17_000 / 0.85),
     );
+  });
+
+  it('is sent only if the rules of where it posts still allow it when its turn comes, else released unsent', async () => {
+    const { client, release } = heldClient();
+    const submitter = submitterWith(client);
+    let asked = 0;
+    const first = submitter.submit({
+      ...(await reserved(w.proc.quota, { prompt: 'first', userId: ALICE })),
+      recheck: async () => {
+        asked += 1;
+        return undefined;
+      },
+    });
+    await vi.waitFor(() => expect(submitter.sending).toBe(1));
+    // Bob's request waits for the slot; meanwhile its channel was taken off the allow-list.
+    const second = submitter.submit({
+      ...(await reserved(w.proc.quota, { prompt: 'second', userId: BOB })),
+      recheck: async () => 'Generations can be made only in #art.',
+    });
+    await vi.waitFor(() => expect(submitter.waiting).toBe(1));
+    expect((await summaryOf(w.proc.quota, BOB)).reservedMicros).toBeGreaterThan(0);
+    release();
+    expect((await first).kind).toBe('submitted');
+    // The one sent at once was not asked again: it had no place in line.
+    expect(asked).toBe(0);
+    expect(await second).toEqual({ kind: 'refused', reason: 'Generations can be made only in #art.' });
+    expect(posts(w.sim).map((r) => (r.body as { prompt: string }).prompt)).toEqual(['first']);
+    expect((await summaryOf(w.proc.quota, BOB)).reservedMicros).toBe(0);
+  });
+
+  it('is not sent when the rules cannot be read when its turn comes', async () => {
+    const { client, release } = heldClient();
+    const submitter = submitterWith(client);
+    const first = submitter.submit(await reserved(w.proc.quota, { prompt: 'first', userId: ALICE }));
+    await vi.waitFor(() => expect(submitter.sending).toBe(1));
+    const second = submitter.submit({
+      ...(await reserved(w.proc.quota, { prompt: 'second', userId: BOB })),
+      recheck: async () => {
+        throw new Error('store down');
+      },
+    });
+    await vi.waitFor(() => expect(submitter.waiting).toBe(1));
+    release();
+    await first;
+    expect((await second).kind).toBe('refused');
+    expect(posts(w.sim)).toHaveLength(1);
+    expect((await summaryOf(w.proc.quota, BOB)).reservedMicros).toBe(0);
   });
 });
