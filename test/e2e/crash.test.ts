@@ -1,87 +1,62 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
-import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
+import { useBotProcesses } from '../support/bot-process.ts';
+import { chatInputInteraction } from '../support/fake-discord.ts';
 
-let sim: Simulator;
-let discord: FakeDiscord;
-let dir: string;
-const children: BotProcess[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator({ clock: systemClock });
-  discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
-  dir = mkdtempSync(join(tmpdir(), 'bot-crash-'));
-});
-afterAll(async () => {
-  for (const bot of children) {
-    bot.child.kill('SIGKILL');
-    await bot.exited;
-  }
-  await discord?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const procs = useBotProcesses('bot-crash', { killAfter: 'all' });
 
 /** The real bot process (`npm start`'s command) on the shared store file. */
-function startBotProcess(): BotProcess {
-  const bot = spawnBot(botEnv(discord, sim, join(dir, 'bot.sqlite')));
-  children.push(bot);
-  return bot;
-}
+const startBotProcess = () => procs.spawn();
 
 async function command(prompt: string, userId = ALICE) {
-  const interaction = chatInputInteraction(discord, {
+  const interaction = chatInputInteraction(procs.discord, {
     commandName: 'imagine',
     options: [{ name: 'prompt', type: 3, value: prompt }],
     channelId: ART,
     userId,
   });
-  await discord.sendInteraction(interaction);
+  await procs.discord.sendInteraction(interaction);
   return interaction;
 }
 
 describe('a crash (kill -9) of the bot process', () => {
   it('loses no job and repeats no charge or delivery after the next start', async () => {
     const first = startBotProcess();
-    await discord.connected;
+    await procs.discord.connected;
     const followed = [
       await command('one [sim:duration=1500]'),
       await command('two [sim:duration=1500]', BOB),
     ];
     for (const i of followed) {
-      await discord.waitForCall((c) => c.route === 'webhookEdit' && c.path.includes(i.token), 15_000);
+      await procs.discord.waitForCall((c) => c.route === 'webhookEdit' && c.path.includes(i.token), 15_000);
     }
     // This POST is answered late: the process dies after the service created it, before the bot knew.
     const cutShort = await command('three [sim:delay=3000] [sim:duration=500]');
-    await discord.waitForCall((c) => c.route === 'interactionCallback' && c.path.includes(cutShort.id));
-    const created = () => sim.requests.filter((r) => r.method === 'POST' && r.status === 201).length;
+    await procs.discord.waitForCall((c) => c.route === 'interactionCallback' && c.path.includes(cutShort.id));
+    const created = () => procs.sim.requests.filter((r) => r.method === 'POST' && r.status === 201).length;
     while (created() < 3) await new Promise((r) => setTimeout(r, 5));
     first.child.kill('SIGKILL');
     await first.exited;
 
     startBotProcess();
     for (const i of [...followed, cutShort]) {
-      await discord.waitForCall((c) => c.path.includes(i.token) && c.files.length > 0, 20_000);
+      await procs.discord.waitForCall((c) => c.path.includes(i.token) && c.files.length > 0, 20_000);
     }
     expect(created()).toBe(3);
     // A crash between editing a reply and recording that it was edited repeats the edit after the
     // restart: the same message gets the same result again, which members cannot tell apart. What
     // must never happen is a second message or a second attachment.
     for (const i of [...followed, cutShort]) {
-      expect(discord.originalMessage(i.token)?.attachments).toHaveLength(1);
+      expect(procs.discord.originalMessage(i.token)?.attachments).toHaveLength(1);
     }
-    expect(discord.calls.filter((c) => c.route === 'channelMessage')).toHaveLength(0);
+    expect(procs.discord.calls.filter((c) => c.route === 'channelMessage')).toHaveLength(0);
 
     // The ledger charged each generation once: two for Alice, one for Bob, $0.02 each.
-    const store = openStore(`sqlite://${join(dir, 'bot.sqlite')}`);
+    const store = openStore(`sqlite://${join(procs.dir, 'bot.sqlite')}`);
     const quota = createQuotaService({
       store,
       clock: systemClock,

@@ -1,42 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
-import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
-import { ALICE, ART, DEFAULT_GUILD, GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { chatInputInteraction, type FakeDiscord, faults, startFakeDiscord } from '../support/fake-discord.ts';
+import { ALICE, ART, GUILD } from '../support/bot-harness.ts';
+import { type BotProcess, useBotProcesses } from '../support/bot-process.ts';
+import { chatInputInteraction, faults } from '../support/fake-discord.ts';
 
-let sim: Simulator;
-let discord: FakeDiscord;
-let dir: string;
-const children: BotProcess[] = [];
+const procs = useBotProcesses('bot-report-crash', { killAfter: 'all' });
 
-beforeAll(async () => {
-  sim = await startSimulator({ clock: systemClock });
-  discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
-  dir = mkdtempSync(join(tmpdir(), 'bot-report-crash-'));
-});
-afterAll(async () => {
-  for (const bot of children) {
-    bot.child.kill('SIGKILL');
-    await bot.exited;
-  }
-  await discord?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const storeUrl = () => `sqlite://${join(procs.dir, 'bot.sqlite')}`;
 
-const storeUrl = () => `sqlite://${join(dir, 'bot.sqlite')}`;
-
-function startBotProcess(): BotProcess {
-  const bot = spawnBot(botEnv(discord, sim, join(dir, 'bot.sqlite'), 'info'));
-  children.push(bot);
-  return bot;
-}
+const startBotProcess = () => procs.spawn({ logLevel: 'info' });
 
 /** Resolves when the process has logged a line with this message (pino's `msg`). */
 function logged(bot: BotProcess, msg: string, timeoutMs = 20_000): Promise<void> {
@@ -62,37 +37,37 @@ const isReport = (content: string) => content.includes('generation failed');
 describe('a crash (kill -9) after the failure report was posted but before it was recorded', () => {
   it('reports the failure once, in the thread, after the restart, and refunds once', async () => {
     // Discord posts the report in the thread, but its answer never reaches the first process.
-    discord.injectFault(
+    procs.discord.injectFault(
       faults.holdAnswer((r) => r.route === 'channelMessage' && r.path !== `/channels/${ART}/messages`),
     );
     const first = startBotProcess();
-    await discord.connected;
-    const interaction = chatInputInteraction(discord, {
+    await procs.discord.connected;
+    const interaction = chatInputInteraction(procs.discord, {
       commandName: 'imagine',
       options: [{ name: 'prompt', type: 3, value: 'a red fox [sim:fail=content] [sim:duration=1000]' }],
       channelId: ART,
       userId: ALICE,
     });
-    await discord.sendInteraction(interaction);
+    await procs.discord.sendInteraction(interaction);
 
-    const held = await discord.waitForCall((c) => c.fault === 'hold', 20_000);
+    const held = await procs.discord.waitForCall((c) => c.fault === 'hold', 20_000);
     first.child.kill('SIGKILL');
     await first.exited;
-    const reply = discord.originalMessage(interaction.token);
+    const reply = procs.discord.originalMessage(interaction.token);
     if (!reply) throw new Error('the bot never replied');
     // The thread on the reply has the reply's id; the report is in it already.
     expect(held.path).toBe(`/channels/${reply.id}/messages`);
-    expect(discord.messages(reply.id).filter((m) => isReport(m.content))).toHaveLength(1);
+    expect(procs.discord.messages(reply.id).filter((m) => isReport(m.content))).toHaveLength(1);
 
     const second = startBotProcess();
     await logged(second, 'failure reported');
     second.child.kill('SIGTERM');
     await second.exited;
 
-    const reportsInThread = discord.messages(reply.id).filter((m) => isReport(m.content));
-    const reportsInChannel = discord.messages(ART).filter((m) => isReport(m.content));
+    const reportsInThread = procs.discord.messages(reply.id).filter((m) => isReport(m.content));
+    const reportsInChannel = procs.discord.messages(ART).filter((m) => isReport(m.content));
     expect([reportsInThread.length, reportsInChannel.length]).toEqual([1, 0]);
-    expect(discord.calls.filter((c) => c.route === 'threadCreate' && c.status === 201)).toHaveLength(1);
+    expect(procs.discord.calls.filter((c) => c.route === 'threadCreate' && c.status === 201)).toHaveLength(1);
 
     const store = openStore(storeUrl());
     try {

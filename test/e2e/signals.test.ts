@@ -5,38 +5,11 @@
  * level without ending the bot.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/clock.ts';
-import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
+import { describe, expect, it } from 'vitest';
+import { type BotProcess, useBotProcesses } from '../support/bot-process.ts';
 
-let sim: Simulator;
-let discord: FakeDiscord;
-let dir: string;
-const children: BotProcess[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator({ clock: systemClock });
-  discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
-  dir = mkdtempSync(join(tmpdir(), 'bot-signals-'));
-});
-afterAll(async () => {
-  await discord?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const bot of children.splice(0)) {
-    if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
-    await bot.exited;
-  }
-});
+const procs = useBotProcesses('bot-signals');
 
 /** The JSON log lines the process wrote so far. */
 function logs(bot: BotProcess): { level: number; msg: string; err?: { message?: string } }[] {
@@ -65,13 +38,7 @@ function logged(bot: BotProcess, msg: string): Promise<void> {
 }
 
 function start(name: string, env: Record<string, string> = {}, nodeArgs: string[] = []): BotProcess {
-  const bot = spawnBot(
-    { ...botEnv(discord, sim, join(dir, `${name}.sqlite`), 'info'), ...env },
-    undefined,
-    nodeArgs,
-  );
-  children.push(bot);
-  return bot;
+  return procs.spawn({ store: name, logLevel: 'info', env, nodeArgs });
 }
 
 describe('stop signals', () => {

@@ -3,6 +3,14 @@
  * stripping the types itself (no wrapper process in between, so a signal reaches the bot).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { systemClock } from '../../src/clock.ts';
+import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { DEFAULT_GUILD } from './bot-harness.ts';
+import { type FakeDiscord, startFakeDiscord } from './fake-discord.ts';
 
 export interface BotProcess {
   child: ChildProcess;
@@ -51,5 +59,77 @@ export function botEnv(
     MEDIA_API_TOKEN: sim.token,
     STORE_URL: `sqlite://${storeFile}`,
     LOG_LEVEL: logLevel,
+  };
+}
+
+/** What a file of real-process tests shares (see useBotProcesses). */
+export interface BotProcesses {
+  readonly sim: Simulator;
+  readonly discord: FakeDiscord;
+  /** The file's temporary folder, for store files. */
+  readonly dir: string;
+  /** Spawns the bot on the fake Discord and the simulator, with `store.sqlite` of the folder; killed after. */
+  spawn(options?: {
+    store?: string;
+    logLevel?: string;
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+  }): BotProcess;
+}
+
+/**
+ * A simulator, a fake Discord with the default server and a temporary folder for the file's tests,
+ * and the bot processes they spawn, killed (SIGKILL) after each test or, with `killAfter: 'all'`,
+ * after the file (tests that restart a process across tests).
+ */
+export function useBotProcesses(prefix: string, options: { killAfter?: 'each' | 'all' } = {}): BotProcesses {
+  let sim: Simulator | undefined;
+  let discord: FakeDiscord | undefined;
+  let dir: string | undefined;
+  const children: BotProcess[] = [];
+  const killAll = async () => {
+    for (const bot of children.splice(0)) {
+      if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
+      await bot.exited;
+    }
+  };
+  beforeAll(async () => {
+    sim = await startSimulator({ clock: systemClock });
+    discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
+    dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  });
+  if (options.killAfter !== 'all') afterEach(killAll);
+  afterAll(async () => {
+    await killAll();
+    await discord?.close();
+    await sim?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useBotProcesses: use it inside a test');
+    return value;
+  };
+  return {
+    get sim() {
+      return started(sim);
+    },
+    get discord() {
+      return started(discord);
+    },
+    get dir() {
+      return started(dir);
+    },
+    spawn({ store = 'bot', logLevel = 'warn', env = {}, nodeArgs = [] } = {}) {
+      const bot = spawnBot(
+        {
+          ...botEnv(started(discord), started(sim), join(started(dir), `${store}.sqlite`), logLevel),
+          ...env,
+        },
+        undefined,
+        nodeArgs,
+      );
+      children.push(bot);
+      return bot;
+    },
   };
 }
