@@ -102,12 +102,23 @@ export function buildCustomId(id: CustomId): string {
 }
 
 /**
- * Whether the custom id fits Discord's limit. A generation id, a model slug and a record id come
- * from elsewhere and have no stated length: a component whose id would not fit is left out rather
- * than make Discord refuse the whole message.
+ * Whether the custom id fits Discord's limit and reads back as what it names. A generation id and
+ * a model slug come from the service with no stated length or alphabet: a component whose id would
+ * not fit is left out rather than make Discord refuse the whole message, and one whose id would
+ * read back as something else (a generation id holding a colon) rather than act on the wrong thing.
  */
 export function fitsCustomId(id: CustomId): boolean {
-  return buildCustomId(id).length <= MAX_CUSTOM_ID_LENGTH;
+  const built = buildCustomId(id);
+  if (built.length > MAX_CUSTOM_ID_LENGTH) return false;
+  const read = parseCustomId(built);
+  if (!read) return false;
+  // Every field of a custom id is a string or a number: the same fields, the same values.
+  const { version: _version, ...named } = read;
+  const fields = Object.entries(id).filter(([, value]) => value !== undefined);
+  return (
+    fields.length === Object.keys(named).length &&
+    fields.every(([key, value]) => (named as Record<string, unknown>)[key] === value)
+  );
 }
 
 /** What a custom id names, and in which version; null when it is not one the bot ever wrote. */

@@ -6,7 +6,7 @@
 import { effectiveResolution } from '../catalog/pricing.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Model } from '../media/schemas.ts';
-import { fitsCustomId, type ResultButton } from './custom-ids.ts';
+import { fitsCustomId, type ResultAction, type ResultButton } from './custom-ids.ts';
 
 /** The resolution one step above the job's, when the model has one. */
 export function nextResolution(job: Job, model: Model | undefined): string | undefined {
@@ -30,5 +30,21 @@ export function resultButtons(job: Job, model: Model | undefined, hasLastFrame: 
   if (nextResolution(job, model)) buttons.push('higher-resolution');
   if (job.type === 'video' && hasLastFrame) buttons.push('continue');
   buttons.push('details', 'delete');
-  return buttons.filter((action) => fitsCustomId({ kind: 'result', action, generationId: job.generationId }));
+  const { generationId } = job;
+  return buttons.filter((button) =>
+    [button, ...(NEXT_STEP[button] ?? [])].every((action) =>
+      fitsCustomId({ kind: 'result', action, generationId }),
+    ),
+  );
 }
+
+/**
+ * The menu or modal a button opens carries a longer id than the button: a button whose next step
+ * would not fit is left out too. (Animate's modal also names the model: each model is checked
+ * when the menu is built.)
+ */
+const NEXT_STEP: Partial<Record<ResultButton, ResultAction[]>> = {
+  vary: ['vary-modal'],
+  animate: ['animate-model'],
+  continue: ['continue-modal'],
+};

@@ -169,6 +169,15 @@ describe('custom ids', () => {
     expect(fitsCustomId(animate('m'.repeat(60)))).toBe(false);
     expect(fitsCustomId({ kind: 'result', action: 'again', generationId: 'x'.repeat(90) })).toBe(false);
   });
+
+  it('leaves out an id that would read back as something else (a generation id with a colon)', () => {
+    expect(fitsCustomId({ kind: 'result', action: 'again', generationId: 'gen:1' })).toBe(false);
+    expect(fitsCustomId({ kind: 'result', action: 'again', generationId: 'gen-1' })).toBe(true);
+    const animate = { kind: 'result', action: 'animate-modal', slug: 'vendor:model-2' } as const;
+    expect(fitsCustomId({ ...animate, generationId: 'gen:1' })).toBe(false);
+    expect(fitsCustomId({ ...animate, generationId: 'gen-1' })).toBe(true);
+    expect(fitsCustomId({ kind: 'queue', reservationId: RESERVATION_ID })).toBe(true);
+  });
 });
 
 /** A pending confirmation as the store keeps it. */

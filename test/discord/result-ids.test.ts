@@ -10,4 +10,14 @@ describe('result buttons', () => {
     expect(resultButtons(jobFixture({ generationId: long }), simModel('nano-fruit-pro'), false)).toEqual([]);
     expect(resultButtons(jobFixture(), simModel('nano-fruit-pro'), false)).toContain('again');
   });
+
+  it('leaves out a button whose menu or modal id would not fit, though its own id does', () => {
+    // `result:v1:vary:` is 15 characters and `result:v1:vary-modal:` 21: an 80-character id fits only the first.
+    const generationId = 'x'.repeat(80);
+    expect(resultButtons(jobFixture({ generationId }), simModel('nano-fruit-pro'), false)).toEqual([
+      'again',
+      'details',
+      'delete',
+    ]);
+  });
 });
