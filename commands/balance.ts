@@ -10,13 +10,9 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import {
-  parsePageButton,
-  renderBalance,
-  renderUsagePage,
-  USAGE_PAGE_SIZE,
-} from '../src/discord/balance-view.ts';
-import { type Command, UserError } from '../src/discord/command.ts';
+import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/balance-view.ts';
+import type { Command, ComponentHandler } from '../src/discord/command.ts';
+import type { CustomIdOf } from '../src/discord/custom-ids.ts';
 import { requireManageGuild } from '../src/discord/quota-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import type { UsagePage } from '../src/media/schemas.ts';
@@ -54,24 +50,29 @@ export const balance: Command = {
       allowedMentions: { parse: [] },
     });
   },
-  async button(interaction, services) {
-    requireManageGuild(interaction, 'balance');
-    const pageNo = parsePageButton(interaction.customId);
-    if (pageNo === null)
-      throw new UserError('This button is not known to the bot any more; run /balance again.');
-    const work = usagePage(services, pageNo).then((page): InteractionUpdateOptions => {
-      const usage = renderUsagePage(pageNo, page);
-      // The account embed stays as it was; only the log's page changes.
-      const [accountEmbed] = interaction.message.embeds;
-      return {
-        embeds: accountEmbed ? [accountEmbed, usage.embed] : [usage.embed],
-        components: [usage.row],
-        allowedMentions: { parse: [] },
-      };
-    });
-    await updateInTime(interaction, work, services);
-  },
 };
+
+/** Previous / Next on the usage log: the page the id names. */
+async function showPage(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  { page: pageNo }: CustomIdOf<'balance'>,
+): Promise<void> {
+  requireManageGuild(interaction, 'balance');
+  const work = usagePage(services, pageNo).then((page): InteractionUpdateOptions => {
+    const usage = renderUsagePage(pageNo, page);
+    // The account embed stays as it was; only the log's page changes.
+    const [accountEmbed] = interaction.message.embeds;
+    return {
+      embeds: accountEmbed ? [accountEmbed, usage.embed] : [usage.embed],
+      components: [usage.row],
+      allowedMentions: { parse: [] },
+    };
+  });
+  await updateInTime(interaction, work, services);
+}
+
+export const balancePages: ComponentHandler<'balance'> = { prefix: 'balance', button: showPage };
 
 async function balanceFigures(
   interaction: ChatInputCommandInteraction,

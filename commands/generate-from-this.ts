@@ -6,7 +6,7 @@ import {
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ComponentHandler, MessageCommand } from '../src/discord/command.ts';
-import { FROM_PREFIX, openFromMessage, submitFromMessage } from '../src/discord/generate-from-message.ts';
+import { openFromMessage, submitFromMessage } from '../src/discord/generate-from-message.ts';
 
 const data = {
   type: ApplicationCommandType.Message,
@@ -17,5 +17,5 @@ const data = {
 
 export const generateFromThis: MessageCommand = { data, execute: openFromMessage };
 
-/** The modal it opens (`from:<pending record id>`). */
-export const fromMessage: ComponentHandler = { prefix: FROM_PREFIX, modal: submitFromMessage };
+/** The modal it opens (custom-ids.ts, kind `from`: the pending record of the message's attachments). */
+export const fromMessage: ComponentHandler<'from'> = { prefix: 'from', modal: submitFromMessage };

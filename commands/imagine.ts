@@ -8,7 +8,6 @@ import {
 import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
-import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 import { IMAGE_NAMES, numberedImages, promptOption, stringOption } from '../src/discord/option-builders.ts';
 import { readRequest, splitUrls } from '../src/discord/read-request.ts';
@@ -52,6 +51,5 @@ export const imagine: Command = {
   data,
   execute: async (interaction, services) =>
     handleGenerate(interaction, services, 'image', imagineRequest(readArgs(interaction, data))),
-  button: handleConfirmButton,
   autocomplete: generationAutocomplete('image'),
 };

@@ -1,7 +1,13 @@
 /** Every command and component handler: the router and the deploy script both read these lists. */
-import type { BotInteractions, Command, ComponentHandler, MessageCommand } from '../src/discord/command.ts';
+import type {
+  AnyComponentHandler,
+  BotInteractions,
+  Command,
+  MessageCommand,
+} from '../src/discord/command.ts';
+import { confirmationComponents } from '../src/discord/confirm.ts';
 import { queueComponents } from '../src/discord/queue-cancel.ts';
-import { balance } from './balance.ts';
+import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
@@ -16,6 +22,13 @@ export const commands: readonly Command[] = [imagine, video, videoPro, models, s
 
 export const messageCommands: readonly MessageCommand[] = [generateFromThis];
 
-export const components: readonly ComponentHandler[] = [queueComponents, result, fromMessage];
+/** One handler per custom id kind (custom-ids.ts): every button, menu and modal goes to one of these. */
+export const components: readonly AnyComponentHandler[] = [
+  confirmationComponents,
+  balancePages,
+  result,
+  fromMessage,
+  queueComponents,
+];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -5,10 +5,9 @@ import {
   handleResultModal,
   handleResultSelect,
 } from '../src/discord/result-actions/index.ts';
-import { RESULT_PREFIX } from '../src/discord/result-ids.ts';
 
-export const result: ComponentHandler = {
-  prefix: RESULT_PREFIX,
+export const result: ComponentHandler<'result'> = {
+  prefix: 'result',
   button: handleResultButton,
   select: handleResultSelect,
   modal: handleResultModal,

@@ -12,7 +12,6 @@ import {
 import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
-import { handleConfirmButton } from '../src/discord/confirm.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 import {
   booleanOption,
@@ -72,6 +71,5 @@ export const video: Command = {
   data,
   execute: async (interaction, services) =>
     handleGenerate(interaction, services, 'video', videoRequest(readArgs(interaction, data))),
-  button: handleConfirmButton,
   autocomplete: generationAutocomplete('video'),
 };

@@ -8,23 +8,11 @@ import type { Account, UsagePage } from '../media/schemas.ts';
 import { formatUsd, type Micros, usdToMicros } from '../money.ts';
 import type { Drift } from '../quota/drift.ts';
 import type { Period } from '../quota/periods.ts';
+import { buildCustomId } from './custom-ids.ts';
 import { joinWithin, PER_PERIOD, QUOTA_COLOR, stamp, THIS_PERIOD } from './quota-view.ts';
 
 /** Usage records per page of the log shown. */
 export const USAGE_PAGE_SIZE = 10;
-/** The button custom id prefix: `balance:page:<n>`. */
-export const PAGE_BUTTON_PREFIX = 'balance:page:';
-/** Far beyond any real log at USAGE_PAGE_SIZE; refuses nonsense custom ids. */
-export const MAX_PAGE = 100_000;
-
-/** The page a `balance:page:<n>` custom id names, or null when it names none. */
-export function parsePageButton(customId: string): number | null {
-  if (!customId.startsWith(PAGE_BUTTON_PREFIX)) return null;
-  const text = customId.slice(PAGE_BUTTON_PREFIX.length);
-  if (!/^\d{1,6}$/.test(text)) return null;
-  const page = Number(text);
-  return page >= 1 && page <= MAX_PAGE ? page : null;
-}
 
 /**
  * The drift line. The service's usage log is the account's, so it covers the whole API token:
@@ -129,12 +117,13 @@ export function renderUsagePage(
   }
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
-      .setCustomId(`${PAGE_BUTTON_PREFIX}${pageNo - 1}`)
+      // On the first page Previous is disabled; it names page 1, since a page 0 is no page.
+      .setCustomId(buildCustomId({ kind: 'balance', page: Math.max(1, pageNo - 1) }))
       .setLabel('Previous')
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(pageNo <= 1),
     new ButtonBuilder()
-      .setCustomId(`${PAGE_BUTTON_PREFIX}${pageNo + 1}`)
+      .setCustomId(buildCustomId({ kind: 'balance', page: pageNo + 1 }))
       .setLabel('Next')
       .setStyle(ButtonStyle.Secondary)
       // Without a page the total is unknown: Next stays usable so the admin can retry.

@@ -13,14 +13,13 @@ import type {
   RESTPostAPIContextMenuApplicationCommandsJSONBody,
   StringSelectMenuInteraction,
 } from 'discord.js';
+import type { CustomIdKind, CustomIdOf } from './custom-ids.ts';
 import type { BotServices } from './services.ts';
 
 export interface Command {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, services: BotServices): Promise<void>;
   autocomplete?(interaction: AutocompleteInteraction, services: BotServices): Promise<void>;
-  /** Buttons whose custom id starts with `<command name>:`. */
-  button?(interaction: ButtonInteraction, services: BotServices): Promise<void>;
 }
 
 /** A command in a message's Apps menu (right click on a message). */
@@ -30,22 +29,26 @@ export interface MessageCommand {
 }
 
 /**
- * Buttons, select menus and modals whose custom id starts with `<prefix>:`. The custom id names
- * what they act on (a job, a pending record), never holds state of its own, so a component pressed
- * after a restart, or a week later, still works.
+ * The buttons, select menus and modals of one kind of custom id (custom-ids.ts): the router parses
+ * the id (any version the bot ever wrote) and hands it, read, to the handler whose prefix is its
+ * kind. The custom id names what they act on (a job, a pending record), never holds state of its
+ * own, so a component pressed after a restart, or a week later, still works.
  */
-export interface ComponentHandler {
-  prefix: string;
-  button?(interaction: ButtonInteraction, services: BotServices): Promise<void>;
-  select?(interaction: StringSelectMenuInteraction, services: BotServices): Promise<void>;
-  modal?(interaction: ModalSubmitInteraction, services: BotServices): Promise<void>;
+export interface ComponentHandler<K extends CustomIdKind = CustomIdKind> {
+  prefix: K;
+  button?(interaction: ButtonInteraction, services: BotServices, id: CustomIdOf<K>): Promise<void>;
+  select?(interaction: StringSelectMenuInteraction, services: BotServices, id: CustomIdOf<K>): Promise<void>;
+  modal?(interaction: ModalSubmitInteraction, services: BotServices, id: CustomIdOf<K>): Promise<void>;
 }
+
+/** A handler of any one kind. */
+export type AnyComponentHandler = { [K in CustomIdKind]: ComponentHandler<K> }[CustomIdKind];
 
 /** Everything the router dispatches to. */
 export interface BotInteractions {
   commands: readonly Command[];
   messageCommands: readonly MessageCommand[];
-  components: readonly ComponentHandler[];
+  components: readonly AnyComponentHandler[];
 }
 
 /**

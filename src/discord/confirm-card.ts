@@ -1,7 +1,7 @@
 /**
  * The confirmation card: the ephemeral answer to a request quoted above the server's threshold,
  * with the quote, what the member's allowance keeps after it, and Confirm / Cancel buttons whose
- * custom ids name only the stored pending confirmation (`imagine:confirm:<id>`).
+ * custom ids name only the stored pending confirmation (custom-ids.ts, kind `confirmation`).
  */
 import {
   type APIActionRowComponent,
@@ -14,6 +14,7 @@ import type { PendingConfirmation } from '../jobs/confirmations.ts';
 import type { JobOrigin } from '../jobs/job.ts';
 import type { MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, type Micros } from '../money.ts';
+import { buildCustomId } from './custom-ids.ts';
 import { escapeMemberText } from './message-parts.ts';
 import { roleIdsOf } from './quota-view.ts';
 import type { BotServices } from './services.ts';
@@ -21,18 +22,7 @@ import type { GuildStartingInteraction } from './starting-interaction.ts';
 import { inTime, storeStep } from './store-reads.ts';
 import { truncate } from './text.ts';
 
-const COMMAND_OF: Record<MediaType, string> = { image: 'imagine', video: 'video' };
 const MAX_PROMPT_SHOWN = 300;
-
-/** What the card's buttons do. */
-export type ConfirmVerb = 'confirm' | 'cancel';
-
-/** Reads `<command>:<verb>:<id>`; null when the custom id is not a confirmation button. */
-export function parseConfirmButton(customId: string): { verb: ConfirmVerb; id: string } | null {
-  const [, verb, id, ...rest] = customId.split(':');
-  if ((verb !== 'confirm' && verb !== 'cancel') || !id || rest.length > 0) return null;
-  return { verb, id };
-}
 
 /** The card's text and buttons. */
 export function renderConfirmCard(
@@ -41,7 +31,6 @@ export function renderConfirmCard(
   remainingAfter: { remainingMicros: Micros; allowanceMicros: Micros } | null,
   expiresAt: number,
 ): { content: string; components: APIActionRowComponent<APIButtonComponent>[] } {
-  const command = COMMAND_OF[record.type];
   const left = remainingAfter
     ? `After it you will have ${formatUsd(remainingAfter.remainingMicros)} left of your ${formatUsd(remainingAfter.allowanceMicros)} allowance.`
     : '';
@@ -60,13 +49,13 @@ export function renderConfirmCard(
             type: ComponentType.Button,
             style: ButtonStyle.Success,
             label: 'Confirm',
-            custom_id: `${command}:confirm:${record.id}`,
+            custom_id: buildCustomId({ kind: 'confirmation', verb: 'confirm', confirmationId: record.id }),
           },
           {
             type: ComponentType.Button,
             style: ButtonStyle.Secondary,
             label: 'Cancel',
-            custom_id: `${command}:cancel:${record.id}`,
+            custom_id: buildCustomId({ kind: 'confirmation', verb: 'cancel', confirmationId: record.id }),
           },
         ],
       },

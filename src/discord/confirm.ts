@@ -1,14 +1,15 @@
 /**
- * The Confirm and Cancel buttons of the confirmation card (confirm-card.ts). Only the member who
- * asked may answer. Confirm claims the stored confirmation before anything is sent (so a double
+ * The Confirm and Cancel buttons of the confirmation card (confirm-card.ts): their own component
+ * handler (kind `confirmation` in custom-ids.ts), whichever command or button showed the card.
+ * Only the member who asked may answer. Confirm claims the stored confirmation before anything is sent (so a double
  * click or a press delivered twice submits once), then sends exactly as the slash command does,
  * on a public reply deferred on the button press; the card then says the request was sent.
  */
 import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
 import type { ClaimResult, PendingConfirmation } from '../jobs/confirmations.ts';
 import { formatUsd } from '../money.ts';
-import { UserError } from './command.ts';
-import { parseConfirmButton } from './confirm-card.ts';
+import { type ComponentHandler, UserError } from './command.ts';
+import type { CustomIdOf } from './custom-ids.ts';
 import { checkChannelRules, sendGeneration } from './generate.ts';
 import type { BotServices } from './services.ts';
 import { inGuildChannel } from './starting-interaction.ts';
@@ -21,24 +22,26 @@ const GONE = 'This confirmation is no longer open.';
 export const NOT_HERE =
   'This confirmation belongs to another channel, so it cannot be answered here. Nothing was sent or charged.';
 
-/** Handles `imagine:confirm:<id>`, `imagine:cancel:<id>` (and the same for video). */
-export async function handleConfirmButton(
+/** Confirm or Cancel on a card: the id names the stored confirmation. */
+async function handleConfirmButton(
   interaction: ButtonInteraction,
   services: BotServices,
+  id: CustomIdOf<'confirmation'>,
 ): Promise<void> {
   const receivedAt = services.clock.now();
-  const parsed = parseConfirmButton(interaction.customId);
-  if (!parsed || !inGuildChannel(interaction))
+  if (!inGuildChannel(interaction))
     throw new UserError('This button is not known to the bot any more; run the command again.');
   const { confirmations, quota, logger } = services;
   // What the card names must be where it was pressed: a confirmation made in one server or channel
   // is never sent, charged or posted from another (a modified client can press any custom id).
-  const held = await storeStep(interaction, logger, 'the confirmation', () => confirmations.get(parsed.id));
+  const held = await storeStep(interaction, logger, 'the confirmation', () =>
+    confirmations.get(id.confirmationId),
+  );
   if (held && (held.guildId !== interaction.guildId || held.channelId !== interaction.channelId)) {
     await privately(interaction, NOT_HERE);
     return;
   }
-  if (held && parsed.verb === 'confirm' && held.userId === interaction.user.id) {
+  if (held && id.verb === 'confirm' && held.userId === interaction.user.id) {
     // The channel's rules as they are now, not as they were when the card was shown: an admin may
     // have taken the channel off the allow-list, or the channel lost its age restriction.
     const guildId = interaction.guildId;
@@ -50,9 +53,9 @@ export async function handleConfirmButton(
   try {
     result = await storeStep(interaction, logger, 'the answer to a confirmation', (signal) => {
       answering =
-        parsed.verb === 'confirm'
-          ? confirmations.confirm(parsed.id, interaction.user.id, signal)
-          : confirmations.cancel(parsed.id, interaction.user.id, signal);
+        id.verb === 'confirm'
+          ? confirmations.confirm(id.confirmationId, interaction.user.id, signal)
+          : confirmations.cancel(id.confirmationId, interaction.user.id, signal);
       return answering;
     });
   } catch (err) {
@@ -67,7 +70,7 @@ export async function handleConfirmButton(
       )
       .catch((lateErr: unknown) =>
         logger.error(
-          { err: lateErr, confirmationId: parsed.id },
+          { err: lateErr, confirmationId: id.confirmationId },
           'cannot take back a late Confirm; it expires',
         ),
       );
@@ -97,7 +100,7 @@ export async function handleConfirmButton(
   }
 
   const record = result.record;
-  if (parsed.verb === 'cancel') {
+  if (id.verb === 'cancel') {
     await interaction.update({
       content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros)} held for it is yours again.`,
       components: [],
@@ -154,3 +157,8 @@ async function updateCard(
     services.logger.warn({ err, confirmationId: record.id }, 'could not update the confirmation card');
   }
 }
+
+export const confirmationComponents: ComponentHandler<'confirmation'> = {
+  prefix: 'confirmation',
+  button: handleConfirmButton,
+};

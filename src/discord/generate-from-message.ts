@@ -6,11 +6,12 @@
  * the model chosen.
  *
  * A modal submit carries no target message, so the attachments wait in a pending record
- * (jobs/pending-references.ts) named by the modal's custom id, `from:<record id>`.
+ * (jobs/pending-references.ts) named by the modal's custom id (custom-ids.ts, kind `from`).
  */
 import type { MessageContextMenuCommandInteraction, ModalSubmitInteraction } from 'discord.js';
 import { describeReferences, referencesOf, withReferences } from './attachment-kinds.ts';
 import { UserError } from './command.ts';
+import { buildCustomId, type CustomIdOf } from './custom-ids.ts';
 import { CATALOG_NOT_READY, startGeneration } from './generate.ts';
 import {
   modalTitle,
@@ -25,7 +26,6 @@ import { modelOption, modelsTaking, referenceRoom } from './reference-models.ts'
 import type { BotServices } from './services.ts';
 import { storeStep } from './store-reads.ts';
 
-export const FROM_PREFIX = 'from';
 export const NO_ATTACHMENTS =
   'This message has no image, video or audio attachment, so there is nothing to generate from. Nothing was sent or charged.';
 const EXPIRED =
@@ -65,7 +65,7 @@ export async function openFromMessage(
 
   const room = Math.max(...models.map((m) => referenceRoom(m, { ...draft, model: m.slug }, 'image')));
   await interaction.showModal({
-    custom_id: `${FROM_PREFIX}:${recordId}`,
+    custom_id: buildCustomId({ kind: 'from', recordId }),
     title: modalTitle('Generate from this message'),
     components: [
       promptField('Prompt'),
@@ -91,10 +91,10 @@ export async function openFromMessage(
 export async function submitFromMessage(
   interaction: ModalSubmitInteraction,
   services: BotServices,
+  { recordId }: CustomIdOf<'from'>,
 ): Promise<void> {
-  const id = interaction.customId.split(':')[1] ?? '';
   const record = await storeStep(interaction, services.logger, 'the references', () =>
-    services.references.get(id),
+    services.references.get(recordId),
   );
   // The modal is the member's own, answered where it was opened: the record names its member,
   // server and channel, and a submit that says otherwise finds nothing.

@@ -14,13 +14,12 @@ import { MAX_PROMPT_LENGTH } from '../catalog/validate.ts';
 import type { PendingReference } from '../jobs/pending-references.ts';
 import { kindOf } from './attachment-kinds.ts';
 import { UserError } from './command.ts';
+import { MODAL_FIELD } from './custom-ids.ts';
 import { escapeMemberText } from './message-parts.ts';
 import { MAX_UPLOADS } from './reference-models.ts';
 import { truncate } from './text.ts';
 
-export const PROMPT_FIELD = 'prompt';
-export const MODEL_FIELD = 'model';
-export const UPLOAD_FIELD = 'uploads';
+const { prompt: PROMPT_FIELD, model: MODEL_FIELD, uploads: UPLOAD_FIELD } = MODAL_FIELD;
 
 /** Discord's limits on a modal's title, a Label's text and its description. */
 const MAX_TITLE = 45;

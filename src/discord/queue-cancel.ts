@@ -1,5 +1,5 @@
 /**
- * The Cancel button of a request waiting for its turn (`queue:cancel:<reservationId>`). Only the
+ * The Cancel button of a request waiting for its turn (custom-ids.ts, kind `queue`). Only the
  * member who asked may press it; the submitter decides whether the request was still waiting, and
  * the press updates the reply to say it was cancelled and what was given back.
  */
@@ -9,9 +9,10 @@ import type { CancelResult } from '../jobs/send-line.ts';
 import { parseReservationId } from '../quota/state.ts';
 import type { ComponentHandler } from './command.ts';
 import { UserError } from './command.ts';
+import type { CustomIdOf } from './custom-ids.ts';
 import { NOT_ON_THIS_MESSAGE } from './press-check.ts';
 import type { BotServices } from './services.ts';
-import { parseCancelButton, QUEUE_PREFIX, renderCancelled } from './waiting-view.ts';
+import { renderCancelled } from './waiting-view.ts';
 
 export const NOT_YOURS_TO_CANCEL = 'This request is not yours: only the member who asked can cancel it.';
 export const ALREADY_SENT =
@@ -25,9 +26,11 @@ export const NO_LONGER_WAITING = 'This request is no longer waiting; the reply s
  */
 export const CANCEL_ANSWER_WITHIN_MS = 1_500;
 
-async function handleCancel(interaction: ButtonInteraction, services: BotServices): Promise<void> {
-  const reservationId = parseCancelButton(interaction.customId);
-  if (!reservationId) throw new UserError('This button is not known to the bot any more.');
+async function handleCancel(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  { reservationId }: CustomIdOf<'queue'>,
+): Promise<void> {
   // The reservation names its server: a Cancel from another server is not this request's.
   if (reservationGuild(reservationId) !== interaction.guildId) throw new UserError(NOT_ON_THIS_MESSAGE);
   const cancelling = cancelAnywhere(services, reservationId, interaction.user.id);
@@ -76,4 +79,4 @@ async function answer(
   await (deferred ? interaction.followUp(reply) : interaction.reply(reply));
 }
 
-export const queueComponents: ComponentHandler = { prefix: QUEUE_PREFIX, button: handleCancel };
+export const queueComponents: ComponentHandler<'queue'> = { prefix: 'queue', button: handleCancel };

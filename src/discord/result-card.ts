@@ -20,13 +20,14 @@ import {
   SeparatorBuilder,
   TextDisplayBuilder,
 } from 'discord.js';
-import type { Job, JobOrigin } from '../jobs/job.ts';
+import { type Job, type JobOrigin, type OriginAction, originAction } from '../jobs/job.ts';
 import type { AttachedFile, LinkReason, ResultContent } from '../jobs/result-content.ts';
 import type { Model } from '../media/schemas.ts';
 import { formatUsd } from '../money.ts';
+import { buildCustomId, type ResultButton } from './custom-ids.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
 import { describeSentParameters } from './parameters-text.ts';
-import { nextResolution, type ResultButton, resultButtons, resultId } from './result-ids.ts';
+import { nextResolution, resultButtons } from './result-ids.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** Discord's limit on all the text of a V2 message together (and on one Text Display). */
@@ -149,11 +150,11 @@ function resultNote(job: Job, content: ResultContent): string | undefined {
   return `${why}: [open it here](${markdownUrl(url)})`;
 }
 
-const ORIGIN_VERBS: Record<string, string> = {
+const ORIGIN_VERBS: Record<OriginAction, string> = {
   again: 'Again from',
   vary: 'A variation of',
   animate: 'Animated from',
-  upscale: 'Higher resolution of',
+  'higher-resolution': 'Higher resolution of',
   continue: 'Continued from the last frame of',
   message: 'Made from the attachments of',
 };
@@ -161,7 +162,8 @@ const ORIGIN_VERBS: Record<string, string> = {
 /** `Again from [this result](https://discord.com/channels/g/c/m)`, when it came from somewhere. */
 export function originLine(origin: JobOrigin | undefined): string | undefined {
   if (!origin) return undefined;
-  const verb = ORIGIN_VERBS[origin.action] ?? 'Made from';
+  const action = originAction(origin);
+  const verb = (action && ORIGIN_VERBS[action]) ?? 'Made from';
   const what = origin.generationId ? 'this result' : 'this message';
   if (!origin.messageId) return `${verb} ${origin.generationId ? 'an earlier result' : 'a message'}`;
   return `${verb} [${what}](${messageUrl(origin)})`;
@@ -188,7 +190,7 @@ function linkButton(job: Job, content: ResultContent): ButtonBuilder[] {
   ];
 }
 
-const LABELS: Record<Exclude<ResultButton, 'upscale'>, string> = {
+const LABELS: Record<Exclude<ResultButton, 'higher-resolution'>, string> = {
   again: 'Again',
   vary: 'Vary',
   animate: 'Animate',
@@ -199,11 +201,11 @@ const LABELS: Record<Exclude<ResultButton, 'upscale'>, string> = {
 
 function actionButton(job: Job, model: Model | undefined, button: ResultButton): ButtonBuilder {
   const label =
-    button === 'upscale'
+    button === 'higher-resolution'
       ? `Higher resolution (${truncate(nextResolution(job, model) ?? '', 40)})`
       : LABELS[button];
   return new ButtonBuilder()
-    .setCustomId(resultId(button, job.generationId))
+    .setCustomId(buildCustomId({ kind: 'result', action: button, generationId: job.generationId }))
     .setLabel(label)
     .setStyle(button === 'delete' ? ButtonStyle.Danger : ButtonStyle.Secondary);
 }

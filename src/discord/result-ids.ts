@@ -1,74 +1,12 @@
 /**
- * The custom ids of the buttons, menus and modals on a delivered result, and which of them a
- * result offers. A custom id names the action and the generation only: everything else (the
- * request, who asked, where the reply is) is read from the job in the store when it is pressed,
- * so a button works after a restart, or a week later.
+ * Which buttons a delivered result offers. Their custom ids (custom-ids.ts, kind `result`) name the
+ * action and the generation only: everything else (the request, who asked, where the reply is) is
+ * read from the job in the store when it is pressed, so a button works after a restart, or a week later.
  */
 import { effectiveResolution } from '../catalog/pricing.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Model } from '../media/schemas.ts';
-
-export const RESULT_PREFIX = 'result';
-
-/** Buttons on the result card. */
-export type ResultButton =
-  | 'again'
-  | 'vary'
-  | 'animate'
-  | 'upscale'
-  | 'details'
-  | 'delete'
-  /** Start a new video from the last frame the service returned (return_last_frame). */
-  | 'continue';
-
-/** Steps after a button: the Animate model menu, and the modals of Vary and Animate. */
-export type ResultStep = 'animate-model' | 'vary-modal' | 'animate-modal' | 'continue-modal';
-
-export type ResultAction = ResultButton | ResultStep;
-
-const ACTIONS = new Set<string>([
-  'again',
-  'vary',
-  'animate',
-  'upscale',
-  'details',
-  'delete',
-  'continue',
-  'animate-model',
-  'vary-modal',
-  'animate-modal',
-  'continue-modal',
-]);
-
-/** Discord's limit on a custom id. */
-export const MAX_CUSTOM_ID_LENGTH = 100;
-
-/** `result:<action>:<generation id>[:<extra>]`; the extra is a model slug for the Animate modal. */
-export function resultId(action: ResultAction, generationId: string, extra?: string): string {
-  return [RESULT_PREFIX, action, generationId, ...(extra ? [extra] : [])].join(':');
-}
-
-/**
- * Whether the custom id fits Discord's limit. The generation id and the slug come from the service
- * and have no stated length: a button or menu entry whose id would not fit is left out rather than
- * make Discord refuse the whole message.
- */
-export function fitsCustomId(action: ResultAction, generationId: string, extra?: string): boolean {
-  return resultId(action, generationId, extra).length <= MAX_CUSTOM_ID_LENGTH;
-}
-
-export function parseResultId(
-  customId: string,
-): { action: ResultAction; generationId: string; extra: string | undefined } | null {
-  const [prefix, action, generationId, ...rest] = customId.split(':');
-  if (prefix !== RESULT_PREFIX || !action || !ACTIONS.has(action) || !generationId) return null;
-  // A slug may itself hold a colon: the extra is everything after the generation id.
-  return {
-    action: action as ResultAction,
-    generationId,
-    extra: rest.length > 0 ? rest.join(':') : undefined,
-  };
-}
+import { fitsCustomId, type ResultAction, type ResultButton } from './custom-ids.ts';
 
 /** The resolution one step above the job's, when the model has one. */
 export function nextResolution(job: Job, model: Model | undefined): string | undefined {
@@ -89,8 +27,24 @@ export function nextResolution(job: Job, model: Model | undefined): string | und
 export function resultButtons(job: Job, model: Model | undefined, hasLastFrame: boolean): ResultButton[] {
   const buttons: ResultButton[] = ['again', 'vary'];
   if (job.type === 'image') buttons.push('animate');
-  if (nextResolution(job, model)) buttons.push('upscale');
+  if (nextResolution(job, model)) buttons.push('higher-resolution');
   if (job.type === 'video' && hasLastFrame) buttons.push('continue');
   buttons.push('details', 'delete');
-  return buttons.filter((b) => fitsCustomId(b, job.generationId));
+  const { generationId } = job;
+  return buttons.filter((button) =>
+    [button, ...(NEXT_STEP[button] ?? [])].every((action) =>
+      fitsCustomId({ kind: 'result', action, generationId }),
+    ),
+  );
 }
+
+/**
+ * The menu or modal a button opens carries a longer id than the button: a button whose next step
+ * would not fit is left out too. (Animate's modal also names the model: each model is checked
+ * when the menu is built.)
+ */
+const NEXT_STEP: Partial<Record<ResultButton, ResultAction[]>> = {
+  vary: ['vary-modal'],
+  animate: ['animate-model'],
+  continue: ['continue-modal'],
+};

@@ -1,5 +1,7 @@
 /**
- * The one `interactionCreate` handler: routes to the command modules and owns the single catch.
+ * The one `interactionCreate` handler: routes commands by name and every button, menu and modal by
+ * its custom id's kind (custom-ids.ts) to the one ComponentHandler with that prefix, and owns the
+ * single catch.
  * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
  * only a short apology with that id, never a stack trace or an internal message.
  */
@@ -10,7 +12,8 @@ import {
   type RepliableInteraction,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
-import { type BotInteractions, newErrorId, UserError } from './command.ts';
+import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
+import { type ParsedCustomId, parseCustomId } from './custom-ids.ts';
 import { InteractionGate } from './interaction-gate.ts';
 import { NOT_ON_THIS_MESSAGE, pressAgreesWithMessage } from './press-check.ts';
 import type { BotServices } from './services.ts';
@@ -30,8 +33,16 @@ export function createRouter(
 ): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((c) => [c.data.name, c]));
   const messageByName = new Map(messageCommands.map((c) => [c.data.name, c]));
-  const byPrefix = new Map(components.map((c) => [c.prefix, c]));
+  // Each handler takes the ids of its own kind: keyed by that kind, the id it is given is its own
+  // (which the type system cannot follow through the map, hence the widening).
+  const byPrefix = new Map(components.map((c) => [c.prefix, c as ComponentHandler]));
   const { logger } = services;
+  /** The custom id read (custom-ids.ts, any version the bot wrote) and the handler of its kind. */
+  const route = (customId: string): { handler?: ComponentHandler; id: ParsedCustomId } => {
+    const id = parseCustomId(customId);
+    if (!id) throw new UserError(UNKNOWN_COMPONENT);
+    return { handler: byPrefix.get(id.kind), id };
+  };
 
   return async (interaction) => {
     markArrival(interaction);
@@ -61,20 +72,18 @@ export function createRouter(
         await command.execute(interaction, services);
       } else if (interaction.isButton()) {
         checkPress(interaction, logger);
-        const prefix = interaction.customId.split(':')[0] ?? '';
-        const command = byName.get(prefix);
-        const handler = command?.button ?? byPrefix.get(prefix)?.button;
-        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
-        await handler(interaction, services);
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.button) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.button(interaction, services, id);
       } else if (interaction.isStringSelectMenu()) {
         checkPress(interaction, logger);
-        const handler = byPrefix.get(interaction.customId.split(':')[0] ?? '')?.select;
-        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
-        await handler(interaction, services);
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.select) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.select(interaction, services, id);
       } else if (interaction.isModalSubmit()) {
-        const handler = byPrefix.get(interaction.customId.split(':')[0] ?? '')?.modal;
-        if (!handler) throw new UserError(UNKNOWN_COMPONENT);
-        await handler(interaction, services);
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.modal) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.modal(interaction, services, id);
       }
     } catch (err) {
       if (interaction.isAutocomplete()) {

@@ -1,6 +1,6 @@
 /**
  * What a member sees while their request waits: its place in the fair queue and when it should
- * be sent, with a Cancel button while it can still be stopped (`queue:cancel:<reservationId>`);
+ * be sent, with a Cancel button while it can still be stopped (custom-ids.ts, kind `queue`);
  * then, on the job's embed, when it should be done. The custom id names only the reservation,
  * which the submitter knows while the request waits in this process.
  */
@@ -18,25 +18,12 @@ import type { JobContent } from '../jobs/delivery.ts';
 import type { Job } from '../jobs/job.ts';
 import type { WaitProgress } from '../jobs/submitter.ts';
 import { formatUsd } from '../money.ts';
-
-export const QUEUE_PREFIX = 'queue';
+import { buildCustomId } from './custom-ids.ts';
 
 const NO_PINGS: MessageMentionOptions = { parse: [] };
 
 /** A Discord timestamp (relative: "in 2 minutes") of a clock time in ms. */
 const relative = (ms: number) => time(Math.ceil(ms / 1000), TimestampStyles.RelativeTime);
-
-/** At most 100 characters (Discord's limit): a reservation id is `<guild>:<member>:<uuid>`, 76. */
-export function cancelButtonId(reservationId: string): string {
-  return `${QUEUE_PREFIX}:cancel:${reservationId}`;
-}
-
-/** The reservation id of a `queue:cancel:<id>` button (reservation ids hold colons); null for anything else. */
-export function parseCancelButton(customId: string): string | null {
-  const head = `${QUEUE_PREFIX}:cancel:`;
-  if (!customId.startsWith(head) || customId.length === head.length) return null;
-  return customId.slice(head.length);
-}
 
 export interface WaitingMessage {
   content: string;
@@ -67,7 +54,8 @@ export function renderWaiting(progress: WaitProgress, reservationId: string): Wa
             type: ComponentType.Button,
             style: ButtonStyle.Secondary,
             label: 'Cancel',
-            custom_id: cancelButtonId(reservationId),
+            // Within Discord's 100 characters: a reservation id is `<guild>:<member>:<uuid>` (about 76).
+            custom_id: buildCustomId({ kind: 'queue', reservationId }),
           },
         ],
       },

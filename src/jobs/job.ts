@@ -29,7 +29,10 @@ export interface ReplyTarget {
  * Vary, Animate, …) or a message's attachments. The new reply names it and links to it.
  */
 export interface JobOrigin {
-  /** What was done: `again`, `vary`, `animate`, `upscale`, `continue`, `message`. */
+  /**
+   * What was done: an OriginAction. Stored as written: jobs and confirmations stored before the
+   * rename say `upscale` for Higher resolution; read it through originAction.
+   */
   action: string;
   /** The earlier generation, when it came from a result. */
   generationId: string | null;
@@ -37,6 +40,27 @@ export interface JobOrigin {
   guildId: string | null;
   channelId: string;
   messageId: string | null;
+}
+
+/** What a generation was made from (a result's button, or a message's attachments). */
+export type OriginAction = 'again' | 'vary' | 'animate' | 'higher-resolution' | 'continue' | 'message';
+
+const ORIGIN_ACTIONS: ReadonlySet<string> = new Set<OriginAction>([
+  'again',
+  'vary',
+  'animate',
+  'higher-resolution',
+  'continue',
+  'message',
+]);
+
+/** The names of before: Higher resolution was `upscale` until the custom ids were versioned. */
+const LEGACY_ORIGIN_ACTIONS: Readonly<Record<string, OriginAction>> = { upscale: 'higher-resolution' };
+
+/** What a stored origin says was done, old names read as today's; undefined for a name never written. */
+export function originAction(origin: JobOrigin): OriginAction | undefined {
+  if (ORIGIN_ACTIONS.has(origin.action)) return origin.action as OriginAction;
+  return LEGACY_ORIGIN_ACTIONS[origin.action];
 }
 
 export type DeliveryStep =

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
 import { autocompleteChoices } from '../../src/discord/autocomplete.ts';
-import { describeDrift, parsePageButton, renderUsagePage } from '../../src/discord/balance-view.ts';
+import { describeDrift, renderUsagePage } from '../../src/discord/balance-view.ts';
 import { UserError } from '../../src/discord/command.ts';
+import { buildCustomId, parseCustomId } from '../../src/discord/custom-ids.ts';
 import {
   joinWithin,
   parseAmount,
@@ -238,11 +239,16 @@ describe('/balance arithmetic and wording', () => {
   });
 
   it('reads page buttons and refuses other custom ids', () => {
-    expect(parsePageButton('balance:page:3')).toBe(3);
-    expect(parsePageButton('balance:page:0')).toBeNull();
-    expect(parsePageButton('balance:page:-1')).toBeNull();
-    expect(parsePageButton('balance:page:2x')).toBeNull();
-    expect(parsePageButton('quota:page:2')).toBeNull();
+    const pageOf = (customId: string) => {
+      const id = parseCustomId(customId);
+      return id?.kind === 'balance' ? id.page : null;
+    };
+    expect(pageOf('balance:page:3')).toBe(3);
+    expect(pageOf('balance:page:0')).toBeNull();
+    expect(pageOf('balance:page:-1')).toBeNull();
+    expect(pageOf('balance:page:2x')).toBeNull();
+    expect(pageOf('quota:page:2')).toBeNull();
+    expect(pageOf(buildCustomId({ kind: 'balance', page: 3 }))).toBe(3);
   });
 
   it('disables Previous on the first page and Next on the last', () => {
@@ -254,13 +260,14 @@ describe('/balance arithmetic and wording', () => {
           id: 'custom_id' in c ? c.custom_id : undefined,
           disabled: c.disabled ?? false,
         }));
+    // Previous on the first page names page 1: disabled, and no page 0 exists to name.
     expect(buttons(1)).toEqual([
-      { id: 'balance:page:0', disabled: true },
-      { id: 'balance:page:2', disabled: false },
+      { id: 'balance:v1:page:1', disabled: true },
+      { id: 'balance:v1:page:2', disabled: false },
     ]);
     expect(buttons(3)).toEqual([
-      { id: 'balance:page:2', disabled: false },
-      { id: 'balance:page:4', disabled: true },
+      { id: 'balance:v1:page:2', disabled: false },
+      { id: 'balance:v1:page:4', disabled: true },
     ]);
     expect(renderUsagePage(2, null).embed.toJSON().description).toContain('could not be read');
   });

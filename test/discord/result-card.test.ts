@@ -63,12 +63,12 @@ describe('the result card', () => {
     const card = renderResultCard(jobFixture(), attached, simModel('dream-4.5'));
     const buttons = componentsOf(sent(card));
     expect(buttons.map((b) => [b.label, b.custom_id])).toEqual([
-      ['Again', `result:again:${GENERATION_ID}`],
-      ['Vary', `result:vary:${GENERATION_ID}`],
-      ['Animate', `result:animate:${GENERATION_ID}`],
-      ['Higher resolution (2K)', `result:upscale:${GENERATION_ID}`],
-      ['Details', `result:details:${GENERATION_ID}`],
-      ['Delete', `result:delete:${GENERATION_ID}`],
+      ['Again', `result:v1:again:${GENERATION_ID}`],
+      ['Vary', `result:v1:vary:${GENERATION_ID}`],
+      ['Animate', `result:v1:animate:${GENERATION_ID}`],
+      ['Higher resolution (2K)', `result:v1:higher-resolution:${GENERATION_ID}`],
+      ['Details', `result:v1:details:${GENERATION_ID}`],
+      ['Delete', `result:v1:delete:${GENERATION_ID}`],
     ]);
     const json = JSON.stringify(sent(card));
     expect(json).toContain(`"label":"Delete","style":${ButtonStyle.Danger}`);
@@ -109,12 +109,12 @@ describe('the result card', () => {
       { url: 'attachment://last-frame-0b6f9a4e.png', description: 'Last frame' },
     ]);
     expect(componentsOf(sent(card)).map((b) => b.custom_id)).toEqual([
-      `result:again:${GENERATION_ID}`,
-      `result:vary:${GENERATION_ID}`,
-      `result:upscale:${GENERATION_ID}`,
-      `result:continue:${GENERATION_ID}`,
-      `result:details:${GENERATION_ID}`,
-      `result:delete:${GENERATION_ID}`,
+      `result:v1:again:${GENERATION_ID}`,
+      `result:v1:vary:${GENERATION_ID}`,
+      `result:v1:higher-resolution:${GENERATION_ID}`,
+      `result:v1:continue:${GENERATION_ID}`,
+      `result:v1:details:${GENERATION_ID}`,
+      `result:v1:delete:${GENERATION_ID}`,
     ]);
     expect(componentsOf(sent(card))[2]?.label).toBe('Higher resolution (720p)');
   });
@@ -202,6 +202,13 @@ describe('the result card', () => {
       'Made from the attachments of [this message](https://discord.com/',
     );
     expect(textOf(sent(renderResultCard(jobFixture(), attached, undefined)))).not.toContain('from [');
+  });
+
+  it('names Higher resolution by its old stored name too, for jobs stored before the rename', () => {
+    for (const action of ['higher-resolution', 'upscale']) {
+      const card = renderResultCard(jobFixture({ origin: { ...origin(), action } }), attached, undefined);
+      expect(textOf(sent(card))).toContain('Higher resolution of [this result](https://discord.com/');
+    }
   });
 
   it('carries the simulator footer when the job ran on the built-in simulator', () => {

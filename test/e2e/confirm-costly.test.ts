@@ -4,13 +4,19 @@ import { REPEATED_PRESS } from '../../src/discord/router.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction } from '../support/fake-discord.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';
+import { relabelButton } from './result-helpers.ts';
+import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
@@ -55,8 +61,9 @@ describe('confirmation of a costly request', () => {
     const { card, confirm, cancel } = await cardOf(command);
     expect(card.content).toContain('**This request costs about $0.5280.**');
     expect(card.content).toContain('After it you will have $0.4720 left of your $1.0000 allowance.');
-    expect(confirm).toMatch(/^video:confirm:[0-9a-f-]{36}$/);
+    expect(confirm).toMatch(/^confirmation:v1:confirm:[0-9a-f-]{36}$/);
     expect(cancel).toBe(confirm.replace(':confirm:', ':cancel:'));
+    expect(expectSentCustomIdsParse(h).map(shapeOf)).toEqual(['confirmation:confirm', 'confirmation:cancel']);
     expect(posts()).toHaveLength(0);
     expect((await aliceFigures()).reservedMicros).toBe(528_000);
 
@@ -125,6 +132,18 @@ describe('confirmation of a costly request', () => {
     await h.restart();
     expect((await aliceFigures()).reservedMicros).toBe(528_000);
     const click = await press(command, confirm);
+    expect((await h.jobDone(click)).status).toBe('completed');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('honours a Confirm on a card shown before the ids were versioned (`video:confirm:<id>`)', async () => {
+    const command = await costlyVideo();
+    const { confirm } = await cardOf(command);
+    const card = h.discord.originalMessage(command.token);
+    if (!card) throw new Error('the card was not stored by the fake Discord');
+    const legacy = `video:confirm:${confirm.split(':').at(-1)}`;
+    relabelButton(h, card.id, confirm, legacy);
+    const click = await press(command, legacy);
     expect((await h.jobDone(click)).status).toBe('completed');
     expect(posts()).toHaveLength(1);
   });

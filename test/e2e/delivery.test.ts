@@ -12,13 +12,18 @@ import {
 } from '../support/bot-harness.ts';
 import type { RecordedCall } from '../support/fake-discord.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
+import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
@@ -58,12 +63,12 @@ describe('delivering results', () => {
     expect(text).toContain(`$0.1000 charged · asked by <@${ALICE}>`);
     expect(bodyOf(card).allowed_mentions).toEqual({ parse: [] });
     expect(componentsOf(bodyOf(card)).map((b) => [b.label, b.custom_id])).toEqual([
-      ['Again', `result:again:${job.generationId}`],
-      ['Vary', `result:vary:${job.generationId}`],
-      ['Animate', `result:animate:${job.generationId}`],
-      ['Higher resolution (2K)', `result:upscale:${job.generationId}`],
-      ['Details', `result:details:${job.generationId}`],
-      ['Delete', `result:delete:${job.generationId}`],
+      ['Again', `result:v1:again:${job.generationId}`],
+      ['Vary', `result:v1:vary:${job.generationId}`],
+      ['Animate', `result:v1:animate:${job.generationId}`],
+      ['Higher resolution (2K)', `result:v1:higher-resolution:${job.generationId}`],
+      ['Details', `result:v1:details:${job.generationId}`],
+      ['Delete', `result:v1:delete:${job.generationId}`],
     ]);
     // What members see: the stored message is V2, its gallery showing the uploaded file.
     const stored = h.deliveredMessage(interaction);
@@ -114,8 +119,8 @@ describe('delivering results', () => {
     const body = bodyOf(final as RecordedCall);
     expect(galleryOf(body)).toEqual(names.map((n) => `attachment://${n}`));
     expect(textOf(body)).toContain('return last frame: yes');
-    expect(componentsOf(body).map((b) => b.custom_id)).toContain(`result:continue:${job.generationId}`);
-    expect(componentsOf(body).find((b) => b.custom_id?.startsWith('result:continue:'))?.label).toBe(
+    expect(componentsOf(body).map((b) => b.custom_id)).toContain(`result:v1:continue:${job.generationId}`);
+    expect(componentsOf(body).find((b) => b.custom_id?.startsWith('result:v1:continue:'))?.label).toBe(
       'Continue from last frame',
     );
   });
@@ -202,7 +207,7 @@ describe('delivering results', () => {
     expect(bodyOf(edit as RecordedCall).embeds ?? []).toEqual([]);
     expect(textOf(bodyOf(edit as RecordedCall))).toContain('a slow painting');
     expect(componentsOf(bodyOf(edit as RecordedCall)).map((b) => b.custom_id)).toContain(
-      `result:again:${job.generationId}`,
+      `result:v1:again:${job.generationId}`,
     );
   });
 
@@ -231,11 +236,11 @@ describe('delivering results', () => {
     expect(galleryOf(body)).toEqual([`attachment://${sent.files[0]?.name}`]);
     expect(textOf(body)).toContain('a vanishing act');
     expect(componentsOf(body).map((b) => b.custom_id)).toEqual([
-      `result:again:${job.generationId}`,
-      `result:vary:${job.generationId}`,
-      `result:animate:${job.generationId}`,
-      `result:details:${job.generationId}`,
-      `result:delete:${job.generationId}`,
+      `result:v1:again:${job.generationId}`,
+      `result:v1:vary:${job.generationId}`,
+      `result:v1:animate:${job.generationId}`,
+      `result:v1:details:${job.generationId}`,
+      `result:v1:delete:${job.generationId}`,
     ]);
   });
 });

@@ -31,6 +31,7 @@ import {
   resultOf,
   sentRequests,
 } from './result-helpers.ts';
+import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 const GUILD2 = '1300000000000000101';
 const LOBBY = '1300000000000000102';
@@ -49,7 +50,11 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 /** A message a member wrote in a channel (no components, not the bot's). */

@@ -3,13 +3,18 @@ import { ALICE, ART, GUILD, type Harness, startHarness, textOf } from '../suppor
 import type { FakeAttachmentSpec } from '../support/fake-discord.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, resultOf, sentRequests } from './result-helpers.ts';
+import { expectSentCustomIdsParse, sentCustomIds } from './sent-custom-ids.ts';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 const COMMAND = 'Generate from this';
@@ -42,7 +47,7 @@ describe('Generate from this', () => {
     const [a, b] = [file('cat.png', 'image/png'), file('dog.jpg', 'image/jpeg')];
     const command = await h.messageCommand(COMMAND, { content: 'my pets', attachments: [a, b] });
     const modal = await h.modalOf(command);
-    expect(modal.custom_id).toMatch(/^from:[0-9a-f]{16}$/);
+    expect(modal.custom_id).toMatch(/^from:v1:[0-9a-f]{16}$/);
     const models = fieldOf(modal, 'model') as unknown as ModalSelect;
     // Image models first, then the video models that take the images (first frame and references).
     expect(models.options.map((o) => o.value)).toEqual([
@@ -65,6 +70,9 @@ describe('Generate from this', () => {
     expect(models.options.find((o) => o.value === 'lang-image-2')?.description).toBe('about $0.0160 · 1K');
     expect(fieldOf(modal, 'prompt')).toMatchObject({ style: 2, max_length: 2000, required: true });
     expect(sentRequests(h)).toEqual([]);
+    // What the after-each check reads: the modal's own id, and its fields'.
+    expect(sentCustomIds(h).modals).toEqual([modal.custom_id]);
+    expect(sentCustomIds(h).fields).toEqual(expect.arrayContaining(['prompt', 'model']));
 
     const submit = await h.submitModal(modal.custom_id, {
       prompt: 'both of them on a sofa',

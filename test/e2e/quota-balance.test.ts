@@ -3,13 +3,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, ART, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction } from '../support/fake-discord.ts';
 import { buttonUpdate, deferredEphemeralReply, ephemeralReply, fieldsOf } from './quota-helpers.ts';
+import { relabelButton } from './result-helpers.ts';
+import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 const accountReads = () => h.sim.requests.filter((r) => r.path.endsWith('/account'));
@@ -26,11 +32,16 @@ async function chargeOutsideTheBot(count: number): Promise<void> {
   }
 }
 
-async function clickPage(balance: APIInteraction, page: number, userId = ADMIN): Promise<APIInteraction> {
+async function clickPage(
+  balance: APIInteraction,
+  page: number,
+  userId = ADMIN,
+  customId = `balance:v1:page:${page}`,
+): Promise<APIInteraction> {
   const message = h.discord.originalMessage(balance.token);
   if (!message) throw new Error('the /balance reply was not stored by the fake Discord');
   const click = buttonInteraction(h.discord, {
-    customId: `balance:page:${page}`,
+    customId,
     messageId: message.id,
     channelId: ART,
     userId,
@@ -77,9 +88,11 @@ describe('/balance', () => {
     expect(first.embeds[1]?.description?.split('\n')).toHaveLength(10);
     expect(first.embeds[1]?.description).toMatch(/^`#12` /);
     expect(first.components[0]?.components.map((b) => [b.custom_id, b.disabled ?? false])).toEqual([
-      ['balance:page:0', true],
-      ['balance:page:2', false],
+      ['balance:v1:page:1', true],
+      ['balance:v1:page:2', false],
     ]);
+
+    expect(expectSentCustomIdsParse(h).map(shapeOf)).toContain('balance');
 
     const second = await buttonUpdate(h, await clickPage(balance, 2));
     // The account embed stays; only the log moves to page 2.
@@ -90,12 +103,23 @@ describe('/balance', () => {
       expect.stringMatching(/^`#1` .* · lang_4o_image · image · \$0\.0200$/),
     ]);
     expect(second.components[0]?.components.map((b) => [b.custom_id, b.disabled ?? false])).toEqual([
-      ['balance:page:1', false],
-      ['balance:page:3', true],
+      ['balance:v1:page:1', false],
+      ['balance:v1:page:3', true],
     ]);
 
     const back = await buttonUpdate(h, await clickPage(balance, 1));
     expect(back.embeds[1]?.title).toBe('Usage log (whole account) · page 1 of 2');
+  });
+
+  it('pages from a /balance posted before the ids were versioned', async () => {
+    await chargeOutsideTheBot(11);
+    const balance = await h.command('balance', [], { userId: ADMIN });
+    await deferredEphemeralReply(h, balance);
+    const message = h.discord.originalMessage(balance.token);
+    if (!message) throw new Error('the /balance reply was not stored by the fake Discord');
+    relabelButton(h, message.id, 'balance:v1:page:2', 'balance:page:2');
+    const second = await buttonUpdate(h, await clickPage(balance, 2, ADMIN, 'balance:page:2'));
+    expect(second.embeds[1]?.title).toBe('Usage log (whole account) · page 2 of 2');
   });
 
   it('refuses a member without Manage Server, for the command and for its buttons, without asking the service', async () => {

@@ -20,13 +20,18 @@ import {
   resultOf,
   sentRequests,
 } from './result-helpers.ts';
+import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
 });
 
 const PUBLIC_DEFER = 5;
@@ -117,6 +122,15 @@ describe('Again', () => {
     expect(second.job.reply.userId).toBe(BOB);
     expect((await figures(h, BOB)).spentMicros).toBe(20_000);
     expect((await figures(h, ALICE)).spentMicros).toBe(20_000);
+  });
+
+  it('works from a card posted before the ids were versioned (a button pressed a week later)', async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'a red kite', model: 'lang-4o-image' });
+    const legacy = `result:again:${first.job.generationId}`;
+    relabelButton(h, first.messageId, resultButton('again', first.job), legacy);
+    const second = await resultOf(h, await h.press(first.messageId, legacy));
+    expect(sentRequests(h)).toHaveLength(2);
+    expect(second.job.origin).toMatchObject({ action: 'again', generationId: first.job.generationId });
   });
 
   it('answers a result the bot does not know privately, and sends nothing', async () => {
@@ -325,6 +339,16 @@ describe('Animate', () => {
     expect(video.job.type).toBe('video');
     expect(video.job.origin).toMatchObject({ action: 'animate', generationId: image.job.generationId });
     expect((await figures(h, ALICE)).spentMicros).toBe(20_000 + 180_000);
+
+    // Every id the bot sent on the way (two cards, the menu, the modal) parses back (checked after
+    // each test); here, that it saw them all.
+    expect(new Set(expectSentCustomIdsParse(h).map(shapeOf))).toEqual(
+      new Set([
+        ...['again', 'vary', 'animate', 'higher-resolution', 'details', 'delete'].map((a) => `result:${a}`),
+        'result:animate-model',
+        'result:animate-modal',
+      ]),
+    );
   });
 
   it("animates an image on the service's own origin, though the built-in simulator's is 127.0.0.1", async () => {
@@ -365,21 +389,30 @@ describe('Animate', () => {
 describe('Higher resolution', () => {
   it('shows a confirmation card with the price of the next resolution and sends nothing until Confirm', async () => {
     const first = await makeResult(h, 'imagine', { prompt: 'a harbour', model: 'lang-image-2' });
-    const press = await h.press(first.messageId, resultButton('upscale', first.job));
+    const press = await h.press(first.messageId, resultButton('higher-resolution', first.job));
     const card = await ephemeralReply(h, press);
     expect(card.content).toContain('**This request costs about $0.0320.**');
     expect(sentRequests(h)).toHaveLength(1);
     expect((await figures(h, ALICE)).reservedMicros).toBe(32_000);
 
     const confirm = card.components[0]?.components[0]?.custom_id ?? '';
-    expect(confirm).toMatch(/^imagine:confirm:/);
+    expect(confirm).toMatch(/^confirmation:v1:confirm:/);
     const cardMessage = h.deliveredMessage(press);
     if (!cardMessage) throw new Error('the card was not stored');
     const click = await h.press(cardMessage.id, confirm);
     const upscaled = await resultOf(h, click);
     expect(sentRequests(h)[1]).toEqual({ model: 'lang-image-2', prompt: 'a harbour', resolution: '2K' });
-    expect(upscaled.job.origin?.action).toBe('upscale');
+    expect(upscaled.job.origin?.action).toBe('higher-resolution');
     expect((await figures(h, ALICE)).spentMicros).toBe(16_000 + 32_000);
+  });
+
+  it('works from a card posted before the ids were versioned, where it was called upscale', async () => {
+    const first = await makeResult(h, 'imagine', { prompt: 'a harbour', model: 'lang-image-2' });
+    const legacy = `result:upscale:${first.job.generationId}`;
+    relabelButton(h, first.messageId, resultButton('higher-resolution', first.job), legacy);
+    const card = await ephemeralReply(h, await h.press(first.messageId, legacy));
+    expect(card.content).toContain('**This request costs about $0.0320.**');
+    expect((await figures(h, ALICE)).reservedMicros).toBe(32_000);
   });
 });
 

@@ -55,9 +55,9 @@ export async function resultOf(h: Harness, interaction: APIInteraction): Promise
   return { job, messageId: job.reply.messageId, interaction };
 }
 
-/** The custom id of a result's button or step. */
+/** The custom id of a result's button or step, as the bot writes it (custom-ids.ts, version 1). */
 export function resultButton(action: string, job: Job, extra?: string): string {
-  return ['result', action, job.generationId, ...(extra ? [extra] : [])].join(':');
+  return ['result', 'v1', action, job.generationId, ...(extra ? [extra] : [])].join(':');
 }
 
 /**

@@ -57,7 +57,7 @@ describe('/show', () => {
     const interaction = await show(job.generationId);
     const edit = await shownResult(interaction);
     expect(edit.files[0]?.data.subarray(1, 4).toString()).toBe('PNG');
-    expect(JSON.stringify(edit.body)).toContain(`result:again:${job.generationId}`);
+    expect(JSON.stringify(edit.body)).toContain(`result:v1:again:${job.generationId}`);
     // Nothing new was generated or charged.
     expect(h.sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -90,7 +90,7 @@ describe('/show', () => {
     const job = await aliceImage();
     await h.restart();
     const edit = await shownResult(await show(job.generationId));
-    expect(JSON.stringify(edit.body)).toContain(`result:vary:${job.generationId}`);
+    expect(JSON.stringify(edit.body)).toContain(`result:v1:vary:${job.generationId}`);
   });
 
   it('looks a result whose job the bot lost up at the service, for its member or a Manage Server member', async () => {

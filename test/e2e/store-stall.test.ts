@@ -116,7 +116,7 @@ describe('a member request while the Redis store fails', () => {
     );
     const message = discord.originalMessage(interaction.token);
     const again = componentsOf(message ?? {}).find((c) =>
-      c.custom_id?.startsWith('result:again:'),
+      c.custom_id?.startsWith('result:v1:again:'),
     )?.custom_id;
     if (!message || !again) throw new Error('the result has no Again button');
     delivered = { messageId: message.id, again };

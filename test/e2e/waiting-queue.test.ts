@@ -7,11 +7,16 @@ import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../supp
 import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
+import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
-  await h?.close();
-  h = undefined;
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+    h = undefined;
+  }
 });
 
 const bodyOf = (c: RecordedCall) => c.body as Partial<Answer>;
@@ -86,7 +91,8 @@ describe('a request waiting for capacity', () => {
       `1 request ahead of yours · expected to be sent ${sentIn(6)}. Nothing is charged until it is sent; you can cancel it until then.`,
     );
     const cancelId = waiting.components?.[0]?.components[0]?.custom_id;
-    expect(cancelId).toMatch(/^queue:cancel:\d+:\d+:[0-9a-f-]{36}$/);
+    expect(cancelId).toMatch(/^queue:v1:cancel:\d+:\d+:[0-9a-f-]{36}$/);
+    expect(expectSentCustomIdsParse(harness).map(shapeOf)).toContain('queue');
     const figures = () => figuresOf(harness);
     expect((await figures()).reservedMicros).toBe(20_000);
 

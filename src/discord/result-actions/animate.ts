@@ -20,10 +20,10 @@ import { referenceUrlProblem } from '../../catalog/validate.ts';
 import type { Job } from '../../jobs/job.ts';
 import { withReferences } from '../attachment-kinds.ts';
 import { UserError } from '../command.ts';
+import { buildCustomId, fitsCustomId } from '../custom-ids.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt, readUploads, uploadField } from '../modal-fields.ts';
 import { firstFrameModels, modelOption, referenceRoom } from '../reference-models.ts';
-import { fitsCustomId, resultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { originOf, resultJob } from './result-job.ts';
 
@@ -51,7 +51,7 @@ export async function openAnimate(
   const imageUrl = firstFrameOf(job, services.serviceOrigin);
   // A slug whose modal id would not fit Discord's 100 characters cannot be offered.
   const models = firstFrameModels(services.catalog.list('video')).filter((m) =>
-    fitsCustomId('animate-modal', generationId, m.slug),
+    fitsCustomId({ kind: 'result', action: 'animate-modal', generationId, slug: m.slug }),
   );
   if (models.length === 0)
     throw new UserError('No video model takes a first frame right now. Nothing was sent or charged.');
@@ -64,7 +64,7 @@ export async function openAnimate(
         components: [
           {
             type: ComponentType.StringSelect,
-            custom_id: resultId('animate-model', generationId),
+            custom_id: buildCustomId({ kind: 'result', action: 'animate-model', generationId }),
             placeholder: 'Video model',
             options: models.map((m) => modelOption(m, { model: m.slug, prompt: '', image_urls: [imageUrl] })),
           },
@@ -93,7 +93,7 @@ export async function chooseAnimateModel(
   }
   const room = referenceRoom(model, { model: model.slug, prompt: '', image_urls: [imageUrl] }, 'image');
   await interaction.showModal({
-    custom_id: resultId('animate-modal', generationId, model.slug),
+    custom_id: buildCustomId({ kind: 'result', action: 'animate-modal', generationId, slug: model.slug }),
     title: modalTitle(`Animate with ${model.label}`),
     components: [
       promptField('What happens in the video', job.prompt),

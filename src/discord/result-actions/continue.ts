@@ -9,9 +9,9 @@ import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import { referenceUrlProblem } from '../../catalog/validate.ts';
 import type { Job } from '../../jobs/job.ts';
 import { UserError } from '../command.ts';
+import { buildCustomId } from '../custom-ids.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt } from '../modal-fields.ts';
-import { resultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { originOf, requestOf, resultJob } from './result-job.ts';
 
@@ -41,7 +41,7 @@ export async function openContinue(
   const job = await resultJob(interaction, services, generationId);
   lastFrameOf(job, services.serviceOrigin);
   await interaction.showModal({
-    custom_id: resultId('continue-modal', generationId),
+    custom_id: buildCustomId({ kind: 'result', action: 'continue-modal', generationId }),
     title: modalTitle(`Continue: ${job.modelLabel}`),
     components: [promptField('What happens next', job.prompt)],
   });

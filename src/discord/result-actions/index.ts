@@ -1,12 +1,13 @@
 /**
- * The buttons, menu and modals of a delivered result (`result:<action>:<generation id>[:extra]`,
- * result-ids.ts), each sent to the module that does it. Every action reads the job from the store,
- * and every new generation goes through startGeneration as the member who pressed.
+ * The buttons, menu and modals of a delivered result (custom-ids.ts, kind `result`: an action and
+ * the generation, and for Animate's modal the model), each sent to the module that does it. Every
+ * action reads the job from the store, and every new generation goes through startGeneration as
+ * the member who pressed.
  */
 import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { UserError } from '../command.ts';
+import { type CustomIdOf, parseCustomId } from '../custom-ids.ts';
 import { requireModalFromMessage } from '../press-check.ts';
-import { parseResultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { chooseAnimateModel, openAnimate, submitAnimate } from './animate.ts';
 import { openContinue, submitContinue } from './continue.ts';
@@ -16,18 +17,12 @@ import { again, higherResolution } from './repeat.ts';
 import { UNKNOWN_RESULT } from './result-job.ts';
 import { openVary, submitVary } from './vary.ts';
 
-function parse(customId: string) {
-  const parsed = parseResultId(customId);
-  if (!parsed) throw new UserError(UNKNOWN_RESULT);
-  return parsed;
-}
-
 /** A button on a result. */
 export async function handleResultButton(
   interaction: ButtonInteraction,
   services: BotServices,
+  { action, generationId }: CustomIdOf<'result'>,
 ): Promise<void> {
-  const { action, generationId } = parse(interaction.customId);
   switch (action) {
     case 'again':
       return again(interaction, services, generationId);
@@ -35,7 +30,7 @@ export async function handleResultButton(
       return openVary(interaction, services, generationId);
     case 'animate':
       return openAnimate(interaction, services, generationId);
-    case 'upscale':
+    case 'higher-resolution':
       return higherResolution(interaction, services, generationId);
     case 'details':
       return showDetails(interaction, services, generationId);
@@ -52,8 +47,8 @@ export async function handleResultButton(
 export async function handleResultSelect(
   interaction: StringSelectMenuInteraction,
   services: BotServices,
+  { action, generationId }: CustomIdOf<'result'>,
 ): Promise<void> {
-  const { action, generationId } = parse(interaction.customId);
   if (action !== 'animate-model') throw new UserError(UNKNOWN_RESULT);
   return chooseAnimateModel(interaction, services, generationId);
 }
@@ -62,16 +57,19 @@ export async function handleResultSelect(
 export async function handleResultModal(
   interaction: ModalSubmitInteraction,
   services: BotServices,
+  { action, generationId, slug }: CustomIdOf<'result'>,
 ): Promise<void> {
-  const { action, generationId, extra } = parse(interaction.customId);
   // Each of these modals opens from a button or menu of this very result (its card, a /show copy,
   // or Animate's menu): the message it came from must be the bot's and carry one of them.
-  requireModalFromMessage(interaction, (id) => parseResultId(id)?.generationId === generationId);
+  requireModalFromMessage(interaction, (customId) => {
+    const id = parseCustomId(customId);
+    return id?.kind === 'result' && id.generationId === generationId;
+  });
   switch (action) {
     case 'vary-modal':
       return submitVary(interaction, services, generationId);
     case 'animate-modal':
-      return submitAnimate(interaction, services, generationId, extra);
+      return submitAnimate(interaction, services, generationId, slug);
     case 'continue-modal':
       return submitContinue(interaction, services, generationId);
     default:

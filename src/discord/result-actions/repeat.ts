@@ -48,6 +48,6 @@ export async function higherResolution(
     services,
     job.type,
     { ...requestOf(job), resolution },
-    { alwaysConfirm: true, origin: originOf(job, 'upscale', interaction.message) },
+    { alwaysConfirm: true, origin: originOf(job, 'higher-resolution', interaction.message) },
   );
 }

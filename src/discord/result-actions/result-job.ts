@@ -6,7 +6,7 @@
 import type { Job, JobOrigin } from '../../jobs/job.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
 import { UserError } from '../command.ts';
-import type { ResultButton } from '../result-ids.ts';
+import type { ResultButton } from '../custom-ids.ts';
 import type { BotServices } from '../services.ts';
 import type { StartingInteraction } from '../starting-interaction.ts';
 import { storeStep } from '../store-reads.ts';

@@ -7,10 +7,10 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import { withReferences } from '../attachment-kinds.ts';
+import { buildCustomId } from '../custom-ids.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt, readUploads, uploadField } from '../modal-fields.ts';
 import { referenceRoom } from '../reference-models.ts';
-import { resultId } from '../result-ids.ts';
 import type { BotServices } from '../services.ts';
 import { originOf, requestOf, resultJob } from './result-job.ts';
 
@@ -25,7 +25,7 @@ export async function openVary(
   const model = services.catalog.get(job.model);
   const room = model ? referenceRoom(model, request, 'image') : 0;
   await interaction.showModal({
-    custom_id: resultId('vary-modal', generationId),
+    custom_id: buildCustomId({ kind: 'result', action: 'vary-modal', generationId }),
     title: modalTitle(`Vary: ${job.modelLabel}`),
     components: [
       promptField('Prompt', request.prompt),
