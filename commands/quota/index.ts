@@ -17,7 +17,7 @@ import {
   roleMention,
   userMention,
 } from 'discord.js';
-import { type Command, UserError } from '../src/discord/command.ts';
+import { type Command, UserError } from '../../src/discord/command.ts';
 import {
   describeChannels,
   describeReset,
@@ -29,12 +29,12 @@ import {
   roleIdsOf,
   THIS_PERIOD,
   TOP_SPENDERS,
-} from '../src/discord/quota-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { storeStep } from '../src/discord/store-reads.ts';
-import { formatUsd } from '../src/money.ts';
-import { isPeriod, PERIODS, type Period } from '../src/quota/periods.ts';
-import { alertThreshold, type GuildSettings } from '../src/quota/settings.ts';
+} from '../../src/discord/quota-view.ts';
+import type { BotServices } from '../../src/discord/services.ts';
+import { storeStep } from '../../src/discord/store-reads.ts';
+import { formatUsd } from '../../src/money.ts';
+import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
+import { alertThreshold, type GuildSettings } from '../../src/quota/settings.ts';
 
 // Amounts are a STRING option parsed with parseUsdInput rather than a NUMBER option: a number
 // option arrives as a double, so what the admin typed (`0.1`, `2.50001`, `1e3`) is lost before
