@@ -10,6 +10,7 @@ import {
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
 } from 'discord.js';
+import { UserError } from './command.ts';
 
 /**
  * A user option: the user, and their membership of the server when Discord sent it (it does for a
@@ -97,7 +98,8 @@ export function readArgs<const C extends CommandDefinition>(
   if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
   const name = interaction.options.getSubcommand(true);
   const chosen = subcommands.find((o) => o.name === name);
-  if (!chosen) throw new Error(`subcommand "${name}" is not in the command's definition`);
+  // Deployed commands newer or older than this code (not yet redeployed): the member is told.
+  if (!chosen) throw new UserError(`This subcommand (${name}) is not known to the bot any more.`);
   return { subcommand: name, args: readValues(interaction, chosen.options ?? []) } as ArgsParam<C>;
 }
 

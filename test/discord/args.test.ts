@@ -290,6 +290,17 @@ describe('typed arguments from a command definition', () => {
     expect(args).toEqual({ subcommand: 'orbit', args: { watermark: true } });
   });
 
+  it('tells the member when the subcommand is not in the definition (commands not redeployed)', () => {
+    expect(() =>
+      readArgs(
+        interactionWith([{ name: 'zoom', type: ApplicationCommandOptionType.Subcommand, options: [] }]),
+        withSubcommands,
+      ),
+    ).toThrow(
+      expect.objectContaining({ name: 'UserError', message: expect.stringMatching(/\(zoom\) is not known/) }),
+    );
+  });
+
   it('fails loudly when an option arrives with another type than defined (commands not redeployed)', () => {
     expect(() =>
       readArgs(
