@@ -117,8 +117,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   try {
     return await openBot(config, options, { clock, logger, media, simulator, closers });
   } catch (err) {
-    // Nothing left behind: the SQLite file's lock in particular, for the next start.
-    await closers.close(logger);
+    // Nothing left behind: the SQLite file's lock in particular, for the next start. A part that
+    // cannot be closed is logged; the start's own failure is what the caller is told.
+    await closers.close(logger).catch(() => undefined);
     throw err;
   }
 }

@@ -24,7 +24,8 @@ export class Closers {
   /**
    * Runs every closer, last added first, each awaited before the next. One that throws or rejects is
    * logged and the rest still run: a stop leaves nothing open because one part failed to close.
-   * Closes once; a second call waits for the first.
+   * Then, if any failed, rejects with an AggregateError of their errors (a stop that did not close
+   * everything still ends the process with a failure). Closes once; a second call gets the same.
    */
   close(log: Pick<Logger, 'error'>): Promise<void> {
     this.#closing ??= this.#closeAll(log);
@@ -32,12 +33,17 @@ export class Closers {
   }
 
   async #closeAll(log: Pick<Logger, 'error'>): Promise<void> {
+    const failures: unknown[] = [];
     for (const closer of this.#stack.toReversed()) {
       try {
         await closer.close();
       } catch (err) {
+        failures.push(err);
         log.error({ err, closing: closer.name }, 'could not close a part of the bot; closing the rest');
       }
+    }
+    if (failures.length > 0) {
+      throw new AggregateError(failures, `${failures.length} part(s) of the bot could not be closed`);
     }
   }
 }

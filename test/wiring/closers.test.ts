@@ -33,7 +33,7 @@ describe('Closers', () => {
     ]);
   });
 
-  it('logs a closer that throws or rejects and still closes the rest', async () => {
+  it('logs a closer that throws or rejects, still closes the rest, then fails with every error', async () => {
     const closers = new Closers();
     const closed: string[] = [];
     const rejected = new Error('redis is gone');
@@ -45,8 +45,11 @@ describe('Closers', () => {
       throw thrown;
     });
     const { logger, lines } = recordingLog();
-    await expect(closers.close(logger)).resolves.toBeUndefined();
+    const failed = await closers.close(logger).catch((err: unknown) => err);
     expect(closed).toEqual(['metrics', 'store']);
+    // Then the close fails as a whole, with every error, so that a stop is seen to have failed.
+    expect(failed).toBeInstanceOf(AggregateError);
+    expect((failed as AggregateError).errors).toEqual([thrown, rejected]);
     expect(lines.map((l) => [l.level, l.closing, l.err?.message])).toEqual([
       [50, 'discord', 'discord would not go'],
       [50, 'redis', 'redis is gone'],
