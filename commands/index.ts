@@ -11,7 +11,7 @@ import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
-import { quota } from './quota.ts';
+import { quota } from './quota/index.ts';
 import { result } from './result.ts';
 import { show } from './show.ts';
 import { usage } from './usage.ts';

@@ -16,6 +16,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { checkChannelRules } from '../src/discord/generate.ts';
 import { renderJob } from '../src/discord/render.ts';
@@ -82,7 +83,7 @@ export const show: Command = {
 
 async function handleShow(interaction: ChatInputCommandInteraction, services: BotServices): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('/show works in servers only.');
-  const typed = interaction.options.getString('id', true);
+  const typed = readArgs(interaction, data).id;
   const generationId = parseGenerationId(typed);
   if (!generationId) {
     throw new UserError(

@@ -43,6 +43,7 @@ import { createQuotaService } from './quota/service.ts';
 import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store.ts';
+import { Closers } from './wiring/closers.ts';
 import { ProcessSharing } from './wiring/process-sharing.ts';
 
 /**
@@ -109,6 +110,33 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     );
   }
 
+  // Every step adds the closer of what it opened; a stop, or a start that fails half-way, closes
+  // them in the reverse order (wiring/closers.ts).
+  const closers = new Closers();
+  if (simulator) closers.add('the simulator', () => simulator.close());
+  try {
+    return await openBot(config, options, { clock, logger, media, simulator, closers });
+  } catch (err) {
+    // Nothing left behind: the SQLite file's lock in particular, for the next start. A part that
+    // cannot be closed is logged; the start's own failure is what the caller is told.
+    await closers.close(logger).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The steps of the start, each adding its closer to `closers` as soon as what it opened exists. */
+async function openBot(
+  config: Readonly<Config>,
+  options: BotOptions,
+  opened: {
+    clock: Clock;
+    logger: Logger;
+    media: NonNullable<Config['media']>;
+    simulator: Simulator | undefined;
+    closers: Closers;
+  },
+): Promise<Bot> {
+  const { clock, logger, media, simulator, closers } = opened;
   // The gauges read the parts below when scraped, which is only once the bot has started.
   const metrics = new BotMetrics({
     budgetAvailable: () => limiter.available(),
@@ -126,17 +154,13 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       logStoreError?.(err, namespace);
       metrics.storeError(namespace);
     },
-  }).catch(async (err) => {
-    await simulator?.close();
-    throw err;
   });
+  closers.add('the store', () => store.close());
   // On Redis, what the processes share besides the store: the request budget, the poller's lease,
-  // delivery claims and the jobs' lock (wiring/process-sharing.ts).
-  const sharing = await ProcessSharing.open(config.storeUrl, logger, config.leases).catch(async (err) => {
-    await store.close();
-    await simulator?.close();
-    throw err;
-  });
+  // delivery claims and the jobs' lock (wiring/process-sharing.ts). Its close ends its presence
+  // and remote cancel too.
+  const sharing = await ProcessSharing.open(config.storeUrl, logger, config.leases);
+  closers.add('what the processes share', () => sharing.close());
 
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
@@ -160,16 +184,22 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   });
   const lock = createInProcessLock();
   // On Redis the quota's changes are transactions of their own (redis/quota-backend.ts).
-  const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger }).catch(async (err) => {
-    await sharing.close();
-    await store.close();
-    await simulator?.close();
-    throw err;
-  });
+  const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger });
+  if (quotaBackend) closers.add("the quota's Redis client", () => quotaBackend.close());
   const jobsKeyv = store.namespace('jobs');
   const jobsLock = sharing.jobsLock(lock);
   const presence = await sharing.startPresence();
   const shardClaims = sharing.shardClaims();
+  // Released after the client is destroyed: no session is left connected as a shard given up.
+  if (shardClaims) closers.add('the shard claims', () => shardClaims.release());
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.discord.apiUrl },
+    ...CACHE_OPTIONS,
+  });
+  closers.add('the Discord client', () => client.destroy());
+  // Delivery only runs once the client is ready (the poller starts after login).
+  const readyClient = client as Client<true>;
   const jobs = new JobStore(jobsKeyv, jobsLock);
   const quota = withSpendHooks(
     createQuotaService({
@@ -188,15 +218,9 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // How long each model took lately: the expected finish shown while a generation runs.
   const timings = new ModelTimings(jobsKeyv, logger);
   await timings.load();
+  closers.add("the models' timings", () => timings.flush());
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
-
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: { api: config.discord.apiUrl },
-    ...CACHE_OPTIONS,
-  });
-  // Delivery only runs once the client is ready (the poller starts after login).
-  const readyClient = client as Client<true>;
+  closers.add('the catalog', () => catalog.close());
 
   const delivery = new Delivery({
     jobs,
@@ -214,6 +238,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
       options.onJobDone?.(job);
     },
   });
+  closers.add('delivery', () => delivery.close());
   const pollerOptions: PollerOptions = {
     client: mediaClient,
     clock,
@@ -240,6 +265,7 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   const createPoller = () =>
     trackInFlight(options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions), inFlight);
   const poller = sharing.poller({ createPoller, jobs, delivery, clock });
+  closers.add('the poller', () => poller.close());
   const follow = (job: Job) =>
     poller.follow({
       id: job.generationId,
@@ -297,6 +323,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     // On Redis the poller's leader runs the periodic checks for every process.
     ...(poller instanceof LeaderPoller ? { runsChecks: () => poller.leading } : {}),
   });
+  // Before the client and the store close: a check or an alert may be posting.
+  closers.add('the alerts', () => alerts?.stop());
+  const sweeping = new AbortController();
+  closers.add("recovery's sweep", () => sweeping.abort());
   const services: BotServices = {
     catalog,
     quota,
@@ -321,60 +351,47 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // Listening before login: an interaction that arrives right after READY must not be missed.
   // Handlers still running at a stop are let finish before the store closes.
   const listener = listenForInteractions(client, createRouter(interactions, services));
+  // Bounded: a submission waiting for capacity is left to the next start's recovery.
+  closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
 
-  // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
-  // use stops the bot before it connects.
-  /** Closes, in order, what a stop or a failed start leaves: Discord, the shards, Redis, the store. */
-  const disconnect = async () => {
-    await client.destroy();
-    await shardClaims?.release();
-    await quotaBackend?.close();
-    await sharing.close();
-    await store.close();
-    await simulator?.close();
-  };
-  let ops: OpsServer | undefined;
   const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
-  try {
-    options.signal?.throwIfAborted();
-    if (config.http) {
-      const health = new HealthCheck({
-        gatewayConnected: () => gatewayConnected(client),
-        store: store.namespace('health'),
-        catalogLoaded: () => catalog.ready,
-      });
-      ops = await startOpsServer(
-        config.http,
-        { health: () => health.check(), metrics: () => metrics.render() },
-        logger,
-      );
-    }
-    await step(
-      catalog
-        .load()
-        .catch((err) =>
-          logger.error({ err }, 'cannot load the model catalog yet; retrying in the background'),
-        ),
+  options.signal?.throwIfAborted();
+  // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
+  // use stops the bot before it connects. Closed first: probes see the bot going away rather than
+  // a store closing under them.
+  let ops: OpsServer | undefined;
+  if (config.http) {
+    const health = new HealthCheck({
+      gatewayConnected: () => gatewayConnected(client),
+      store: store.namespace('health'),
+      catalogLoaded: () => catalog.ready,
+    });
+    const server = await startOpsServer(
+      config.http,
+      { health: () => health.check(), metrics: () => metrics.render() },
+      logger,
     );
-    // Listening before login too: a press may come as soon as another process shows a Cancel.
-    await remoteCancel?.start();
-    // The shards this process connects, each claimed on Redis first: a shard's interactions go
-    // to every session connected as it, and must be handled by one process only.
-    client.rest.setToken(config.discord.token);
-    const shards = await step(planShards(config.shards, client.rest));
-    await shardClaims?.claim(shards.ids, shards.count);
-    options.signal?.throwIfAborted();
-    client.options.shardCount = shards.count;
-    client.options.shards = shards.ids;
-    logger.info({ shardCount: shards.count, shards: shards.ids }, 'connecting to the gateway');
-    const ready = once(client, Events.ClientReady);
-    await step(client.login(config.discord.token).then(() => ready));
-  } catch (err) {
-    // Nothing left behind: the SQLite file's lock in particular, for the next start.
-    await ops?.close();
-    await disconnect();
-    throw err;
+    ops = server;
+    closers.add('/healthz and /metrics', () => server.close());
   }
+  await step(
+    catalog
+      .load()
+      .catch((err) => logger.error({ err }, 'cannot load the model catalog yet; retrying in the background')),
+  );
+  // Listening before login too: a press may come as soon as another process shows a Cancel.
+  await remoteCancel?.start();
+  // The shards this process connects, each claimed on Redis first: a shard's interactions go
+  // to every session connected as it, and must be handled by one process only.
+  client.rest.setToken(config.discord.token);
+  const shards = await step(planShards(config.shards, client.rest));
+  await shardClaims?.claim(shards.ids, shards.count);
+  options.signal?.throwIfAborted();
+  client.options.shardCount = shards.count;
+  client.options.shards = shards.ids;
+  logger.info({ shardCount: shards.count, shards: shards.ids }, 'connecting to the gateway');
+  const ready = once(client, Events.ClientReady);
+  await step(client.login(config.discord.token).then(() => ready));
 
   // Resume: submissions cut short, jobs still followed, and results that arrived while down.
   const { recovered, resumed } = await recovery.resume();
@@ -383,7 +400,6 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   // The first try for the poller's lease is done before the alerts' first check asks who leads.
   if (poller instanceof LeaderPoller) await poller.ready();
   catalog.startRefreshing();
-  const sweeping = new AbortController();
   void recovery.sweep(sweeping.signal);
   alerts.start();
 
@@ -396,20 +412,8 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     metrics,
     alerts,
     httpAddress: ops?.address,
-    async stop() {
-      // First: probes see the bot going away rather than a store closing under them.
-      await ops?.close();
-      // Bounded: a submission waiting for capacity is left to the next start's recovery.
-      await listener.stop(STOP_GRACE_MS);
-      sweeping.abort();
-      // Before the client and the store close: a check or an alert may be posting.
-      await alerts.stop();
-      catalog.close();
-      await poller.close();
-      await delivery.close();
-      await timings.flush();
-      await disconnect();
-    },
+    /** Closes everything the start opened, the reverse of the order it opened it in. */
+    stop: () => closers.close(logger),
   };
 }
 

@@ -10,6 +10,23 @@ import {
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
 } from 'discord.js';
+import { UserError } from './command.ts';
+
+/**
+ * A user option: the user, and their membership of the server when Discord sent it (it does for a
+ * member of the server the command was run in; not for a user who left, nor in DMs), as discord.js's
+ * `getUser` and `getMember` give them.
+ */
+export interface UserArg {
+  user: NonNullable<CommandInteractionOption['user']>;
+  member?: NonNullable<CommandInteractionOption['member']>;
+}
+/** A role option: the cached `Role`, or Discord's own role object when the guild is not cached. */
+export type RoleArg = NonNullable<CommandInteractionOption['role']>;
+/** A channel option: the cached channel, or the partial channel Discord resolved. */
+export type ChannelArg = NonNullable<CommandInteractionOption['channel']>;
+/** A mentionable option: a user (with their membership) or a role, as `getMentionable` gives it. */
+export type MentionableArg = UserArg | RoleArg;
 
 /** The part of an option definition the types read (a `RESTPost…JSONBody` option `as const`). */
 export interface OptionDefinition {
@@ -25,9 +42,7 @@ export interface CommandDefinition {
 }
 
 /** What a member gives for an option of this type. */
-type ValueOf<T extends ApplicationCommandOptionType> = T extends
-  | ApplicationCommandOptionType.String
-  | ApplicationCommandOptionType.Mentionable
+type ValueOf<T extends ApplicationCommandOptionType> = T extends ApplicationCommandOptionType.String
   ? string
   : T extends ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number
     ? number
@@ -35,12 +50,15 @@ type ValueOf<T extends ApplicationCommandOptionType> = T extends
       ? boolean
       : T extends ApplicationCommandOptionType.Attachment
         ? Attachment
-        : T extends
-              | ApplicationCommandOptionType.User
-              | ApplicationCommandOptionType.Channel
-              | ApplicationCommandOptionType.Role
-          ? string // the id: handlers that need the object look it up where they need it
-          : never;
+        : T extends ApplicationCommandOptionType.User
+          ? UserArg
+          : T extends ApplicationCommandOptionType.Role
+            ? RoleArg
+            : T extends ApplicationCommandOptionType.Channel
+              ? ChannelArg
+              : T extends ApplicationCommandOptionType.Mentionable
+                ? MentionableArg
+                : never;
 
 type Values<O extends readonly OptionDefinition[]> = {
   [D in O[number] as D['required'] extends true ? D['name'] : never]: ValueOf<D['type']>;
@@ -80,7 +98,8 @@ export function readArgs<const C extends CommandDefinition>(
   if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
   const name = interaction.options.getSubcommand(true);
   const chosen = subcommands.find((o) => o.name === name);
-  if (!chosen) throw new Error(`subcommand "${name}" is not in the command's definition`);
+  // Deployed commands newer or older than this code (not yet redeployed): the member is told.
+  if (!chosen) throw new UserError(`This subcommand (${name}) is not known to the bot any more.`);
   return { subcommand: name, args: readValues(interaction, chosen.options ?? []) } as ArgsParam<C>;
 }
 
@@ -105,6 +124,35 @@ function optionValue(type: ApplicationCommandOptionType, option: CommandInteract
     // are older than this code (not yet redeployed).
     throw new Error(`option "${option.name}" arrived as type ${option.type}, defined as ${type}`);
   }
-  if (type === ApplicationCommandOptionType.Attachment) return option.attachment;
-  return option.value;
+  switch (type) {
+    case ApplicationCommandOptionType.Attachment:
+      return resolved(option, option.attachment);
+    case ApplicationCommandOptionType.User:
+      return userArg(option);
+    case ApplicationCommandOptionType.Role:
+      return resolved(option, option.role);
+    case ApplicationCommandOptionType.Channel:
+      return resolved(option, option.channel);
+    case ApplicationCommandOptionType.Mentionable:
+      // discord.js resolves a mentionable as a user (and member) or as a role, never both.
+      return option.user ? userArg(option) : resolved(option, option.role);
+    default:
+      return option.value;
+  }
+}
+
+function userArg(option: CommandInteractionOption): UserArg {
+  const user = resolved(option, option.user);
+  return option.member ? { user, member: option.member } : { user };
+}
+
+/**
+ * The object Discord resolved for an option. Discord sends it with every user, role, channel and
+ * attachment it names, so its absence is a malformed interaction, not an option left out.
+ */
+function resolved<T>(option: CommandInteractionOption, value: T | null | undefined): T {
+  if (value === undefined || value === null) {
+    throw new Error(`option "${option.name}" names ${String(option.value)} without its resolved object`);
+  }
+  return value;
 }

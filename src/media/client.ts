@@ -12,17 +12,13 @@ import { type Logger, silentLogger } from '../log.ts';
 import { usdToMicros } from '../money.ts';
 import {
   AbortedError,
-  InsufficientBalanceError,
   MediaApiError,
   NetworkError,
-  NotFoundError,
-  ProtocolError,
-  type ProtocolIssue,
+  parseBody,
   RateLimitedError,
+  type ResponseContext,
   ServerError,
   TimeoutError,
-  UnauthenticatedError,
-  ValidationError,
 } from './errors.ts';
 import { createLocalRateLimiter, type Grant, type Priority, type RateLimiter } from './rate-limiter.ts';
 import {
@@ -30,21 +26,17 @@ import {
   type CreatedGenerationRecord,
   type CreateGenerationRequest,
   createGenerationResponseSchema,
-  type FieldErrors,
   type Generation,
   getAccountResponseSchema,
   getGenerationResponseSchema,
   getModelResponseSchema,
-  insufficientBalanceBodySchema,
   listGenerationsResponseSchema,
   listModelsResponseSchema,
   type MediaType,
   type Model,
-  notFoundBodySchema,
   type PageMeta,
   type UsagePage,
   usagePageSchema,
-  validationErrorBodySchema,
 } from './schemas.ts';
 
 export interface MediaClientOptions {
@@ -122,8 +114,6 @@ interface Call<T> {
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
-// A Retry-After beyond this is taken as a mistake rather than a reason to stop the whole bot.
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 // Error codes raised while connecting, before a single byte of the request was written.
 const CONNECT_PHASE_CODES = new Set([
@@ -389,104 +379,14 @@ export class MediaClient {
     );
     this.#exchanged(call, status, sentAt);
     if (status >= 200 && status < 300) {
-      return this.#parse(call, path, status, responseHeaders, text, call.schema);
+      return parseBody(call.schema, status, responseHeaders, text, this.#context(call, path));
     }
-    throw this.#statusError(call, path, status, responseHeaders, text);
+    throw MediaApiError.generate(status, text, responseHeaders, this.#context(call, path));
   }
 
-  /** The body validated against `schema`, or a ProtocolError naming where it went wrong. */
-  #parse<S extends z.ZodType>(
-    call: Call<unknown>,
-    path: string,
-    status: number,
-    headers: Record<string, string>,
-    text: string,
-    schema: S,
-  ): z.infer<S> {
-    const where = `${call.method} ${path}`;
-    const json = parseJson(text);
-    if (!json.ok) {
-      const contentType = headers['content-type'] ?? 'none';
-      const issue = { path: '(body)', message: `not JSON (content-type: ${contentType})` };
-      throw new ProtocolError(`${where}: unexpected response body (${status}): ${issue.message}`, {
-        status,
-        headers,
-        issues: [issue],
-      });
-    }
-    const parsed = schema.safeParse(json.value);
-    if (!parsed.success) {
-      const issues: ProtocolIssue[] = parsed.error.issues.map((issue) => ({
-        path: this.#scrub(formatPath(issue.path)),
-        message: this.#scrub(issue.message),
-      }));
-      const summary = issues
-        .slice(0, 3)
-        .map((i) => `${i.path}: ${i.message}`)
-        .join('; ');
-      const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-      throw new ProtocolError(`${where}: unexpected response body (${status}): ${summary}${more}`, {
-        status,
-        headers,
-        issues,
-      });
-    }
-    return parsed.data;
-  }
-
-  #statusError(
-    call: Call<unknown>,
-    path: string,
-    status: number,
-    headers: Record<string, string>,
-    text: string,
-  ): MediaApiError {
-    const where = `${call.method} ${path}`;
-    const init = { status, headers };
-    switch (status) {
-      case 401:
-        return new UnauthenticatedError(
-          `${where}: unauthenticated (401): the API token is missing or invalid`,
-          init,
-        );
-      case 402: {
-        const body = this.#parse(call, path, status, headers, text, insufficientBalanceBodySchema);
-        return new InsufficientBalanceError(this.#scrub(body.message), {
-          ...init,
-          requiredMicros: usdToMicros(body.required),
-          balanceMicros: usdToMicros(body.balance),
-        });
-      }
-      case 404: {
-        const body = this.#parse(call, path, status, headers, text, notFoundBodySchema);
-        return new NotFoundError(this.#scrub(body.error), init);
-      }
-      case 422: {
-        const body = this.#parse(call, path, status, headers, text, validationErrorBodySchema);
-        const fieldErrors: FieldErrors = {};
-        for (const [field, messages] of Object.entries(body.errors)) {
-          fieldErrors[this.#scrub(field)] = messages.map((m) => this.#scrub(m));
-        }
-        return new ValidationError(this.#scrub(body.message), { ...init, fieldErrors });
-      }
-      case 429: {
-        const retryAfterMs = parseRetryAfter(headers['retry-after'], this.#clock.now());
-        const after = retryAfterMs === undefined ? '' : `, retry after ${retryAfterMs / 1000}s`;
-        return new RateLimitedError(`${where}: rate limited (429)${after}`, { ...init, retryAfterMs });
-      }
-    }
-    const detail = this.#detail(text);
-    if (status >= 500) return new ServerError(`${where}: server error (${status})${detail}`, init);
-    return new MediaApiError(`${where}: unexpected status ${status}${detail}`, init);
-  }
-
-  /** The service's own words from an error body whose shape the spec does not give, if any. */
-  #detail(text: string): string {
-    const json = parseJson(text);
-    if (!json.ok || typeof json.value !== 'object' || json.value === null) return '';
-    const { message, error } = json.value as { message?: unknown; error?: unknown };
-    const words = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
-    return words ? `: ${this.#scrub(words).slice(0, 300)}` : '';
+  /** What the errors of an answer to this call need beside the answer. */
+  #context(call: Call<unknown>, path: string): ResponseContext {
+    return { where: `${call.method} ${path}`, scrub: (text) => this.#scrub(text), now: this.#clock.now() };
   }
 
   #transportError(call: Call<unknown>, path: string, err: unknown, timedOut: boolean): MediaApiError {
@@ -567,36 +467,6 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(body)';
-  return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
-    .join('');
-}
-
-/** `Retry-After` as delay-seconds or an HTTP date, in milliseconds. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  let ms: number;
-  if (Number.isFinite(seconds)) {
-    ms = seconds * 1000;
-  } else {
-    const at = Date.parse(value);
-    if (Number.isNaN(at)) return undefined;
-    ms = at - now;
-  }
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
 function errorCode(err: unknown): string | undefined {

@@ -3,13 +3,31 @@
  * openai-node). Every error carries the response status and headers when there was a
  * response, and never the API token: messages are built only from the method, the path and
  * what the service answered, and the client scrubs the token from any text the service sends.
+ * Which class an answer that is not a 2xx becomes is decided here, by `MediaApiError.generate`.
  */
-import type { FieldErrors } from './schemas.ts';
+import type { z } from 'zod';
+import { usdToMicros } from '../money.ts';
+import {
+  type FieldErrors,
+  insufficientBalanceBodySchema,
+  notFoundBodySchema,
+  validationErrorBodySchema,
+} from './schemas.ts';
 
 interface MediaApiErrorInit {
   status?: number;
   headers?: Record<string, string>;
   cause?: unknown;
+}
+
+/** What the errors of an answer say beside the answer itself: which request, and how to clean text. */
+export interface ResponseContext {
+  /** `METHOD /path`, the path already scrubbed of the token. */
+  where: string;
+  /** Removes the API token from text the service sent (it may echo anything back). */
+  scrub(text: string): string;
+  /** Now, on the client's clock: a `Retry-After` may be a date. */
+  now: number;
 }
 
 /** Base of every error the Media API client throws. Also used as is for an unexpected status. */
@@ -23,6 +41,71 @@ export class MediaApiError extends Error {
     this.name = new.target.name;
     if (init.status !== undefined) this.status = init.status;
     if (init.headers !== undefined) this.headers = init.headers;
+  }
+
+  /**
+   * The error for an answer that is not a 2xx (in the manner of openai-node's `APIError.generate`):
+   * the class of its status, with what the service said in the documented body of that status.
+   * A documented body that does not match its shape gives a ProtocolError; a status the spec does
+   * not name, a MediaApiError (a ServerError for 5xx) with the service's words if it sent any.
+   */
+  static generate(
+    status: number,
+    body: string,
+    headers: Record<string, string>,
+    context: ResponseContext,
+  ): MediaApiError {
+    try {
+      return MediaApiError.#fromStatus(status, body, headers, context);
+    } catch (err) {
+      if (err instanceof ProtocolError) return err;
+      throw err;
+    }
+  }
+
+  static #fromStatus(
+    status: number,
+    body: string,
+    headers: Record<string, string>,
+    context: ResponseContext,
+  ): MediaApiError {
+    const { where, scrub } = context;
+    const init = { status, headers };
+    switch (status) {
+      case 401:
+        return new UnauthenticatedError(
+          `${where}: unauthenticated (401): the API token is missing or invalid`,
+          init,
+        );
+      case 402: {
+        const parsed = parseBody(insufficientBalanceBodySchema, status, headers, body, context);
+        return new InsufficientBalanceError(scrub(parsed.message), {
+          ...init,
+          requiredMicros: usdToMicros(parsed.required),
+          balanceMicros: usdToMicros(parsed.balance),
+        });
+      }
+      case 404: {
+        const parsed = parseBody(notFoundBodySchema, status, headers, body, context);
+        return new NotFoundError(scrub(parsed.error), init);
+      }
+      case 422: {
+        const parsed = parseBody(validationErrorBodySchema, status, headers, body, context);
+        const fieldErrors: FieldErrors = {};
+        for (const [field, messages] of Object.entries(parsed.errors)) {
+          fieldErrors[scrub(field)] = messages.map((m) => scrub(m));
+        }
+        return new ValidationError(scrub(parsed.message), { ...init, fieldErrors });
+      }
+      case 429: {
+        const retryAfterMs = parseRetryAfter(headers['retry-after'], context.now);
+        const after = retryAfterMs === undefined ? '' : `, retry after ${retryAfterMs / 1000}s`;
+        return new RateLimitedError(`${where}: rate limited (429)${after}`, { ...init, retryAfterMs });
+      }
+    }
+    const detail = serviceWords(body, scrub);
+    if (status >= 500) return new ServerError(`${where}: server error (${status})${detail}`, init);
+    return new MediaApiError(`${where}: unexpected status ${status}${detail}`, init);
   }
 }
 
@@ -83,6 +166,47 @@ export class ProtocolError extends MediaApiError {
   }
 }
 
+/**
+ * A body validated against `schema`; a ProtocolError naming where it went wrong (at most three
+ * places in the message, every one in `issues`) when it is not JSON or not of that shape.
+ */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+  { where, scrub }: ResponseContext,
+): z.infer<S> {
+  const json = parseJson(body);
+  if (!json.ok) {
+    const contentType = headers['content-type'] ?? 'none';
+    const issue = { path: '(body)', message: `not JSON (content-type: ${contentType})` };
+    throw new ProtocolError(`${where}: unexpected response body (${status}): ${issue.message}`, {
+      status,
+      headers,
+      issues: [issue],
+    });
+  }
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) {
+    const issues: ProtocolIssue[] = parsed.error.issues.map((issue) => ({
+      path: scrub(formatPath(issue.path)),
+      message: scrub(issue.message),
+    }));
+    const summary = issues
+      .slice(0, 3)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ');
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+    throw new ProtocolError(`${where}: unexpected response body (${status}): ${summary}${more}`, {
+      status,
+      headers,
+      issues,
+    });
+  }
+  return parsed.data;
+}
+
 /** No complete answer within the client's `timeoutMs`; the request may have reached the service. */
 export class TimeoutError extends MediaApiError {}
 
@@ -131,4 +255,46 @@ export function mayHaveCreatedGeneration(err: unknown): boolean {
   }
   // 5xx, timeouts, a malformed 201 body, an unexpected status, or not our error at all.
   return true;
+}
+
+// A Retry-After beyond this is taken as a mistake rather than a reason to stop the whole bot.
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** `Retry-After` as delay-seconds or an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  let ms: number;
+  if (Number.isFinite(seconds)) {
+    ms = seconds * 1000;
+  } else {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/** The service's own words from an error body whose shape the spec does not give, if any. */
+function serviceWords(body: string, scrub: (text: string) => string): string {
+  const json = parseJson(body);
+  if (!json.ok || typeof json.value !== 'object' || json.value === null) return '';
+  const { message, error } = json.value as { message?: unknown; error?: unknown };
+  const words = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
+  return words ? `: ${scrub(words).slice(0, 300)}` : '';
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(body)';
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
 }

@@ -1,9 +1,21 @@
 import {
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteractionDataResolved,
+  type APIInteractionDataResolvedChannel,
+  type APIInteractionDataResolvedGuildMember,
+  type APIRole,
   ApplicationCommandOptionType,
+  ApplicationCommandType,
   Attachment,
+  ChatInputCommandInteraction,
   Client,
   type CommandInteractionOption,
   CommandInteractionOptionResolver,
+  type GuildBasedChannel,
+  type GuildMember,
+  InteractionType,
+  type Role,
+  User,
 } from 'discord.js';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { type ArgsParam, readArgs } from '../../src/discord/args.ts';
@@ -37,6 +49,15 @@ const withSubcommands = {
   ],
 } as const;
 
+const entities = {
+  options: [
+    { type: ApplicationCommandOptionType.User, name: 'user', description: 'u', required: true },
+    { type: ApplicationCommandOptionType.Role, name: 'role', description: 'r' },
+    { type: ApplicationCommandOptionType.Channel, name: 'channel', description: 'c' },
+    { type: ApplicationCommandOptionType.Mentionable, name: 'who', description: 'w' },
+  ],
+} as const;
+
 const client = new Client({ intents: [] });
 afterAll(() => client.destroy());
 
@@ -62,6 +83,88 @@ const cat = new AttachmentClass({
   content_type: 'image/png',
 });
 
+const GUILD = '100000000000000001';
+const ALICE = '100000000000000002';
+const BOB = '100000000000000003';
+const ROLE = '100000000000000004';
+const CHANNEL = '100000000000000005';
+
+/**
+ * A slash command interaction built by discord.js itself from the payload Discord sends (options
+ * naming ids, the objects in `data.resolved`), so the test reads what a handler would be given.
+ */
+function interactionFromPayload(
+  options: { name: string; type: ApplicationCommandOptionType; value: string }[],
+  resolved: APIInteractionDataResolved,
+): ChatInputCommandInteraction {
+  const payload = {
+    id: '100000000000000010',
+    application_id: '100000000000000011',
+    type: InteractionType.ApplicationCommand,
+    token: 'token',
+    version: 1,
+    guild_id: GUILD,
+    channel_id: CHANNEL,
+    app_permissions: '0',
+    locale: 'en-US',
+    entitlements: [],
+    authorizing_integration_owners: {},
+    attachment_size_limit: 8 * 1024 * 1024,
+    member: { ...memberOf([]), user: userObject(BOB, 'bob') },
+    data: {
+      id: '100000000000000012',
+      name: 'test',
+      type: ApplicationCommandType.ChatInput,
+      options,
+      resolved,
+    },
+  } as unknown as APIChatInputApplicationCommandInteraction;
+  // discord.js marks the constructor private; the router is handed the very same object.
+  return new (
+    ChatInputCommandInteraction as unknown as new (
+      c: Client,
+      d: object,
+    ) => ChatInputCommandInteraction
+  )(client, payload);
+}
+
+function userObject(id: string, username: string) {
+  return { id, username, discriminator: '0', global_name: null, avatar: null };
+}
+
+function memberOf(roles: string[]): APIInteractionDataResolvedGuildMember {
+  return {
+    roles,
+    joined_at: new Date(0).toISOString(),
+    premium_since: null,
+    pending: false,
+    flags: 0,
+    permissions: '0',
+    avatar: null,
+    nick: null,
+  } as unknown as APIInteractionDataResolvedGuildMember;
+}
+
+const patrons = {
+  id: ROLE,
+  name: 'patrons',
+  color: 0,
+  colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+  hoist: false,
+  position: 1,
+  permissions: '0',
+  managed: false,
+  mentionable: false,
+  flags: 0,
+} as unknown as APIRole;
+
+const art = {
+  id: CHANNEL,
+  name: 'art',
+  type: 0,
+  permissions: '0',
+} as unknown as APIInteractionDataResolvedChannel;
+
 describe('typed arguments from a command definition', () => {
   it('types required options as present, others as optional, by their option type', () => {
     expectTypeOf<ArgsParam<typeof flat>>().toEqualTypeOf<
@@ -82,6 +185,79 @@ describe('typed arguments from a command definition', () => {
     expectTypeOf<Motion['video']>().toEqualTypeOf<Attachment | undefined>();
     // @ts-expect-error orbit has no video option
     expectTypeOf<Orbit['video']>().toBeNever();
+  });
+
+  it('types users, roles, channels and mentionables as the objects discord.js resolves', () => {
+    type Args = ArgsParam<typeof entities>;
+    expectTypeOf<Args['user']['user']>().toEqualTypeOf<User>();
+    expectTypeOf<Args['user']['member']>().toEqualTypeOf<
+      GuildMember | APIInteractionDataResolvedGuildMember | undefined
+    >();
+    expectTypeOf<NonNullable<Args['role']>>().toEqualTypeOf<Role | APIRole>();
+    expectTypeOf<NonNullable<Args['channel']>>().toEqualTypeOf<
+      GuildBasedChannel | APIInteractionDataResolvedChannel
+    >();
+    expectTypeOf<NonNullable<Args['who']>>().toEqualTypeOf<Args['user'] | Role | APIRole>();
+    // @ts-expect-error a user option is the user, not its id
+    expectTypeOf<Args['user']>().toEqualTypeOf<string>();
+  });
+
+  it('gives a user option its user and membership, a role, a channel and a mentionable as resolved', () => {
+    const interaction = interactionFromPayload(
+      [
+        { name: 'user', type: ApplicationCommandOptionType.User, value: ALICE },
+        { name: 'role', type: ApplicationCommandOptionType.Role, value: ROLE },
+        { name: 'channel', type: ApplicationCommandOptionType.Channel, value: CHANNEL },
+        { name: 'who', type: ApplicationCommandOptionType.Mentionable, value: ROLE },
+      ],
+      {
+        users: { [ALICE]: userObject(ALICE, 'alice') },
+        members: { [ALICE]: memberOf([ROLE]) },
+        roles: { [ROLE]: patrons },
+        channels: { [CHANNEL]: art },
+      } as unknown as APIInteractionDataResolved,
+    );
+    const args = readArgs(interaction, entities);
+    // The same objects discord.js's own getters give.
+    expect(args.user.user).toBeInstanceOf(User);
+    expect(args.user.user).toBe(interaction.options.getUser('user', true));
+    expect(args.user.user.username).toBe('alice');
+    expect(args.user.member).toBe(interaction.options.getMember('user'));
+    expect(args.user.member).toMatchObject({ roles: [ROLE] });
+    expect(args.role).toBe(interaction.options.getRole('role', true));
+    expect(args.role).toMatchObject({ id: ROLE, name: 'patrons' });
+    expect(args.channel).toBe(interaction.options.getChannel('channel', true));
+    expect(args.channel).toMatchObject({ id: CHANNEL, name: 'art' });
+    expect(args.who).toBe(args.role);
+  });
+
+  it('gives a user who is not a member of the server without a membership', () => {
+    const interaction = interactionFromPayload(
+      [
+        { name: 'user', type: ApplicationCommandOptionType.User, value: ALICE },
+        { name: 'who', type: ApplicationCommandOptionType.Mentionable, value: ALICE },
+      ],
+      { users: { [ALICE]: userObject(ALICE, 'alice') } } as unknown as APIInteractionDataResolved,
+    );
+    const args = readArgs(interaction, entities);
+    expect(args.user).toEqual({ user: interaction.options.getUser('user', true) });
+    expect('member' in args.user).toBe(false);
+    expect(args.who).toEqual({ user: args.user.user });
+    expect(args).not.toHaveProperty('role');
+    expect(args).not.toHaveProperty('channel');
+  });
+
+  it('fails loudly when a user, role or channel arrives without its resolved object', () => {
+    const interaction = interactionFromPayload(
+      [
+        { name: 'user', type: ApplicationCommandOptionType.User, value: ALICE },
+        { name: 'role', type: ApplicationCommandOptionType.Role, value: ROLE },
+      ],
+      { users: { [ALICE]: userObject(ALICE, 'alice') } } as unknown as APIInteractionDataResolved,
+    );
+    expect(() => readArgs(interaction, entities)).toThrow(
+      new RegExp(`option "role" names ${ROLE} without its resolved object`),
+    );
   });
 
   it('reads every option the definition names, leaving out those not given', () => {
@@ -112,6 +288,17 @@ describe('typed arguments from a command definition', () => {
       withSubcommands,
     );
     expect(args).toEqual({ subcommand: 'orbit', args: { watermark: true } });
+  });
+
+  it('tells the member when the subcommand is not in the definition (commands not redeployed)', () => {
+    expect(() =>
+      readArgs(
+        interactionWith([{ name: 'zoom', type: ApplicationCommandOptionType.Subcommand, options: [] }]),
+        withSubcommands,
+      ),
+    ).toThrow(
+      expect.objectContaining({ name: 'UserError', message: expect.stringMatching(/\(zoom\) is not known/) }),
+    );
   });
 
   it('fails loudly when an option arrives with another type than defined (commands not redeployed)', () => {

@@ -1,0 +1,33 @@
+/** /quota show: a member's allowance and spend, or, naming no one, the server's overview. */
+import {
+  renderGuildOverview,
+  renderMemberSummary,
+  roleIdsOf,
+  TOP_SPENDERS,
+} from '../../../src/discord/quota-view.ts';
+import type { SubcommandHandler } from '../definition.ts';
+
+export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {
+  if (!args.user) {
+    const [overview, settings] = await Promise.all([
+      quota.guildOverview(i.guildId, { top: TOP_SPENDERS }),
+      quota.getSettings(i.guildId),
+    ]);
+    return { embeds: [renderGuildOverview(overview, settings)] };
+  }
+  const { user, member } = args.user;
+  const summary = await quota.summary({
+    guildId: i.guildId,
+    userId: user.id,
+    roleIds: roleIdsOf(member ?? null),
+  });
+  return {
+    embeds: [
+      renderMemberSummary(summary, {
+        title: `Quota of ${user.username}`,
+        labelOf: (slug) => catalog.get(slug)?.label ?? slug,
+        mention: true,
+      }),
+    ],
+  };
+};
