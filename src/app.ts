@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
 import { describeDrift } from './discord/balance-view.ts';
 import { CACHE_OPTIONS } from './discord/cache-limits.ts';
+import type { BotInteractions } from './discord/command.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
@@ -68,6 +69,8 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
+  /** The commands and components the router dispatches to (the bot's own list by default; tests). */
+  interactions?: BotInteractions;
   /**
    * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
    * the shards' claims), closes what it opened and rejects with the signal's reason.
@@ -320,7 +323,10 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
   };
   // Listening before login: an interaction that arrives right after READY must not be missed.
   // Handlers still running at a stop are let finish before the store closes.
-  const listener = listenForInteractions(client, createRouter(interactions, services));
+  const listener = listenForInteractions(
+    client,
+    createRouter(options.interactions ?? interactions, services),
+  );
 
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.

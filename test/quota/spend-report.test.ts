@@ -14,6 +14,7 @@ import {
   spendCsv,
   usdDecimal,
 } from '../../src/quota/spend-report.ts';
+import { usdToMicrosExact as micros, parseCsv } from '../support/csv.ts';
 import { type Harness, openHarness, USD } from './harness.ts';
 
 const G = 'guild1';
@@ -27,41 +28,6 @@ async function spend(userId: string, model: string, micros: number, generationId
   if (!r.ok) throw new Error(`reservation refused: ${r.reason}`);
   await h.quota.settle(r.reservationId, { generationId, chargedMicros: micros });
 }
-
-/** Parses the CSV the report makes (quoted cells with doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
-
-const micros = (usd: string) => {
-  const [whole = '0', frac = ''] = usd.replace('-', '').split('.');
-  const value = Number(whole) * USD + Number(frac.padEnd(6, '0'));
-  return usd.startsWith('-') ? -value : value;
-};
 
 describe('reportDays', () => {
   it('lists the UTC days ending today, oldest first, and refuses a length out of range', () => {
