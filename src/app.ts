@@ -19,6 +19,7 @@ import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
 import { planShards } from './discord/shards.ts';
+import { listenForWelcomes } from './discord/welcome.ts';
 import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
@@ -327,6 +328,13 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     client,
     createRouter(options.interactions ?? interactions, services),
   );
+  // Before login too: every server is made known as the gateway connects (welcome.ts).
+  listenForWelcomes(client, {
+    keyv: store.namespace('welcome'),
+    defaults: config.quotaDefault,
+    clock,
+    logger,
+  });
 
   // Listening before login: a probe sees the start (503 until the gateway is up), and a port in
   // use stops the bot before it connects.
