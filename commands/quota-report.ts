@@ -14,6 +14,7 @@ import {
   MessageFlags,
 } from 'discord.js';
 import { type ArgsParam, readArgs } from '../src/discord/args.ts';
+import { UserError } from '../src/discord/command.ts';
 import { requireManageGuild } from '../src/discord/quota-view.ts';
 import type { BotServices } from '../src/discord/services.ts';
 import { renderSpendChart } from '../src/discord/spend-chart.ts';
@@ -60,9 +61,14 @@ export async function quotaReport(
 ): Promise<void> {
   requireManageGuild(interaction, 'quota report');
   const guildId = interaction.guildId;
+  const count = args.days ?? DEFAULT_REPORT_DAYS;
+  // Discord keeps to the option's range; a modified client need not.
+  if (!Number.isInteger(count) || count < 1 || count > MAX_REPORT_DAYS) {
+    throw new UserError(`A report covers 1 to ${MAX_REPORT_DAYS} days.`);
+  }
   // Reading up to 90 days of ledger and drawing take longer than Discord's 3 s: answer first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const days = reportDays(args.days ?? DEFAULT_REPORT_DAYS, services.clock.now());
+  const days = reportDays(count, services.clock.now());
   const from = days[0] ?? '';
   const to = days.at(-1) ?? '';
   const report = buildSpendReport(await services.quota.ledgerSince(guildId, from), days);

@@ -125,6 +125,13 @@ describe('/quota report', () => {
     expect((await h.editOf(interaction)).files).toEqual([]);
   });
 
+  it('refuses a number of days out of range (a modified client) before reading anything', async () => {
+    const interaction = await report(ADMIN, 1000);
+    const body = (await h.callbackOf(interaction)).body as { type: number; data: { content: string } };
+    expect(body.type).toBe(4);
+    expect(body.data.content).toBe('A report covers 1 to 90 days.');
+  });
+
   it('refuses a member without Manage Server, and reads nothing', async () => {
     await charge(ALICE, 'flux-schnell', 0.25 * USD, 'gen-a1');
     // Bob: no Manage Server (Alice owns the fake server, so she has every permission).
