@@ -164,6 +164,7 @@ export function spendChartSpec(report: SpendReport, labels: ChartLabels): vega.S
       text: chartLabel(labels.title).length > 0 ? labels.title.slice(0, 120) : 'Spend',
       subtitle: `Charged ${formatUsd(report.chargedMicros)}, refunded ${formatUsd(report.refundedMicros)}, net ${formatUsd(report.netMicros)} (UTC days)`,
       anchor: 'start',
+      offset: 14,
       fontSize: 15,
       fontWeight: 'normal',
     },

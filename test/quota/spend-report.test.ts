@@ -58,6 +58,8 @@ describe('the spend report from the ledger', () => {
     await spend('u1', 'vid', 2 * USD, 'gen-4');
     await spend('u4', 'img', 0.05 * USD, 'gen-5');
     await h.quota.refund('gen-4', 'failed');
+    // A refund written in the report's days for a charge of an earlier day belongs to that day: out.
+    await h.quota.refund('gen-old', 'failed late');
     // A hold never settled and an admin's reset: not spend.
     await h.quota.reserve({ guildId: G, userId: 'u2', roleIds: [], model: 'img', quoteMicros: 0.3 * USD });
     await h.quota.resetSpend(G, 'u3', 'admin');
