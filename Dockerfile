@@ -26,6 +26,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY commands ./commands
+# The font the /quota report chart is drawn with: this image has no fonts of its own.
+COPY assets ./assets
 COPY docker/healthcheck.mjs ./docker/healthcheck.mjs
 # The store's default, sqlite://data/bot.sqlite, is /app/data/bot.sqlite: on the volume (compose
 # runs the bot on Redis and mounts nothing here).

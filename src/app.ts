@@ -13,11 +13,13 @@ import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
 import { describeDrift } from './discord/balance-view.ts';
 import { CACHE_OPTIONS } from './discord/cache-limits.ts';
+import type { BotInteractions } from './discord/command.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
 import type { BotServices } from './discord/services.ts';
 import { planShards } from './discord/shards.ts';
+import { listenForWelcomes } from './discord/welcome.ts';
 import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
@@ -69,6 +71,8 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
+  /** The commands and components the router dispatches to (the bot's own list by default; tests). */
+  interactions?: BotInteractions;
   /**
    * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
    * the shards' claims), closes what it opened and rejects with the signal's reason.
@@ -353,6 +357,13 @@ async function openBot(
   const listener = listenForInteractions(client, createRouter(interactions, services));
   // Bounded: a submission waiting for capacity is left to the next start's recovery.
   closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
+  // Before login too: every server is made known as the gateway connects (welcome.ts).
+  listenForWelcomes(client, {
+    keyv: store.namespace('welcome'),
+    defaults: config.quotaDefault,
+    clock,
+    logger,
+  });
 
   const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   options.signal?.throwIfAborted();

@@ -11,7 +11,7 @@
  */
 import type { Micros } from '../money.ts';
 import type { Values } from './backend.ts';
-import { type DayKey, dayInPeriod, type Period, periodStart } from './periods.ts';
+import { type DayKey, dayInPeriod, dayStart, type Period, periodStart } from './periods.ts';
 
 export type LedgerKind = 'reserve' | 'charge' | 'release' | 'refund' | 'adjust';
 
@@ -137,6 +137,22 @@ export class Ledger {
     await this.scanBack(guildId, headSeq, (entry) => {
       if (Date.parse(entry.at) < start) return false;
       if (dayInPeriod(entry.day, period, at)) out.push(entry);
+      return true;
+    });
+    return out;
+  }
+
+  /**
+   * The entries whose money belongs to `fromDay` or a later day, newest first: the walk stops at
+   * the first entry written before that day began (an entry's day is never after its writing).
+   * A refund written in the window for a charge of an earlier day is left out, with its charge.
+   */
+  async since(guildId: string, headSeq: number, fromDay: DayKey): Promise<LedgerEntry[]> {
+    const start = dayStart(fromDay).getTime();
+    const out: LedgerEntry[] = [];
+    await this.scanBack(guildId, headSeq, (entry) => {
+      if (Date.parse(entry.at) < start) return false;
+      if (entry.day >= fromDay) out.push(entry);
       return true;
     });
     return out;

@@ -21,7 +21,7 @@ import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahea
 import { KeyvQuotaBackend, type QuotaStateBackend } from './backend.ts';
 import { Journal, type Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
-import { dayKey, type Period, periodEnd } from './periods.ts';
+import { type DayKey, dayKey, type Period, periodEnd } from './periods.ts';
 import {
   type AuditEntry,
   type EffectiveAllowance,
@@ -514,6 +514,11 @@ class KeyvQuotaService implements QuotaService {
   async ledgerForPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]> {
     const head = await this.withGuild(guildId, async (s) => s.guild.seq);
     return this.ledger.forPeriod(guildId, head, period, at ?? this.clock.now());
+  }
+
+  async ledgerSince(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]> {
+    const head = await this.withGuild(guildId, async (s) => s.guild.seq);
+    return this.ledger.since(guildId, head, fromDay);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Store } from '../store.ts';
 import type { AdmissionTicket } from './admitted-ahead.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
-import type { Period } from './periods.ts';
+import type { DayKey, Period } from './periods.ts';
 import type { AuditEntry, EffectiveAllowance, GuildSettings, QuotaDefaults } from './settings.ts';
 
 export interface QuotaServiceOptions {
@@ -214,4 +214,6 @@ export interface QuotaService {
   guildLedger(guildId: string, limit?: number): Promise<LedgerEntry[]>;
   /** The guild's entries whose money belongs to the period containing `at` (now by default). */
   ledgerForPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]>;
+  /** The guild's entries whose money belongs to `fromDay` (UTC, `YYYY-MM-DD`) or later, newest first. */
+  ledgerSince(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]>;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { GatewayOpcodes } from 'discord.js';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { guildCreatePayload, memberObject, readyPayload, shardOf } from './payloads.ts';
-import { type FakeState, randomToken } from './state.ts';
+import { type FakeGuild, type FakeState, randomToken } from './state.ts';
 
 interface Session {
   id: string;
@@ -181,6 +181,13 @@ export class FakeGateway {
     const sessions = this.liveSessions();
     if (sessions.length === 0) throw new Error(`no client is connected to the fake gateway to receive ${t}`);
     await Promise.all(sessions.map((s) => this.sendDispatch(s, t, d)));
+  }
+
+  /** A GUILD_CREATE for a server the bot joined, to the session connected as its shard. */
+  async guildJoined(guild: FakeGuild): Promise<void> {
+    const session = this.liveSessions().find((s) => shardOf(guild.id, s.shard[1]) === s.shard[0]);
+    if (!session) throw new Error(`no client is connected as the shard of guild ${guild.id}`);
+    await this.sendDispatch(session, 'GUILD_CREATE', guildCreatePayload(this.state, guild));
   }
 
   /** How many clients are connected and identified. */

@@ -80,7 +80,7 @@ export function guildObject(guild: FakeGuild): APIGuild {
     features: [],
     mfa_level: GuildMFALevel.None,
     application_id: null,
-    system_channel_id: null,
+    system_channel_id: guild.systemChannelId,
     system_channel_flags: 0 as GuildSystemChannelFlags,
     rules_channel_id: null,
     public_updates_channel_id: null,

@@ -43,6 +43,7 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
       registerInteraction(state, payload);
       await gateway.dispatchToOne('INTERACTION_CREATE', payload);
     },
+    addGuild: (spec) => gateway.guildJoined(state.addGuild(spec)),
     dispatch: (event, data) => gateway.dispatch(event, data),
     setGatewayDown: (down) => gateway.setDown(down),
     waitForCall: (pred, timeoutMs) => log.waitFor(pred, timeoutMs),

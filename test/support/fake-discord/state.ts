@@ -66,6 +66,7 @@ export interface FakeGuild {
   channelIds: string[];
   botRoleId: string;
   createdAt: string;
+  systemChannelId: string | null;
 }
 
 export interface FakeChannel {
@@ -180,7 +181,7 @@ export class FakeState {
     };
   }
 
-  private addGuild(spec: FakeGuildSpec): void {
+  addGuild(spec: FakeGuildSpec): FakeGuild {
     const botRoleId = snowflake();
     const everyone: APIRole = role(
       spec.id,
@@ -199,7 +200,7 @@ export class FakeState {
       ...(spec.roles ?? []).map((r, i) => role(r.id, r.name, i + 2, r.permissions ?? '0')),
     ];
     const members = new Map<string, FakeMember>();
-    const joinedAt = new Date().toISOString();
+    const joinedAt = spec.joinedAt ?? new Date().toISOString();
     members.set(this.botUserId, { user: this.botUser, roles: [botRoleId], joinedAt });
     for (const m of spec.members ?? []) {
       members.set(m.userId, {
@@ -219,20 +220,17 @@ export class FakeState {
       channelIds: [],
       botRoleId,
       createdAt: joinedAt,
+      systemChannelId: spec.systemChannelId ?? null,
     };
     this.guilds.set(spec.id, guild);
     for (const [position, c] of (spec.channels ?? []).entries()) {
       const canCreateThreads = c.canCreateThreads !== false;
-      const overwrites: APIOverwrite[] = canCreateThreads
-        ? []
-        : [
-            {
-              id: this.botUserId,
-              type: OverwriteType.Member,
-              allow: '0',
-              deny: String(P.CreatePublicThreads | P.CreatePrivateThreads),
-            },
-          ];
+      const botDeny =
+        (canCreateThreads ? 0n : P.CreatePublicThreads | P.CreatePrivateThreads) | BigInt(c.botDeny ?? '0');
+      const overwrites: APIOverwrite[] =
+        botDeny === 0n
+          ? []
+          : [{ id: this.botUserId, type: OverwriteType.Member, allow: '0', deny: String(botDeny) }];
       const api = {
         id: c.id,
         type: (c.type ?? ChannelType.GuildText) as ChannelType.GuildText,
@@ -251,6 +249,7 @@ export class FakeState {
       this.channels.set(c.id, { api, guildId: spec.id, parentId: null, canCreateThreads, overwrites });
       guild.channelIds.push(c.id);
     }
+    return guild;
   }
 
   /** The channel, or a DM channel with the user created on first use. */

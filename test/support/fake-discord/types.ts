@@ -15,6 +15,10 @@ export interface FakeGuildSpec {
   botPermissions?: string;
   /** Permissions of the @everyone role (bitfield string). */
   everyonePermissions?: string;
+  /** The channel where Discord posts join messages (and the bot its welcome); none by default. */
+  systemChannelId?: string;
+  /** When the bot joined (ISO 8601); now by default. */
+  joinedAt?: string;
 }
 
 export interface FakeChannelSpec {
@@ -25,6 +29,8 @@ export interface FakeChannelSpec {
   nsfw?: boolean;
   /** false -> thread creation answers 403 Missing Permissions (and the bot's overwrite denies thread creation). */
   canCreateThreads?: boolean;
+  /** Permissions denied to the bot in this channel by a member overwrite (bitfield string). */
+  botDeny?: string;
 }
 
 export interface FakeRoleSpec {
@@ -126,6 +132,11 @@ export interface FakeDiscord {
   botUserId: string;
   /** Dispatch an INTERACTION_CREATE built by the helpers to the connected client; resolves when sent. */
   sendInteraction(payload: APIInteraction): Promise<void>;
+  /**
+   * The bot joins a server while connected: the fake learns of it and sends its GUILD_CREATE to the
+   * session of its shard; resolves when sent.
+   */
+  addGuild(spec: FakeGuildSpec): Promise<void>;
   /** Send any gateway dispatch (e.g. GUILD_DELETE) to every identified client; resolves when sent. */
   dispatch(event: string, data: unknown): Promise<void>;
   /** Every REST call received, in order. */
