@@ -13,7 +13,6 @@ import type { Config } from './config.ts';
 import { alertPoster } from './discord/alert-channel.ts';
 import { describeDrift } from './discord/balance-view.ts';
 import { CACHE_OPTIONS } from './discord/cache-limits.ts';
-import type { BotInteractions } from './discord/command.ts';
 import { listenForInteractions } from './discord/interaction-listener.ts';
 import { DiscordMessenger } from './discord/messenger.ts';
 import { createRouter } from './discord/router.ts';
@@ -71,8 +70,6 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
-  /** The commands and components the router dispatches to (the bot's own list by default; tests). */
-  interactions?: BotInteractions;
   /**
    * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
    * the shards' claims), closes what it opened and rejects with the signal's reason.

@@ -1,5 +1,5 @@
 /**
- * /quota's definition: its nine subcommands and their options, and the types each subcommand's
+ * /quota's definition: its ten subcommands and their options, and the types each subcommand's
  * handler (sub/) is given, derived from it. Kept apart from index.ts (the dispatch) because the
  * handlers import these types and index.ts imports the handlers: files do not import each other in
  * a loop.
@@ -20,6 +20,7 @@ import { UserError } from '../../src/discord/command.ts';
 import type { renderGuildOverview } from '../../src/discord/quota-view.ts';
 import type { BotServices } from '../../src/discord/services.ts';
 import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-report.ts';
 
 // Amounts are a STRING option parsed with parseUsdInput rather than a NUMBER option: a number
 // option arrives as a double, so what the admin typed (`0.1`, `2.50001`, `1e3`) is lost before
@@ -178,6 +179,20 @@ export const QuotaCommand = {
           type: ApplicationCommandOptionType.Boolean,
           name: 'off',
           description: 'True: post no alerts any more',
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'report',
+      description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: `How many days back, today (UTC) included; default ${DEFAULT_REPORT_DAYS}`,
+          min_value: 1,
+          max_value: MAX_REPORT_DAYS,
         },
       ],
     },

@@ -1,6 +1,6 @@
 /**
  * /quota: admins set allowances, the server budget, the channels where generating is allowed, and
- * where the bot posts alerts (ops/alerts.ts). The definition is in definition.ts; each subcommand's
+ * where the bot posts alerts (ops/alerts.ts), and draws the server's spend (report). The definition is in definition.ts; each subcommand's
  * handler in sub/, given its own options, typed from the definition.
  */
 import { MessageFlags } from 'discord.js';
@@ -15,6 +15,7 @@ import { budget } from './sub/budget.ts';
 import { channels } from './sub/channels.ts';
 import { confirm } from './sub/confirm.ts';
 import { defaultAllowance } from './sub/default.ts';
+import { report } from './sub/report.ts';
 import { reset } from './sub/reset.ts';
 import { role } from './sub/role.ts';
 import { set } from './sub/set.ts';
@@ -26,6 +27,8 @@ export const quota: Command = {
     requireManageGuild(interaction, 'quota');
     const i = interaction as GuildInteraction;
     const args = readArgs(interaction, QuotaCommand);
+    // The report answers by itself (a defer first: it reads and draws past Discord's 3 s).
+    if (args.subcommand === 'report') return report(i, services, args.args);
     // Every subcommand reads or writes the store before the one answer: within Discord's deadline,
     // or the store-fault refusal (a write that lands after it still counts, as any admin change).
     const answer = await storeStep(interaction, services.logger, `/quota ${args.subcommand}`, () =>
@@ -36,7 +39,11 @@ export const quota: Command = {
 };
 
 /** The subcommand's handler, given its own arguments (a subcommand added to the definition and not here fails the build). */
-function dispatch(i: GuildInteraction, a: QuotaArgs, services: BotServices): Promise<Answer> {
+function dispatch(
+  i: GuildInteraction,
+  a: Exclude<QuotaArgs, { subcommand: 'report' }>,
+  services: BotServices,
+): Promise<Answer> {
   switch (a.subcommand) {
     case 'set':
       return set(i, a.args, services);

@@ -9,7 +9,7 @@ import type { ChannelArg, RoleArg, UserArg } from '../../src/discord/args.ts';
 describe("/quota's typed arguments", () => {
   it('has one arm per subcommand of the definition', () => {
     expectTypeOf<QuotaSubcommand>().toEqualTypeOf<
-      'set' | 'role' | 'default' | 'budget' | 'confirm' | 'show' | 'reset' | 'channels' | 'alerts'
+      'set' | 'role' | 'default' | 'budget' | 'confirm' | 'show' | 'reset' | 'channels' | 'alerts' | 'report'
     >();
     expect(QuotaCommand.options.map((o) => o.name).sort()).toEqual([
       'alerts',
@@ -17,6 +17,7 @@ describe("/quota's typed arguments", () => {
       'channels',
       'confirm',
       'default',
+      'report',
       'reset',
       'role',
       'set',

@@ -3,9 +3,9 @@
  * days as a chart (PNG: by member, the top few and the rest together, and by model) and the
  * period's ledger as CSV (one row per charge or refund, refunds negative), answered privately.
  *
- * A subcommand of /quota, kept in its own file: `reportSubcommand` goes into /quota's options and
- * `quotaReport` is called for it with the typed arguments (`readReportArgs`). It answers the
- * interaction itself (a defer, then the files), so /quota must hand it over before answering.
+ * Unlike the other subcommands it answers the interaction itself (a defer, then the files: reading
+ * up to 90 days of ledger and drawing take longer than Discord's 3 s), so /quota hands it over
+ * before its own store deadline and answer.
  */
 import {
   type APIApplicationCommandSubcommandOption,
@@ -13,12 +13,11 @@ import {
   type ChatInputCommandInteraction,
   MessageFlags,
 } from 'discord.js';
-import { type ArgsParam, readArgs } from '../src/discord/args.ts';
-import { UserError } from '../src/discord/command.ts';
-import { requireManageGuild } from '../src/discord/quota-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { renderSpendChart } from '../src/discord/spend-chart.ts';
-import { formatUsd } from '../src/money.ts';
+import { UserError } from '../../../src/discord/command.ts';
+import { requireManageGuild } from '../../../src/discord/quota-view.ts';
+import type { BotServices } from '../../../src/discord/services.ts';
+import { renderSpendChart } from '../../../src/discord/spend-chart.ts';
+import { formatUsd } from '../../../src/money.ts';
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,
@@ -26,38 +25,17 @@ import {
   reportDays,
   type SpendReport,
   spendCsv,
-} from '../src/quota/spend-report.ts';
-
-export const reportSubcommand = {
-  type: ApplicationCommandOptionType.Subcommand,
-  name: 'report',
-  description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
-  options: [
-    {
-      type: ApplicationCommandOptionType.Integer,
-      name: 'days',
-      description: `How many days back, today (UTC) included; default ${DEFAULT_REPORT_DAYS}`,
-      min_value: 1,
-      max_value: MAX_REPORT_DAYS,
-    },
-  ],
-} as const satisfies APIApplicationCommandSubcommandOption;
-
-export type QuotaReportArgs = ArgsParam<{ options: [typeof reportSubcommand] }>['args'];
-
-/** The typed arguments of `/quota report`, read by its definition. */
-export function readReportArgs(interaction: Pick<ChatInputCommandInteraction, 'options'>): QuotaReportArgs {
-  return readArgs(interaction, { options: [reportSubcommand] }).args;
-}
+} from '../../../src/quota/spend-report.ts';
+import type { SubcommandArgs } from '../definition.ts';
 
 /** Members named in the CSV beside their ids (the biggest spenders first); the others by id only. */
 const NAMED_MEMBERS = 25;
 
 /** Answers `/quota report`: a defer, then the chart and the CSV, or why there are none. */
-export async function quotaReport(
+export async function report(
   interaction: ChatInputCommandInteraction,
   services: Pick<BotServices, 'quota' | 'catalog' | 'clock'>,
-  args: QuotaReportArgs,
+  args: SubcommandArgs<'report'>,
 ): Promise<void> {
   requireManageGuild(interaction, 'quota report');
   const guildId = interaction.guildId;
