@@ -9,6 +9,7 @@ import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
+import { underMemberDefaults } from '../src/discord/member-defaults.ts';
 import { IMAGE_NAMES, numberedImages, promptOption, stringOption } from '../src/discord/option-builders.ts';
 import { readRequest, splitUrls } from '../src/discord/read-request.ts';
 import { referenceUrls } from '../src/discord/references.ts';
@@ -49,7 +50,15 @@ export function imagineRequest(args: ArgsParam<typeof data>): CreateGenerationRe
 
 export const imagine: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'image', imagineRequest(readArgs(interaction, data))),
+  async execute(interaction, services) {
+    // The member's own defaults (/settings) under the options: an option given always wins.
+    const { args, defaults } = await underMemberDefaults(
+      interaction,
+      services,
+      'image',
+      readArgs(interaction, data),
+    );
+    await handleGenerate(interaction, services, 'image', imagineRequest(args), defaults);
+  },
   autocomplete: generationAutocomplete('image'),
 };

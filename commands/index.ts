@@ -13,12 +13,23 @@ import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota/index.ts';
 import { result } from './result.ts';
+import { settings, settingsComponents } from './settings.ts';
 import { show } from './show.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
 import { videoPro } from './video-pro.ts';
 
-export const commands: readonly Command[] = [imagine, video, videoPro, models, show, usage, quota, balance];
+export const commands: readonly Command[] = [
+  imagine,
+  video,
+  videoPro,
+  models,
+  show,
+  usage,
+  settings,
+  quota,
+  balance,
+];
 
 export const messageCommands: readonly MessageCommand[] = [generateFromThis];
 
@@ -29,6 +40,7 @@ export const components: readonly AnyComponentHandler[] = [
   result,
   fromMessage,
   queueComponents,
+  settingsComponents,
 ];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -13,6 +13,7 @@ import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
+import { underMemberDefaults } from '../src/discord/member-defaults.ts';
 import {
   booleanOption,
   imageNames,
@@ -69,7 +70,15 @@ export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequ
 
 export const video: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'video', videoRequest(readArgs(interaction, data))),
+  async execute(interaction, services) {
+    // The member's own defaults (/settings) under the options: an option given always wins.
+    const { args, defaults } = await underMemberDefaults(
+      interaction,
+      services,
+      'video',
+      readArgs(interaction, data),
+    );
+    await handleGenerate(interaction, services, 'video', videoRequest(args), defaults);
+  },
   autocomplete: generationAutocomplete('video'),
 };

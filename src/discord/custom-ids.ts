@@ -64,7 +64,9 @@ export type CustomId =
   /** The modal of "Generate from this": names the pending record that keeps the message's attachments. */
   | { kind: 'from'; recordId: string }
   /** Cancel on a request waiting for its turn: names its reservation (which holds colons). */
-  | { kind: 'queue'; reservationId: string };
+  | { kind: 'queue'; reservationId: string }
+  /** Reset on /settings: names the member whose defaults it resets (only they may press it). */
+  | { kind: 'settings'; action: 'reset'; userId: string };
 
 export type CustomIdKind = CustomId['kind'];
 export type CustomIdOf<K extends CustomIdKind> = Extract<CustomId, { kind: K }>;
@@ -96,6 +98,8 @@ export function buildCustomId(id: CustomId): string {
         return [id.recordId];
       case 'queue':
         return ['cancel', id.reservationId];
+      case 'settings':
+        return [id.action, id.userId];
     }
   })();
   return [id.kind, VERSION_MARK, ...fields].join(SEP);
@@ -159,9 +163,20 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
       return fromOf(fields);
     case 'queue':
       return queueOf(fields);
+    case 'settings':
+      return settingsOf(fields);
     default:
       return null;
   }
+}
+
+/** A Discord user id: a snowflake, digits only (17 to 20 of them today). */
+const SNOWFLAKE = /^\d{1,20}$/;
+
+/** Only in version 1: /settings came after versions. */
+function settingsOf([action, userId, ...extra]: string[]): CustomId | null {
+  if (action !== 'reset' || !userId || !SNOWFLAKE.test(userId) || extra.length > 0) return null;
+  return { kind: 'settings', action, userId };
 }
 
 /** Legacy result actions: `upscale` was Higher resolution's name in ids before version 1. */
