@@ -99,7 +99,7 @@ export const settings: Command = {
       notes = ['Saved.', ...next.notes];
     }
     await interaction.reply({
-      ...renderSettings(shown, userId, (slug) => catalog.get(slug), notes),
+      ...renderSettings(shown, userId, catalog, notes),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

@@ -10,7 +10,8 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import type { MediaType, Model } from '../media/schemas.ts';
+import type { ModelCatalog } from '../catalog/catalog.ts';
+import type { MediaType } from '../media/schemas.ts';
 import { defaultsOf, hasDefaults, type MemberDefaults } from '../quota/member-defaults.ts';
 import { buildCustomId } from './custom-ids.ts';
 import { escapeMemberText } from './message-parts.ts';
@@ -30,17 +31,20 @@ export interface SettingsView {
 export function renderSettings(
   defaults: MemberDefaults,
   userId: string,
-  modelOf: (slug: string) => Model | undefined,
+  catalog: Pick<ModelCatalog, 'ready' | 'get'>,
   notes: readonly string[] = [],
 ): SettingsView {
   const typeLine = (type: MediaType) => {
     const mine = defaultsOf(defaults, type);
-    const model = mine.model ? modelOf(mine.model) : undefined;
+    const model = mine.model ? catalog.get(mine.model) : undefined;
+    // Before the catalog has loaded, a stored model is shown as stored, not judged gone.
     const name = mine.model
       ? model?.type === type
         ? `${escapeMemberText(model.label)} (\`${codeText(model.slug)}\`)`
-        : `\`${codeText(mine.model)}\`, no longer offered: the server's default is used`
-      : `the server's default (${escapeMemberText(modelOf(DEFAULT_MODELS[type])?.label ?? DEFAULT_MODELS[type])})`;
+        : catalog.ready
+          ? `\`${codeText(mine.model)}\`, no longer offered: the server's default is used`
+          : `\`${codeText(mine.model)}\``
+      : `the server's default (${escapeMemberText(catalog.get(DEFAULT_MODELS[type])?.label ?? DEFAULT_MODELS[type])})`;
     const parts = [name];
     if (mine.aspect_ratio) parts.push(`aspect ratio ${escapeMemberText(mine.aspect_ratio)}`);
     if (mine.resolution) parts.push(`resolution ${escapeMemberText(mine.resolution)}`);

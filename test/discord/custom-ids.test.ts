@@ -262,10 +262,11 @@ describe('every id the views emit parses back to what they name', () => {
   });
 
   it('/settings’ Reset, which names the member whose defaults it resets; none without defaults', () => {
-    const view = renderSettings({ count: 2 }, MEMBER_ID, () => undefined);
+    const noCatalog = { ready: false, get: () => undefined };
+    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog);
     expect(parsedOf(view)).toEqual([
       { kind: 'settings', action: 'reset', userId: MEMBER_ID, version: CUSTOM_ID_VERSION },
     ]);
-    expect(parsedOf(renderSettings({}, MEMBER_ID, () => undefined))).toEqual([]);
+    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog))).toEqual([]);
   });
 });

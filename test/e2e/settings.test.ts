@@ -109,6 +109,17 @@ describe("a member's own defaults", () => {
       aspect_ratio: '16:9',
     });
 
+    // /video takes the video defaults, not the image ones.
+    await ephemeralReply(h, await settings({ video_aspect_ratio: '9:16', video_resolution: '720p' }));
+    const clip = await h.command('video', asOptions({ prompt: 'a kite with my defaults' }));
+    await h.jobDone(clip);
+    expect(sentRequests(h).find((r) => r.prompt === 'a kite with my defaults')).toEqual({
+      model: 'quick-video-1',
+      prompt: 'a kite with my defaults',
+      aspect_ratio: '9:16',
+      resolution: '720p',
+    });
+
     // Another member's /imagine is as the server's defaults make it.
     const bobs = await imagine({ prompt: "bob's lighthouse" }, BOB);
     expect(bobs.sent).toEqual({ model: 'lang-4o-image', prompt: "bob's lighthouse" });
