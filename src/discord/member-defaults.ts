@@ -24,6 +24,7 @@ import { codeText } from './models-view.ts';
 import { DEFAULT_MODELS } from './read-request.ts';
 import type { BotServices } from './services.ts';
 import { storeStep } from './store-reads.ts';
+import { truncate } from './text.ts';
 
 /** The options of a generation command that a member's default can fill. */
 export interface DefaultableArgs {
@@ -49,6 +50,9 @@ export function requestDefaultsOf(stored: MemberDefaults): RequestDefaults {
     ...(stored.count === undefined ? {} : { count: stored.count }),
   };
 }
+
+/** What a member typed, shown back in code: Discord's 100 characters are not a modified client's limit. */
+const shown = (text: string) => truncate(codeText(text), 100);
 
 const given = (text: string | undefined): string | undefined => text?.trim() || undefined;
 
@@ -205,9 +209,7 @@ function changeType(
   if (fields.model) {
     model = catalog.get(fields.model);
     if (!model) {
-      problems.push(
-        `${option('model')}: there is no model \`${codeText(fields.model)}\`. /models lists them.`,
-      );
+      problems.push(`${option('model')}: there is no model \`${shown(fields.model)}\`. /models lists them.`);
       return undefined;
     }
     if (model.type !== type) {
@@ -240,7 +242,7 @@ function changeType(
         problems.push(
           offered.length === 0
             ? `${option(field)}: ${whose} takes no ${name}.`
-            : `${option(field)}: ${whose} does not take the ${name} \`${codeText(wanted)}\`; it takes ${offered.join(', ')}.`,
+            : `${option(field)}: ${whose} does not take the ${name} \`${shown(wanted)}\`; it takes ${offered.join(', ')}.`,
         );
     } else if (next[field] !== undefined && !offered.includes(next[field])) {
       notes.push(`Your default ${type} ${name} ${next[field]} was cleared: ${model.label} does not take it.`);
