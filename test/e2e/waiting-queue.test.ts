@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { APIInteraction } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/router.ts';
-import { ManualClock } from '../media/manual-clock.ts';
 import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { buttonInteraction, type RecordedCall } from '../support/fake-discord.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 

@@ -8,8 +8,8 @@ import { createQuotaService, type QuotaService } from '../../src/quota/service.t
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
 import { openStore, type Store } from '../../src/store.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import { ManualClock } from './manual-clock.ts';
 
 export const USD = 1_000_000;
 
