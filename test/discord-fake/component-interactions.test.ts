@@ -21,7 +21,7 @@ import {
   messageCommandInteraction,
   modalSubmitInteraction,
   selectInteraction,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
 
 const GUILD = '1210000000000000001';

@@ -16,8 +16,8 @@ import {
   ThumbnailBuilder,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { componentsOf, textOf } from '../support/bot-harness.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
 
 const GUILD = '1220000000000000001';

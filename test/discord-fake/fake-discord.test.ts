@@ -21,7 +21,7 @@ import {
   chatInputInteraction,
   type FakeDiscord,
   startFakeDiscord,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
 
 const GUILD = '1200000000000000001';
 const ART = '1200000000000000002';

@@ -9,7 +9,12 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chatInputInteraction, type FakeDiscord, faults, startFakeDiscord } from '../support/fake-discord.ts';
+import {
+  chatInputInteraction,
+  type FakeDiscord,
+  faults,
+  startFakeDiscord,
+} from '../../testkit/fake-discord.ts';
 
 const GUILD = '1210000000000000001';
 const ART = '1210000000000000002';

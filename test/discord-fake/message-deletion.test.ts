@@ -6,7 +6,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatInputInteraction, messageCommandInteraction } from '../support/fake-discord.ts';
+import { chatInputInteraction, messageCommandInteraction } from '../../testkit/fake-discord.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
 
 const GUILD = '1230000000000000001';

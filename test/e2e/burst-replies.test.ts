@@ -4,8 +4,8 @@
  */
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, type Harness, startHarness } from '../support/bot-harness.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
 import { figures, sentRequests } from './result-helpers.ts';
 
 let h: Harness;

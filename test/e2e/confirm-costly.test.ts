@@ -1,8 +1,8 @@
 import type { APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/router.ts';
+import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import { buttonInteraction } from '../support/fake-discord.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';
 
 let h: Harness;

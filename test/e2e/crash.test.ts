@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openStore } from '../../src/store.ts';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { useBotProcesses } from '../support/bot-process.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
 
 const procs = useBotProcesses('bot-crash', { killAfter: 'all' });
 

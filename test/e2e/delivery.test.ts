@@ -1,5 +1,6 @@
 import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import {
   ALICE,
   ART,
@@ -10,7 +11,6 @@ import {
   startHarness,
   textOf,
 } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 let h: Harness;

@@ -7,6 +7,9 @@ import { type APIInteraction, MessageType } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_HERE } from '../../src/discord/confirm.ts';
 import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
+import { newMessage } from '../../testkit/fake-discord/payloads.ts';
+import { stateOf } from '../../testkit/fake-discord/state.ts';
+import { buttonInteraction, type FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
 import {
   ADMIN,
   ALICE,
@@ -19,9 +22,6 @@ import {
   opt,
   startHarness,
 } from '../support/bot-harness.ts';
-import { newMessage } from '../support/fake-discord/payloads.ts';
-import { stateOf } from '../support/fake-discord/state.ts';
-import { buttonInteraction, type FakeAttachmentSpec } from '../support/fake-discord.ts';
 import { adminAllows, ephemeralReply } from './quota-helpers.ts';
 import {
   figures,

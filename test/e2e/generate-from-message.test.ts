@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD, type Harness, startHarness, textOf } from '../support/bot-harness.ts';
-import type { FakeAttachmentSpec } from '../support/fake-discord.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, resultOf, sentRequests } from './result-helpers.ts';
 

@@ -1,8 +1,8 @@
 import type { APIEmbed } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedLength } from '../../src/discord/models-view.ts';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
 import { hugeCatalog } from './models-helpers.ts';
 import { deferredEphemeralReply, ephemeralReply, fieldsOf, textOf } from './quota-helpers.ts';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
+import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
 import {
   ADMIN,
   ALICE,
@@ -11,7 +12,6 @@ import {
   opt,
   startHarness,
 } from '../support/bot-harness.ts';
-import { autocompleteInteraction } from '../support/fake-discord.ts';
 import { adminAllows, entity, ephemeralReply, fieldsOf, resolvedMember, sub } from './quota-helpers.ts';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import type { APIInteraction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeAttachmentSpec } from '../../testkit/fake-discord/interactions.ts';
 import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import type { FakeAttachmentSpec } from '../support/fake-discord/interactions.ts';
 import { sub } from './quota-helpers.ts';
 
 let h: Harness;

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { componentsOf, type Harness, opt, startHarness, textOf } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 const SECRET = 'aws_secret_access_key=the-secret-the-bot-must-never-post';

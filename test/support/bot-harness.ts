@@ -35,43 +35,13 @@ import {
   type RecordedCall,
   selectInteraction,
   startFakeDiscord,
-} from './fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, DEFAULT_GUILD } from '../../testkit/ids.ts';
 import { type MediaProxy, startMediaProxy } from './media-proxy.ts';
 
+export * from '../../testkit/ids.ts';
+export { opt } from '../../testkit/options.ts';
 export { componentsOf, type InteractiveComponent, type MessageLike, textOf } from './message-reading.ts';
-
-export const GUILD = '1300000000000000001';
-export const ART = '1300000000000000002';
-export const NO_THREADS = '1300000000000000003';
-export const NSFW = '1300000000000000004';
-export const OTHER = '1300000000000000005';
-export const ALICE = '1300000000000000010';
-export const BOB = '1300000000000000011';
-export const ADMIN = '1300000000000000012';
-export const ADMINS_ROLE = '1300000000000000020';
-export const PATRON_ROLE = '1300000000000000021';
-
-const MANAGE_GUILD = String(1n << 5n);
-
-export const DEFAULT_GUILD: FakeGuildSpec = {
-  id: GUILD,
-  name: 'Art Club',
-  channels: [
-    { id: ART, name: 'art' },
-    { id: NO_THREADS, name: 'no-threads', canCreateThreads: false },
-    { id: NSFW, name: 'after-dark', nsfw: true },
-    { id: OTHER, name: 'general' },
-  ],
-  roles: [
-    { id: ADMINS_ROLE, name: 'admins', permissions: MANAGE_GUILD },
-    { id: PATRON_ROLE, name: 'patrons' },
-  ],
-  members: [
-    { userId: ALICE, username: 'alice' },
-    { userId: BOB, username: 'bob' },
-    { userId: ADMIN, username: 'ada', roles: [ADMINS_ROLE] },
-  ],
-};
 
 export interface HarnessOptions {
   /** Simulated time runs this many times faster than real time (default 100). */
@@ -350,16 +320,3 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   return harness;
 }
-
-/** Option builders, as Discord sends them. */
-export const opt = {
-  string: (name: string, value: string, focused = false) => ({
-    name,
-    type: 3,
-    value,
-    ...(focused ? { focused } : {}),
-  }),
-  integer: (name: string, value: number) => ({ name, type: 4, value }),
-  boolean: (name: string, value: boolean) => ({ name, type: 5, value }),
-  attachment: (name: string, id: string) => ({ name, type: 11, value: id }),
-} as const;

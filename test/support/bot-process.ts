@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { DEFAULT_GUILD } from './bot-harness.ts';
-import { type FakeDiscord, startFakeDiscord } from './fake-discord.ts';
+import { botEnv } from '../../testkit/bot-env.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
+import { DEFAULT_GUILD } from '../../testkit/ids.ts';
+
+export { botEnv } from '../../testkit/bot-env.ts';
 
 export interface BotProcess {
   child: ChildProcess;
@@ -43,23 +46,6 @@ export function spawnBot(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-/** The environment of a bot process on the fake Discord and the simulator, with its store file. */
-export function botEnv(
-  discord: { botToken: string; apiUrl: string },
-  sim: { baseUrl: string; token: string },
-  storeFile: string,
-  logLevel = 'warn',
-): Record<string, string> {
-  return {
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_API_URL: discord.apiUrl,
-    MEDIA_API_BASE_URL: sim.baseUrl,
-    MEDIA_API_TOKEN: sim.token,
-    STORE_URL: `sqlite://${storeFile}`,
-    LOG_LEVEL: logLevel,
-  };
 }
 
 /** What a file of real-process tests shares (see useBotProcesses). */
