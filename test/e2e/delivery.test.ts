@@ -1,25 +1,10 @@
 import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
-import {
-  ALICE,
-  ART,
-  componentsOf,
-  type Harness,
-  NO_THREADS,
-  opt,
-  startHarness,
-  textOf,
-} from '../support/bot-harness.ts';
+import { ALICE, ART, componentsOf, NO_THREADS, opt, textOf, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');

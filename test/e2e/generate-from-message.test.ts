@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
-import { ALICE, ART, GUILD, type Harness, startHarness, textOf } from '../support/bot-harness.ts';
+import { ALICE, ART, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, resultOf, sentRequests } from './result-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const COMMAND = 'Generate from this';
 let nextId = 1;

@@ -13,6 +13,7 @@ import {
   type APIMessage,
   InteractionResponseType,
 } from 'discord.js';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -136,7 +137,59 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the simulator, the fake Discord and the bot. */
+export interface UseHarnessOptions extends HarnessOptions {
+  /**
+   * 'test' (the default): a fresh harness for every test, closed after it. 'file': one harness for
+   * the file's tests, started before the first and closed after the last.
+   */
+  per?: 'test' | 'file';
+}
+
+/**
+ * A test file's harness: registers the hooks that start it (before each test, or once for the file)
+ * and close it, and returns the harness of the running test. Call it at the top of the file (or of a
+ * describe), where the hooks belong:
+ *
+ *   const h = useHarness();                              // a fresh bot for every test
+ *   const h = useHarness({ per: 'file', proxy: true });  // one for the file, behind the proxy
+ *
+ * What it returns stands for the harness started for the running test (every property is read from
+ * it when used); it throws when used outside a test. A test that needs other options than the
+ * file's starts its own with startHarness and closes it itself.
+ */
+export function useHarness(options: UseHarnessOptions = {}): Harness {
+  const { per = 'test', ...harnessOptions } = options;
+  let current: Harness | undefined;
+  const start = async () => {
+    current = await startHarness(harnessOptions);
+  };
+  const close = async () => {
+    const harness = current;
+    current = undefined;
+    await harness?.close();
+  };
+  if (per === 'file') {
+    beforeAll(start);
+    afterAll(close);
+  } else {
+    beforeEach(start);
+    afterEach(close);
+  }
+  const started = (): Harness => {
+    if (!current) throw new Error('useHarness: the harness runs only while a test does (use it inside one)');
+    return current;
+  };
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      const harness = started();
+      const value: unknown = Reflect.get(harness, key, harness);
+      return typeof value === 'function' ? value.bind(harness) : value;
+    },
+    has: (_target, key) => key in started(),
+  });
+}
+
+/** Starts the simulator, the fake Discord and the bot (closed by its close()); see also useHarness. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? scaledClock(options.timeScale ?? 100);
   const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
