@@ -48,8 +48,8 @@ export function spawnBot(
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-/** What a file of real-process tests shares (see useBotProcesses). */
-export interface BotProcesses {
+/** What a file of real-process tests shares (see useSpawnedBot). */
+export interface SpawnedBots {
   readonly sim: Simulator;
   readonly discord: FakeDiscord;
   /** The file's temporary folder, for store files. */
@@ -64,11 +64,12 @@ export interface BotProcesses {
 }
 
 /**
- * A simulator, a fake Discord with the default server and a temporary folder for the file's tests,
+ * The spawned-bot counterpart of useHarness (which runs the bot inside the test's process): a
+ * simulator, a fake Discord with the default server and a temporary folder for the file's tests,
  * and the bot processes they spawn, killed (SIGKILL) after each test or, with `killAfter: 'all'`,
  * after the file (tests that restart a process across tests).
  */
-export function useBotProcesses(prefix: string, options: { killAfter?: 'each' | 'all' } = {}): BotProcesses {
+export function useSpawnedBot(prefix: string, options: { killAfter?: 'each' | 'all' } = {}): SpawnedBots {
   let sim: Simulator | undefined;
   let discord: FakeDiscord | undefined;
   let dir: string | undefined;
@@ -92,7 +93,7 @@ export function useBotProcesses(prefix: string, options: { killAfter?: 'each' | 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useBotProcesses: use it inside a test');
+    if (value === undefined) throw new Error('useSpawnedBot: use it inside a test');
     return value;
   };
   return {
