@@ -22,12 +22,8 @@ import {
   modalSubmitInteraction,
   selectInteraction,
 } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
-
-const GUILD = '1210000000000000001';
-const ART = '1210000000000000002';
-const ALICE = '1210000000000000010';
-const BOB = '1210000000000000011';
 
 let w: FakeWithClient;
 
