@@ -1,6 +1,7 @@
-/** What the tests' spawned bots and the benchmark's bot processes are started with. */
-
-/** The environment of a bot process on the fake Discord and the simulator, with its store file. */
+/**
+ * The environment of a bot process on the fake Discord and the simulator, with its store file: what
+ * the tests' spawned bots (test/support/bot-process.ts) and the benchmark's bot processes start with.
+ */
 export function botEnv(
   discord: { botToken: string; apiUrl: string },
   sim: { baseUrl: string; token: string },

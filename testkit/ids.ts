@@ -7,8 +7,10 @@ import type { FakeGuildSpec } from './fake-discord.ts';
 
 /** The default server ("Art Club"). */
 export const GUILD = '1300000000000000001';
-/** Its channels: #art (where commands come from by default), one where threads cannot be opened,
- * an age-restricted one, and #general. */
+/**
+ * Its channels: #art (where commands come from by default), one where threads cannot be opened, an
+ * age-restricted one, and #general.
+ */
 export const ART = '1300000000000000002';
 export const NO_THREADS = '1300000000000000003';
 export const NSFW = '1300000000000000004';

@@ -1,7 +1,8 @@
 /**
  * Runs the real bot (startBot) against the fake Discord and the simulator, on one scaled clock,
  * with its store in a real SQLite file. Tests drive it with interactions and assert on what
- * the fake Discord received.
+ * the fake Discord received. A test file takes one with useHarness(); the ids of the default
+ * server and the option builders (testkit/) are re-exported here for the e2e files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
