@@ -7,7 +7,7 @@
 import { MessageFlags } from 'discord.js';
 import type { Generation } from '../src/media/schemas.ts';
 import type { RecordedRequest } from '../src/sim/server.ts';
-import type { RecordedCall } from '../test/support/fake-discord.ts';
+import type { RecordedCall } from '../testkit/fake-discord.ts';
 import type { Recording, SentGenerate } from './driver.ts';
 
 export type RequestKind = 'submissions' | 'listPolls' | 'singlePolls' | 'other';

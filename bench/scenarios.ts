@@ -9,14 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../src/sim/server.ts';
-import { ADMIN, ART, DEFAULT_GUILD, GUILD, opt } from '../test/support/bot-harness.ts';
-import { botEnv } from '../test/support/bot-process.ts';
-import {
-  autocompleteInteraction,
-  type FakeGuildSpec,
-  startFakeDiscord,
-} from '../test/support/fake-discord.ts';
-import { startRedisServer } from '../test/support/redis-server.ts';
+import { botEnv } from '../testkit/bot-env.ts';
+import { autocompleteInteraction, type FakeGuildSpec, startFakeDiscord } from '../testkit/fake-discord.ts';
+import { ADMIN, ART, DEFAULT_GUILD, GUILD } from '../testkit/ids.ts';
+import { opt } from '../testkit/options.ts';
+import { startRedisServer } from '../testkit/redis-server.ts';
 import { startBotProcesses } from './bot-process.ts';
 import { ShiftableClock } from './clock.ts';
 import { collect, drain, play, type Stage, waitForAcks } from './driver.ts';

@@ -9,9 +9,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 import { freePort, type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 const PASSWORD = 'redis-password-never-shown';
