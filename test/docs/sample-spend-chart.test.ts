@@ -12,6 +12,11 @@ import { decodePng } from '../support/png.ts';
 const CHANNEL_TOLERANCE = 8;
 
 describe('the sample spend chart in README', () => {
+  it('is linked from README', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('](docs/images/quota-report.png)');
+  });
+
   it('has charges, refunds and more members than are drawn on their own', () => {
     const report = sampleReport();
     expect(report.refundedMicros).toBeGreaterThan(0);
