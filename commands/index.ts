@@ -9,6 +9,7 @@ import { confirmationComponents } from '../src/discord/confirm.ts';
 import { queueComponents } from '../src/discord/queue-cancel.ts';
 import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
+import { helpButtons, helpCommand } from './help.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota/index.ts';
@@ -18,7 +19,17 @@ import { usage } from './usage.ts';
 import { video } from './video.ts';
 import { videoPro } from './video-pro.ts';
 
-export const commands: readonly Command[] = [imagine, video, videoPro, models, show, usage, quota, balance];
+export const commands: readonly Command[] = [
+  imagine,
+  video,
+  videoPro,
+  models,
+  show,
+  usage,
+  quota,
+  balance,
+  helpCommand(() => interactions),
+];
 
 export const messageCommands: readonly MessageCommand[] = [generateFromThis];
 
@@ -29,6 +40,7 @@ export const components: readonly AnyComponentHandler[] = [
   result,
   fromMessage,
   queueComponents,
+  helpButtons,
 ];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

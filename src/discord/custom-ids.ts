@@ -50,6 +50,11 @@ const RESULT_ACTIONS: ReadonlySet<string> = new Set<ResultAction>([
   'continue-modal',
 ]);
 
+/** What a button on /help's answer opens: the answer of /models or of /usage. */
+export type HelpTarget = 'models' | 'usage';
+
+const HELP_TARGETS: ReadonlySet<string> = new Set<HelpTarget>(['models', 'usage']);
+
 /** Far beyond any real usage log at /balance's page size; refuses nonsense custom ids. */
 export const MAX_PAGE = 100_000;
 
@@ -64,7 +69,9 @@ export type CustomId =
   /** The modal of "Generate from this": names the pending record that keeps the message's attachments. */
   | { kind: 'from'; recordId: string }
   /** Cancel on a request waiting for its turn: names its reservation (which holds colons). */
-  | { kind: 'queue'; reservationId: string };
+  | { kind: 'queue'; reservationId: string }
+  /** A button on /help's answer: names the command whose answer it gives. */
+  | { kind: 'help'; target: HelpTarget };
 
 export type CustomIdKind = CustomId['kind'];
 export type CustomIdOf<K extends CustomIdKind> = Extract<CustomId, { kind: K }>;
@@ -96,6 +103,8 @@ export function buildCustomId(id: CustomId): string {
         return [id.recordId];
       case 'queue':
         return ['cancel', id.reservationId];
+      case 'help':
+        return [id.target];
     }
   })();
   return [id.kind, VERSION_MARK, ...fields].join(SEP);
@@ -159,6 +168,12 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
       return fromOf(fields);
     case 'queue':
       return queueOf(fields);
+    // Only in version 1: /help came after versions.
+    case 'help': {
+      const [target, ...extra] = fields;
+      if (!target || !HELP_TARGETS.has(target) || extra.length > 0) return null;
+      return { kind: 'help', target: target as HelpTarget };
+    }
     default:
       return null;
   }

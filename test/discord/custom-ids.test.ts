@@ -52,6 +52,10 @@ const SAMPLES: Record<CustomIdKind, CustomId[]> = {
   ],
   from: [{ kind: 'from', recordId: RECORD_ID }],
   queue: [{ kind: 'queue', reservationId: RESERVATION_ID }],
+  help: [
+    { kind: 'help', target: 'models' },
+    { kind: 'help', target: 'usage' },
+  ],
 };
 
 describe('custom ids', () => {
@@ -76,6 +80,8 @@ describe('custom ids', () => {
       `result:v1:animate-modal:${GENERATION_ID}:vendor:model-2`,
       `from:v1:${RECORD_ID}`,
       `queue:v1:cancel:${RESERVATION_ID}`,
+      'help:v1:models',
+      'help:v1:usage',
     ]);
   });
 
@@ -148,6 +154,11 @@ describe('custom ids', () => {
       'queue:v1:cancel',
       'from:',
       'from:v1:a:b',
+      // /help's buttons exist only in version 1, and only for what it offers.
+      'help:models',
+      'help:v1:',
+      'help:v1:balance',
+      'help:v1:usage:extra',
       'nothing',
       '',
       // A version this release does not know is not guessed at.
