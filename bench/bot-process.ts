@@ -141,7 +141,12 @@ export async function startBotProcesses(
   try {
     for (const spec of each) {
       // Node strips the child's types itself, as it does this process's.
-      const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      // BENCH_BOT_NODE_ARGS: Node options for the bots alone (--heap-prof, --trace-gc), to see where their time and memory go.
+      const execArgv = [
+        ...process.execArgv,
+        ...(process.env.BENCH_BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ];
+      const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
       const bot = new BotChild(child, onMessage);
       children.push(bot);
       await bot.start({

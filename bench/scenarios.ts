@@ -409,6 +409,7 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       rateLimitPerMinute: SETTINGS.rateLimitPerMinute,
       // Two bots: the CPU of both, the larger RSS and loop delay (each is a process of its own).
       peakRssBytes: Math.max(...botStats.map((b) => b.peakRssBytes)),
+      atPeak: botStats.reduce((a, b) => (b.peakRssBytes > a.peakRssBytes ? b : a)).atPeak,
       cpuCores: botStats.reduce((sum, b) => sum + b.cpuCores, 0),
       eventLoopDelayP99Ms: Math.max(...botStats.map((b) => b.eventLoopDelayP99Ms)),
       stage: {
