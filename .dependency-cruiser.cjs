@@ -16,6 +16,10 @@
  *   commands  the command definitions and their thin handlers
  *   entry     main.ts, app.ts, wiring/, the deploy script, the benchmark
  * Type-only imports count: a type that points up is an arrow up.
+ *
+ * Beside the bot: testkit/ holds what the tests and the benchmark share (the fake Discord, the ids,
+ * the redis-server runner, a bot's environment); test/ is the tests' own. The bot never imports
+ * either, the benchmark and the kit never import test/ (nor the kit the benchmark).
  */
 const GROUND =
   '^src/(clock|money|log|locks|keyv-json|http-agent|store|store-lock|config)[.]ts$|^src/net/|^src/redis/(start|stall-guard)[.]ts$';
@@ -28,7 +32,7 @@ const LAYERS = [
   ['ops', '^src/ops/'],
   ['adapters', '^src/(redis|discord|sim)/'],
   ['commands', '^commands/'],
-  ['entry', '^src/(main|app)[.]ts$|^src/wiring/|^src/discord/deploy-commands[.]ts$|^bench/'],
+  ['entry', '^src/(main|app)[.]ts$|^src/wiring/|^src/discord/deploy-commands[.]ts$|^bench/|^scripts/'],
 ];
 const ENTRY = LAYERS[LAYERS.length - 1][1];
 
@@ -63,21 +67,48 @@ const siblings = ADAPTERS.map((name) => ({
   },
 }));
 
+/** What the tests keep to themselves, and what only tests and the benchmark may use. */
+const apart = [
+  {
+    name: 'bot-imports-no-test-code',
+    comment: 'src/ and commands/ are the bot: they never import the tests, their kit or the benchmark',
+    severity: 'error',
+    from: { path: '^(src|commands)/' },
+    to: { path: '^(test|testkit|bench)/' },
+  },
+  {
+    name: 'bench-imports-no-test',
+    comment: 'what the benchmark shares with the tests lives in testkit/, not test/',
+    severity: 'error',
+    from: { path: '^bench/' },
+    to: { path: '^test/' },
+  },
+  {
+    name: 'testkit-imports-no-test-or-bench',
+    comment: 'testkit/ serves the tests and the benchmark; it imports neither',
+    severity: 'error',
+    from: { path: '^testkit/' },
+    to: { path: '^(test|bench)/' },
+  },
+];
+
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
       comment: 'files that import each other, directly or through others',
       severity: 'error',
-      from: { path: '^(src|commands|bench)/' },
+      from: { path: '^(src|commands|bench|scripts)/' },
       to: { circular: true },
     },
     ...upward,
     ...siblings,
+    ...apart,
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|test)/' },
+    // test/ is cruised only as far as something imports it (which the rules above forbid).
+    doNotFollow: { path: '^(node_modules|test)/' },
+    exclude: { path: '^node_modules/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },

@@ -5,15 +5,17 @@
  * (bench/bot-protocol.ts) only for what an operator does not do through Discord: the clock, the
  * quota raised before the run, and the figures.
  */
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { writeHeapSnapshot } from 'node:v8';
 import type { Bot } from '../src/app.ts';
 import { startBot } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
-import { NaivePoller } from '../src/jobs/naive-poller.ts';
 import { createLogger } from '../src/log.ts';
 import type { FromBot, ProcessStats, StartMessage, ToBot } from './bot-protocol.ts';
 import { ShiftableClock } from './clock.ts';
 import { watchLoopDelay } from './loop-delay.ts';
+import { NaivePoller } from './naive-poller.ts';
 
 const send = (message: FromBot) => process.send?.(message);
 
@@ -66,15 +68,28 @@ function measuring(): () => ProcessStats {
   const loopDelay = watchLoopDelay();
   const cpuStart = process.cpuUsage();
   const from = performance.now();
-  let peakRss = process.memoryUsage().rss;
-  setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 100).unref();
+  let atPeak = process.memoryUsage();
+  // BENCH_BOT_HEAP_SNAPSHOT=<dir>: a heap snapshot each time the RSS passes a new 25 MB step (diagnosis only: it costs seconds).
+  const snapshots = process.env.BENCH_BOT_HEAP_SNAPSHOT;
+  let nextStep = atPeak.rss + 25 * 2 ** 20;
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > atPeak.rss) atPeak = now;
+    if (snapshots && now.rss > nextStep) {
+      nextStep = now.rss + 25 * 2 ** 20;
+      writeHeapSnapshot(
+        join(snapshots, `bot-${process.pid}-${Math.round(now.rss / 2 ** 20)}MB.heapsnapshot`),
+      );
+    }
+  };
+  setInterval(sample, 100).unref();
   return () => {
     const cpu = process.cpuUsage(cpuStart);
+    sample();
     return {
       cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - from),
-      peakRssBytes: Math.max(peakRss, process.memoryUsage().rss),
+      peakRssBytes: atPeak.rss,
+      atPeak,
       eventLoopDelayP99Ms: loopDelay.p99Ms(),
     };
   };

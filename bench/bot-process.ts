@@ -4,12 +4,27 @@
  * open jobs and its figures at the end.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Job } from '../src/jobs/job.ts';
 import type { FromBot, ProcessStats, StartMessage, ToBot } from './bot-protocol.ts';
 import type { ClockState } from './clock.ts';
 
 const CHILD = fileURLToPath(new URL('./bot-child.ts', import.meta.url));
+
+/**
+ * The Node options `npm start` gives the bot (package.json's start script; the Dockerfile's CMD
+ * has the same), so that the benchmark's bots run with production's heap settings.
+ */
+export function startOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  return (pkg.scripts?.start ?? '')
+    .split(/\s+/)
+    .slice(1)
+    .filter((word) => word.startsWith('--'));
+}
 /** Real ms a bot gets to log in, resume and raise the quota. */
 const START_TIMEOUT_MS = 60_000;
 
@@ -141,7 +156,13 @@ export async function startBotProcesses(
   try {
     for (const spec of each) {
       // Node strips the child's types itself, as it does this process's.
-      const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      // BENCH_BOT_NODE_ARGS: Node options for the bots alone (--heap-prof, --trace-gc), to see where their time and memory go.
+      const execArgv = [
+        ...process.execArgv,
+        ...startOptions(),
+        ...(process.env.BENCH_BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ];
+      const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
       const bot = new BotChild(child, onMessage);
       children.push(bot);
       await bot.start({

@@ -29,6 +29,8 @@ export type ToBot =
 export interface ProcessStats {
   cpuCores: number;
   peakRssBytes: number;
+  /** process.memoryUsage() when the RSS peaked: where the peak went (V8's heap, buffers, the rest). */
+  atPeak?: NodeJS.MemoryUsage;
   eventLoopDelayP99Ms: number;
 }
 

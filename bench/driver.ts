@@ -7,12 +7,8 @@
 import type { Clock } from '../src/clock.ts';
 import type { Job } from '../src/jobs/job.ts';
 import type { Simulator } from '../src/sim/server.ts';
-import { ART } from '../test/support/bot-harness.ts';
-import {
-  autocompleteInteraction,
-  chatInputInteraction,
-  type FakeDiscord,
-} from '../test/support/fake-discord.ts';
+import { autocompleteInteraction, chatInputInteraction, type FakeDiscord } from '../testkit/fake-discord.ts';
+import { ART } from '../testkit/ids.ts';
 import type { BenchBots } from './bot-process.ts';
 import type { Arrival, AutocompleteArrival, Plan } from './workloads.ts';
 

@@ -7,7 +7,7 @@
 import { MessageFlags } from 'discord.js';
 import type { Generation } from '../src/media/schemas.ts';
 import type { RecordedRequest } from '../src/sim/server.ts';
-import type { RecordedCall } from '../test/support/fake-discord.ts';
+import type { RecordedCall } from '../testkit/fake-discord.ts';
 import type { Recording, SentGenerate } from './driver.ts';
 
 export type RequestKind = 'submissions' | 'listPolls' | 'singlePolls' | 'other';
@@ -125,6 +125,8 @@ export interface RunFigures {
   autocompleteMs: Spread | null;
   /** The bot's process (the larger of two). */
   peakRssMb: number;
+  /** Where the peak went (MB): V8's heap committed and used, memory outside it (Buffers among it). */
+  atPeakMb?: { heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
   /** CPU time of the bot's process (of both, with two) over real time: 1 = one core busy. */
   cpuCores: number;
   /** Event-loop delay p99 of the bot's process over the run (real ms): how long a ready callback waited for the loop. */
@@ -217,6 +219,8 @@ export interface RunInput {
   /** The service's requests per minute. */
   rateLimitPerMinute: number;
   peakRssBytes: number;
+  /** process.memoryUsage() of the bot at its RSS peak (bytes). */
+  atPeak?: { heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
   cpuCores: number;
   eventLoopDelayP99Ms: number;
   stage: StageFigures;
@@ -350,6 +354,16 @@ export function figures(input: RunInput): RunFigures {
     ackMs: { ...spread(acks), within3s: acks.filter((ms) => ms <= 3_000).length },
     autocompleteMs: recording.autocompletes.length > 0 ? spread(autocompleteTimes) : null,
     peakRssMb: input.peakRssBytes / (1024 * 1024),
+    ...(input.atPeak
+      ? {
+          atPeakMb: {
+            heapTotal: input.atPeak.heapTotal / 2 ** 20,
+            heapUsed: input.atPeak.heapUsed / 2 ** 20,
+            external: input.atPeak.external / 2 ** 20,
+            arrayBuffers: input.atPeak.arrayBuffers / 2 ** 20,
+          },
+        }
+      : {}),
     cpuCores: input.cpuCores,
     eventLoopDelayP99Ms: input.eventLoopDelayP99Ms,
     stage: input.stage,

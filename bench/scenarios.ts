@@ -9,14 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../src/sim/server.ts';
-import { ADMIN, ART, DEFAULT_GUILD, GUILD, opt } from '../test/support/bot-harness.ts';
-import { botEnv } from '../test/support/bot-process.ts';
-import {
-  autocompleteInteraction,
-  type FakeGuildSpec,
-  startFakeDiscord,
-} from '../test/support/fake-discord.ts';
-import { startRedisServer } from '../test/support/redis-server.ts';
+import { botEnv } from '../testkit/bot-env.ts';
+import { autocompleteInteraction, type FakeGuildSpec, startFakeDiscord } from '../testkit/fake-discord.ts';
+import { ADMIN, ART, DEFAULT_GUILD, GUILD } from '../testkit/ids.ts';
+import { opt } from '../testkit/options.ts';
+import { startRedisServer } from '../testkit/redis-server.ts';
 import { startBotProcesses } from './bot-process.ts';
 import { ShiftableClock } from './clock.ts';
 import { collect, drain, play, type Stage, waitForAcks } from './driver.ts';
@@ -34,7 +31,8 @@ export type RunName =
   | 'steady-poll-2s'
   | 'steady-poll-4.5s'
   | 'steady-poll-3.6s'
-  | 'steady-redis2';
+  | 'steady-redis2'
+  | 'steady-light';
 export const RUNS: RunName[] = [
   'steady-list',
   'steady-naive',
@@ -46,6 +44,7 @@ export const RUNS: RunName[] = [
   'steady-poll-4.5s',
   'steady-poll-3.6s',
   'steady-redis2',
+  'steady-light',
 ];
 
 /** The bot's poll cadence for images (clock ms); videos are polled 5/3 as far apart (videoPollFor), as by default (3 s / 5 s). */
@@ -71,7 +70,12 @@ interface RunSpec {
    * commands; they share the request budget, one polls, and either delivers.
    */
   twoOnRedis?: boolean;
+  /** Submissions offered per clock minute, when not the steady workload's (SETTINGS.steady.perMinute). */
+  perMinute?: number;
 }
+
+/** steady-light's offered load (clock minute): well under the ~102 submissions a minute the token can carry. */
+export const LIGHT_PER_MINUTE = 30;
 
 const SPECS: Record<RunName, RunSpec> = {
   'steady-list': { workload: 'steady', poller: 'list', store: 'tmpfs', acksOnly: false },
@@ -104,6 +108,14 @@ const SPECS: Record<RunName, RunSpec> = {
     imagePollMs: 3_600,
   },
   'steady-redis2': { workload: 'steady', poller: 'list', store: 'tmpfs', acksOnly: false, twoOnRedis: true },
+  // A server that never saturates the token: what the poller does with the budget left over.
+  'steady-light': {
+    workload: 'steady',
+    poller: 'list',
+    store: 'tmpfs',
+    acksOnly: false,
+    perMinute: LIGHT_PER_MINUTE,
+  },
 };
 
 /** The second server of the two-process run: on shard 1 of 2 (Discord's formula), the first on 0. */
@@ -191,7 +203,12 @@ function planFor(spec: RunSpec): Plan {
   if (spec.workload === 'steady') {
     const s = SETTINGS.steady;
     const members = memberIds(s.members, seededRandom(s.seed + 1));
-    return steadyPlan({ ...s, ...(spec.realtime ? SETTINGS.realtime : {}), members });
+    return steadyPlan({
+      ...s,
+      ...(spec.realtime ? SETTINGS.realtime : {}),
+      ...(spec.perMinute ? { perMinute: spec.perMinute } : {}),
+      members,
+    });
   }
   const b = SETTINGS.burst;
   const members = memberIds(b.members, seededRandom(b.seed + 1));
@@ -389,6 +406,7 @@ export async function runScenario(name: RunName): Promise<RunFigures> {
       rateLimitPerMinute: SETTINGS.rateLimitPerMinute,
       // Two bots: the CPU of both, the larger RSS and loop delay (each is a process of its own).
       peakRssBytes: Math.max(...botStats.map((b) => b.peakRssBytes)),
+      atPeak: botStats.reduce((a, b) => (b.peakRssBytes > a.peakRssBytes ? b : a)).atPeak,
       cpuCores: botStats.reduce((sum, b) => sum + b.cpuCores, 0),
       eventLoopDelayP99Ms: Math.max(...botStats.map((b) => b.eventLoopDelayP99Ms)),
       stage: {

@@ -4,7 +4,7 @@
  * poller) face exactly the same traffic, and a rerun faces the same traffic as the last one.
  */
 import type { APIApplicationCommandInteractionDataOption } from 'discord.js';
-import { opt } from '../test/support/bot-harness.ts';
+import { opt } from '../testkit/options.ts';
 
 export type Command = 'imagine' | 'video';
 type Option = APIApplicationCommandInteractionDataOption;

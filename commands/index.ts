@@ -9,6 +9,7 @@ import { confirmationComponents } from '../src/discord/confirm.ts';
 import { queueComponents } from '../src/discord/queue-cancel.ts';
 import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
+import { helpButtons, helpCommand } from './help.ts';
 import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota/index.ts';
@@ -29,6 +30,7 @@ export const commands: readonly Command[] = [
   settings,
   quota,
   balance,
+  helpCommand(() => interactions),
 ];
 
 export const messageCommands: readonly MessageCommand[] = [generateFromThis];
@@ -41,6 +43,7 @@ export const components: readonly AnyComponentHandler[] = [
   fromMessage,
   queueComponents,
   settingsComponents,
+  helpButtons,
 ];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

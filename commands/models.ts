@@ -3,6 +3,7 @@ import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
   ApplicationIntegrationType,
+  type ButtonInteraction,
   type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
@@ -40,7 +41,7 @@ export const models: Command = {
   async execute(interaction, services) {
     const slug = readArgs(interaction, data).model?.trim();
     if (slug) await showOne(interaction, services, slug);
-    else await showAll(interaction, services);
+    else await showModelList(interaction, services);
   },
   async autocomplete(interaction, services) {
     const typed = String(interaction.options.getFocused());
@@ -52,7 +53,11 @@ export const models: Command = {
   },
 };
 
-async function showAll(interaction: ChatInputCommandInteraction, services: BotServices): Promise<void> {
+/** What /models without a model answers, to the command or to /help's "Models" button: the same reply either way. */
+export async function showModelList(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  services: BotServices,
+): Promise<void> {
   if (!services.catalog.ready) throw new UserError(NOT_LOADED);
   const [first, ...rest] = renderModelList(services.catalog.list());
   await interaction.reply({

@@ -2,6 +2,8 @@
 import {
   ApplicationCommandType,
   ApplicationIntegrationType,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
   messageLink,
@@ -9,6 +11,7 @@ import {
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/command.ts';
 import { renderMemberSummary, roleIdsOf } from '../src/discord/quota-view.ts';
+import type { BotServices } from '../src/discord/services.ts';
 import { storeStep } from '../src/discord/store-reads.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';
@@ -23,32 +26,38 @@ const data = {
 
 export const usage: Command = {
   data,
-  async execute(interaction, services) {
-    if (!interaction.inGuild()) throw new UserError('/usage works in servers only.');
-    const { guildId } = interaction;
-    const { summary, links } = await storeStep(interaction, services.logger, 'the figures', async () => {
-      const summary = await services.quota.summary({
-        guildId,
-        userId: interaction.user.id,
-        roleIds: roleIdsOf(interaction.member),
-      });
-      return {
-        summary,
-        links: await resultLinks(services.jobs, summary.recent, guildId, interaction.user.id),
-      };
-    });
-    const embed = renderMemberSummary(summary, {
-      title: 'Your generation quota',
-      labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
-      links,
-    });
-    await interaction.reply({
-      embeds: [embed],
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: { parse: [] },
-    });
-  },
+  execute: showUsage,
 };
+
+/** What /usage answers, to the command or to /help's "My usage" button: the same reply either way. */
+export async function showUsage(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  services: BotServices,
+): Promise<void> {
+  if (!interaction.inGuild()) throw new UserError('/usage works in servers only.');
+  const { guildId } = interaction;
+  const { summary, links } = await storeStep(interaction, services.logger, 'the figures', async () => {
+    const summary = await services.quota.summary({
+      guildId,
+      userId: interaction.user.id,
+      roleIds: roleIdsOf(interaction.member),
+    });
+    return {
+      summary,
+      links: await resultLinks(services.jobs, summary.recent, guildId, interaction.user.id),
+    };
+  });
+  const embed = renderMemberSummary(summary, {
+    title: 'Your generation quota',
+    labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
+    links,
+  });
+  await interaction.reply({
+    embeds: [embed],
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
 
 /**
  * The link to the message that shows each generation, by generation id: only where the job is

@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../commands/index.ts';
+import { type FakeDiscord, startFakeDiscord } from '../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from './support/bot-harness.ts';
-import { type FakeDiscord, startFakeDiscord } from './support/fake-discord.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
 let discord: FakeDiscord;

@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
   devDependencies: Record<string, string>;
   dependencies: Record<string, string>;
   engines: { node: string };
+  scripts: { start: string };
 };
 
 describe('the runtime', () => {
@@ -21,5 +22,14 @@ describe('the runtime', () => {
   it('needs no transpiler in production: none is a runtime dependency', () => {
     for (const dev of ['tsx', 'esbuild', 'typescript', 'node'])
       expect(pkg.dependencies).not.toHaveProperty(dev);
+  });
+
+  it('runs the bot in the image with the Node options of npm start (the benchmark uses them too)', () => {
+    const options = pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
+    expect(options).toContain('--optimize-for-size');
+    const cmd = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8')
+      .split('\n')
+      .findLast((line) => line.startsWith('CMD '));
+    expect(cmd).toBe(`CMD ${JSON.stringify(['node', ...options, 'src/main.ts']).replaceAll(',', ', ')}`);
   });
 });

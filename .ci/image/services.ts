@@ -6,8 +6,8 @@
  */
 import { systemClock } from '../../src/clock.ts';
 import { startSimulator } from '../../src/sim/server.ts';
-import { DEFAULT_GUILD } from '../../test/support/bot-harness.ts';
-import { startFakeDiscord } from '../../test/support/fake-discord.ts';
+import { startFakeDiscord } from '../../testkit/fake-discord.ts';
+import { DEFAULT_GUILD } from '../../testkit/ids.ts';
 
 const sim = await startSimulator({ clock: systemClock });
 const discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });

@@ -50,6 +50,11 @@ const RESULT_ACTIONS: ReadonlySet<string> = new Set<ResultAction>([
   'continue-modal',
 ]);
 
+/** What a button on /help's answer opens: the answer of /models or of /usage. */
+export type HelpTarget = 'models' | 'usage';
+
+const HELP_TARGETS: ReadonlySet<string> = new Set<HelpTarget>(['models', 'usage']);
+
 /** Far beyond any real usage log at /balance's page size; refuses nonsense custom ids. */
 export const MAX_PAGE = 100_000;
 
@@ -66,7 +71,9 @@ export type CustomId =
   /** Cancel on a request waiting for its turn: names its reservation (which holds colons). */
   | { kind: 'queue'; reservationId: string }
   /** Reset on /settings: names the member whose defaults it resets (only they may press it). */
-  | { kind: 'settings'; action: 'reset'; userId: string };
+  | { kind: 'settings'; action: 'reset'; userId: string }
+  /** A button on /help's answer: names the command whose answer it gives. */
+  | { kind: 'help'; target: HelpTarget };
 
 export type CustomIdKind = CustomId['kind'];
 export type CustomIdOf<K extends CustomIdKind> = Extract<CustomId, { kind: K }>;
@@ -100,6 +107,8 @@ export function buildCustomId(id: CustomId): string {
         return ['cancel', id.reservationId];
       case 'settings':
         return [id.action, id.userId];
+      case 'help':
+        return [id.target];
     }
   })();
   return [id.kind, VERSION_MARK, ...fields].join(SEP);
@@ -165,6 +174,12 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
       return queueOf(fields);
     case 'settings':
       return settingsOf(fields);
+    // Only in version 1: /help came after versions.
+    case 'help': {
+      const [target, ...extra] = fields;
+      if (!target || !HELP_TARGETS.has(target) || extra.length > 0) return null;
+      return { kind: 'help', target: target as HelpTarget };
+    }
     default:
       return null;
   }

@@ -66,9 +66,16 @@ export function requireManageGuild(
   command: string,
 ): asserts interaction is { guildId: string; memberPermissions: Readonly<PermissionsBitField> } {
   if (interaction.guildId === null) throw new UserError(`/${command} works in servers only.`);
-  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+  if (!hasManageGuild(interaction)) {
     throw new UserError(`Only members with the Manage Server permission can use /${command}.`);
   }
+}
+
+/** Whether the member has Manage Server where the interaction came from: who counts as an admin. */
+export function hasManageGuild(interaction: {
+  memberPermissions: Readonly<PermissionsBitField> | null;
+}): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }
 
 /**
@@ -110,7 +117,7 @@ export function roleIdsOf(
   return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
 }
 
-function source(summary: MemberSummary): string {
+function source(summary: Pick<MemberSummary, 'source' | 'roleId'>): string {
   switch (summary.source) {
     case 'override':
       return 'their own allowance';
@@ -119,6 +126,13 @@ function source(summary: MemberSummary): string {
     case 'default':
       return 'the server default';
   }
+}
+
+/** A member's allowance and where it comes from, as /usage shows it (and /help repeats it). */
+export function describeAllowance(
+  summary: Pick<MemberSummary, 'allowanceMicros' | 'period' | 'source' | 'roleId'>,
+): string {
+  return `${formatUsd(summary.allowanceMicros)} ${PER_PERIOD[summary.period]} (${source(summary)})`;
 }
 
 /** A model label comes from the service: bounded and escaped so that it cannot reshape the list. */
@@ -142,10 +156,7 @@ export function renderMemberSummary(
   if (options.mention) embed.setDescription(userMention(summary.userId));
   const remaining = Math.max(0, summary.remainingMicros);
   embed.addFields(
-    {
-      name: 'Allowance',
-      value: `${formatUsd(summary.allowanceMicros)} ${PER_PERIOD[summary.period]} (${source(summary)})`,
-    },
+    { name: 'Allowance', value: describeAllowance(summary) },
     { name: `Spent ${THIS_PERIOD[summary.period]}`, value: formatUsd(summary.spentMicros), inline: true },
     {
       name: 'Reserved by generations in flight',

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
-import { openApiValidator } from '../support/fake-discord/openapi.ts';
+import { openApiValidator } from '../../testkit/fake-discord/openapi.ts';
 
 const BULK_OVERWRITE = '/applications/{application_id}/commands';
 

@@ -21,13 +21,9 @@ import {
   messageCommandInteraction,
   modalSubmitInteraction,
   selectInteraction,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
-
-const GUILD = '1210000000000000001';
-const ART = '1210000000000000002';
-const ALICE = '1210000000000000010';
-const BOB = '1210000000000000011';
 
 let w: FakeWithClient;
 

@@ -16,13 +16,10 @@ import {
   ThumbnailBuilder,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
 import { componentsOf, textOf } from '../support/bot-harness.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
-
-const GUILD = '1220000000000000001';
-const ART = '1220000000000000002';
-const ALICE = '1220000000000000010';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -21,12 +21,10 @@ import {
   chatInputInteraction,
   type FakeDiscord,
   startFakeDiscord,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
 
-const GUILD = '1200000000000000001';
-const ART = '1200000000000000002';
 const LOCKED = '1200000000000000003';
-const ALICE = '1200000000000000010';
 const MODS = '1200000000000000020';
 
 // The smallest valid PNG header is enough for discord.js to sniff image/png.

@@ -9,11 +9,14 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chatInputInteraction, type FakeDiscord, faults, startFakeDiscord } from '../support/fake-discord.ts';
+import {
+  chatInputInteraction,
+  type FakeDiscord,
+  faults,
+  startFakeDiscord,
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
 
-const GUILD = '1210000000000000001';
-const ART = '1210000000000000002';
-const ALICE = '1210000000000000010';
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 7),

@@ -1,18 +1,10 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, ART, BOB, type Harness, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ALICE, ART, BOB, type Harness, useHarness } from '../support/bot-harness.ts';
 
 // The harness's interaction helpers reach the real bot: each arrives as the kind discord.js routes to
 // its handler, and the bot's refusal of an id it does not know comes back on the same interaction.
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ per: 'file' });
 
 /** The bot's answer to an interaction it has no handler for: an ephemeral message, nothing else. */
 async function refusedEphemerally(interaction: Parameters<Harness['callbackOf']>[0]) {

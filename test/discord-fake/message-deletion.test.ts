@@ -6,13 +6,9 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatInputInteraction, messageCommandInteraction } from '../support/fake-discord.ts';
+import { chatInputInteraction, messageCommandInteraction } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
-
-const GUILD = '1230000000000000001';
-const ART = '1230000000000000002';
-const ALICE = '1230000000000000010';
-const BOB = '1230000000000000011';
 
 const P = PermissionFlagsBits;
 const WITHOUT_MANAGE_MESSAGES = String(P.ViewChannel | P.SendMessages | P.ReadMessageHistory | P.EmbedLinks);

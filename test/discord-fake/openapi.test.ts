@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 
 const GUILD = '1200000000000000001';
 const ART = '1200000000000000002';

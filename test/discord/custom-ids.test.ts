@@ -55,6 +55,10 @@ const SAMPLES: Record<CustomIdKind, CustomId[]> = {
   from: [{ kind: 'from', recordId: RECORD_ID }],
   queue: [{ kind: 'queue', reservationId: RESERVATION_ID }],
   settings: [{ kind: 'settings', action: 'reset', userId: MEMBER_ID }],
+  help: [
+    { kind: 'help', target: 'models' },
+    { kind: 'help', target: 'usage' },
+  ],
 };
 
 describe('custom ids', () => {
@@ -80,6 +84,8 @@ describe('custom ids', () => {
       `from:v1:${RECORD_ID}`,
       `queue:v1:cancel:${RESERVATION_ID}`,
       `settings:v1:reset:${MEMBER_ID}`,
+      'help:v1:models',
+      'help:v1:usage',
     ]);
   });
 
@@ -158,6 +164,11 @@ describe('custom ids', () => {
       'settings:v1:reset:alice',
       `settings:v1:clear:${MEMBER_ID}`,
       `settings:v1:reset:${MEMBER_ID}:${MEMBER_ID}`,
+      // /help's buttons exist only in version 1, and only for what it offers.
+      'help:models',
+      'help:v1:',
+      'help:v1:balance',
+      'help:v1:usage:extra',
       'nothing',
       '',
       // A version this release does not know is not guessed at.

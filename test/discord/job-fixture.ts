@@ -2,9 +2,11 @@
 import type { Job } from '../../src/jobs/job.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
+import { ALICE } from '../../testkit/ids.ts';
 
 export const GENERATION_ID = '0b6f9a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-export const REQUESTER = '1300000000000000010';
+/** The member who asked: ALICE of the default server. */
+export const REQUESTER = ALICE;
 
 export function jobFixture(over: Partial<Job> = {}): Job {
   return {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import {
   ADMIN,
   ART,
@@ -10,7 +11,6 @@ import {
   opt,
   startHarness,
 } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
 import { entity, ephemeralReply, fieldsOf, resolvedChannel, sub } from './quota-helpers.ts';
 
 let h: Harness | undefined;

@@ -3,19 +3,13 @@
  * "thinking…" reply; the rest are refused privately first, and no public reply has to be taken back.
  */
 import { InteractionResponseType, MessageFlags } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, type Harness, startHarness } from '../support/bot-harness.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
+import { describe, expect, it } from 'vitest';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, useHarness } from '../support/bot-harness.ts';
 import { figures, sentRequests } from './result-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  // $0.04 a day: two images at $0.02.
-  h = await startHarness({ env: { QUOTA_DEFAULT_USD: '0.04' } });
-});
-afterEach(async () => {
-  await h?.close();
-});
+// $0.04 a day: two images at $0.02.
+const h = useHarness({ env: { QUOTA_DEFAULT_USD: '0.04' } });
 
 describe('a burst of /imagine beyond the allowance', () => {
   it('shows at most as many public replies as can be served, and refuses the rest privately', async () => {

@@ -3,16 +3,10 @@
  * delivered, the client's caches hold the guild, its channels and roles, the bot's own member and
  * user, and no other member, user or message.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe("the Discord client's caches", () => {
   it('keep no member, user or message of the people who used the bot', async () => {

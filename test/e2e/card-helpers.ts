@@ -1,6 +1,6 @@
 /** Reading the result card (a Components V2 message) in what the bot sent to the fake Discord. */
 import { type APIEmbed, ComponentType, MessageFlags } from 'discord.js';
-import type { RecordedCall } from '../support/fake-discord.ts';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 
 export interface SentBody {
   content?: string;

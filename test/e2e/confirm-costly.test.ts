@@ -1,23 +1,13 @@
 import type { APIInteraction } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/router.ts';
-import { ADMIN, ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import { buttonInteraction } from '../support/fake-discord.ts';
+import { buttonInteraction } from '../../testkit/fake-discord.ts';
+import { ADMIN, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';
 import { relabelButton } from './result-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });

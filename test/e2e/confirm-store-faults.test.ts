@@ -5,22 +5,16 @@
  */
 import { join } from 'node:path';
 import { InteractionResponseType, MessageFlags } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORE_FAULT } from '../../src/discord/store-reads.ts';
-import { ALICE, ART, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import { buttonInteraction } from '../support/fake-discord.ts';
+import { buttonInteraction } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { sentRequests } from './result-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  // Real time: the card's five minutes must outlast the store's stall.
-  h = await startHarness({ timeScale: 1 });
-});
-afterEach(async () => {
-  await h?.close();
-});
+// Real time: the card's five minutes must outlast the store's stall.
+const h = useHarness({ timeScale: 1 });
 
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
 

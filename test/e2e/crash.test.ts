@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openStore } from '../../src/store.ts';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { useBotProcesses } from '../support/bot-process.ts';
-import { chatInputInteraction } from '../support/fake-discord.ts';
+import { useSpawnedBot } from '../support/bot-process.ts';
 
-const procs = useBotProcesses('bot-crash', { killAfter: 'all' });
+const procs = useSpawnedBot('bot-crash', { killAfter: 'all' });
 
 /** The real bot process (`npm start`'s command) on the shared store file. */
 const startBotProcess = () => procs.spawn();

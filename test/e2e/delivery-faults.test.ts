@@ -1,25 +1,10 @@
 import type { APIInteraction } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ALICE,
-  ART,
-  componentsOf,
-  GUILD,
-  type Harness,
-  opt,
-  startHarness,
-  textOf,
-} from '../support/bot-harness.ts';
-import { chatInputInteraction, faults, type RecordedCall } from '../support/fake-discord.ts';
+import { describe, expect, it } from 'vitest';
+import { chatInputInteraction, faults, type RecordedCall } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, componentsOf, GUILD, opt, textOf, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const downloads = () => h.sim.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/files/'));

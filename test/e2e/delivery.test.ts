@@ -1,30 +1,11 @@
 import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ALICE,
-  ART,
-  componentsOf,
-  type Harness,
-  NO_THREADS,
-  opt,
-  startHarness,
-  textOf,
-} from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
+import { describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, componentsOf, NO_THREADS, opt, textOf, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ per: 'file' });
 
 describe('errors inside the bot', () => {
   it('shows a bug to the member only as an error id, and logs it with that id', async () => {

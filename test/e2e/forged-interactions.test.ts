@@ -4,24 +4,13 @@
  * privately, and nothing is sent, charged, posted, deleted or changed.
  */
 import { type APIInteraction, MessageType } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NOT_HERE } from '../../src/discord/confirm.ts';
 import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
-import {
-  ADMIN,
-  ALICE,
-  ART,
-  BOB,
-  GUILD,
-  type Harness,
-  NSFW,
-  OTHER,
-  opt,
-  startHarness,
-} from '../support/bot-harness.ts';
-import { newMessage } from '../support/fake-discord/payloads.ts';
-import { stateOf } from '../support/fake-discord/state.ts';
-import { buttonInteraction, type FakeAttachmentSpec } from '../support/fake-discord.ts';
+import { newMessage } from '../../testkit/fake-discord/payloads.ts';
+import { stateOf } from '../../testkit/fake-discord/state.ts';
+import { buttonInteraction, type FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
+import { ADMIN, ALICE, ART, BOB, GUILD, NSFW, OTHER, opt, useHarness } from '../support/bot-harness.ts';
 import { adminAllows, ephemeralReply } from './quota-helpers.ts';
 import {
   figures,
@@ -36,25 +25,16 @@ import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 const GUILD2 = '1300000000000000101';
 const LOBBY = '1300000000000000102';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness({
-    extraGuilds: [
-      {
-        id: GUILD2,
-        name: 'Elsewhere',
-        channels: [{ id: LOBBY, name: 'lobby' }],
-        members: [{ userId: ALICE, username: 'alice' }],
-      },
-    ],
-  });
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
+const h = useHarness({
+  beforeClose: expectSentCustomIdsParse,
+  extraGuilds: [
+    {
+      id: GUILD2,
+      name: 'Elsewhere',
+      channels: [{ id: LOBBY, name: 'lobby' }],
+      members: [{ userId: ALICE, username: 'alice' }],
+    },
+  ],
 });
 
 /** A message a member wrote in a channel (no components, not the bot's). */

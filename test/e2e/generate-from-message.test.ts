@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, ART, GUILD, type Harness, startHarness, textOf } from '../support/bot-harness.ts';
-import type { FakeAttachmentSpec } from '../support/fake-discord.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { figures, resultOf, sentRequests } from './result-helpers.ts';
 import { expectSentCustomIdsParse, sentCustomIds } from './sent-custom-ids.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const COMMAND = 'Generate from this';
 let nextId = 1;

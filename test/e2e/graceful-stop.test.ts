@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
 let discord: FakeDiscord;

@@ -1,19 +1,13 @@
 import type { APIEmbed } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { embedLength } from '../../src/discord/models-view.ts';
-import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
+import { opt, useHarness } from '../support/bot-harness.ts';
 import { hugeCatalog } from './models-helpers.ts';
 import { deferredEphemeralReply, ephemeralReply, fieldsOf, textOf } from './quota-helpers.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  // Through the proxy, so that a test can make the service unreachable.
-  h = await startHarness({ proxy: true });
-});
-afterAll(async () => {
-  await h?.close();
-});
+// Through the proxy, so that a test can make the service unreachable.
+const h = useHarness({ per: 'file', proxy: true });
 
 const modelReads = () => h.sim.requests.filter((r) => r.path.includes('/models'));
 const EPHEMERAL = 1 << 6;

@@ -8,16 +8,10 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Events } from 'discord.js';
 import sqlite3 from 'sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { GUILD, opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness({ env: { HTTP_PORT: '0' } });
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness({ env: { HTTP_PORT: '0' } });
 
 async function get(path: string): Promise<{ status: number; type: string | null; text: string }> {
   const address = h.bot.httpAddress;

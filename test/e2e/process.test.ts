@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_FOOTER } from '../../src/discord/message-parts.ts';
+import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, DEFAULT_GUILD, type MessageLike, textOf } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';
-import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 const children: BotProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];

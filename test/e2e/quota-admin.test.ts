@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
 import {
   ADMIN,
@@ -7,11 +7,10 @@ import {
   ART,
   BOB,
   GUILD,
-  type Harness,
   NSFW,
   opt,
   PATRON_ROLE,
-  startHarness,
+  useHarness,
 } from '../support/bot-harness.ts';
 import {
   entity,
@@ -24,13 +23,7 @@ import {
   textOf,
 } from './quota-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const asAdmin = { userId: ADMIN };
 const quota = () => h.bot.services.quota;

@@ -1,7 +1,7 @@
 import type { APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ART, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import { buttonInteraction } from '../support/fake-discord.ts';
 import { buttonUpdate, deferredEphemeralReply, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 import { relabelButton } from './result-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';

@@ -1,26 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
-import {
-  ADMIN,
-  ALICE,
-  ART,
-  GUILD,
-  type Harness,
-  NSFW,
-  OTHER,
-  opt,
-  startHarness,
-} from '../support/bot-harness.ts';
-import { autocompleteInteraction } from '../support/fake-discord.ts';
+import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
+import { ADMIN, ALICE, ART, GUILD, NSFW, OTHER, opt, useHarness } from '../support/bot-harness.ts';
 import { adminAllows, entity, ephemeralReply, fieldsOf, resolvedMember, sub } from './quota-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const resetStamp = (at: number) => `<t:${Math.floor((periodEnd('daily', at) as Date).getTime() / 1000)}:R>`;

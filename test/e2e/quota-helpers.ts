@@ -9,8 +9,8 @@ import type {
   APIInteractionDataResolved,
 } from 'discord.js';
 import { expect } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ADMIN, type Harness, opt } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
 
 const EPHEMERAL = 1 << 6;
 

@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaCommand } from '../../commands/quota/definition.ts';
 import { ledgerChargedMicros } from '../../src/quota/drift.ts';
 import { reportDays } from '../../src/quota/spend-report.ts';
+import { openApiValidator } from '../../testkit/fake-discord/openapi.ts';
+import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { parseCsv, usdToMicrosExact } from '../support/csv.ts';
-import { openApiValidator } from '../support/fake-discord/openapi.ts';
-import { stateOf } from '../support/fake-discord/state.ts';
 import { colourStats, decodePng } from '../support/png.ts';
 import { deferredEphemeralReply, sub } from './quota-helpers.ts';
 

@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BOB, opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  // The service allows fewer requests than the bot believes: its 429s must be obeyed.
-  h = await startHarness({ simulator: { rateLimitPerMinute: 3 } });
-});
-afterEach(async () => {
-  await h?.close();
-});
+// The service allows fewer requests than the bot believes: its 429s must be obeyed.
+const h = useHarness({ simulator: { rateLimitPerMinute: 3 } });
 
 describe('the service is out of request budget', () => {
   it('tells the member the request waits for capacity, sends it once Retry-After allows, and charges once', async () => {

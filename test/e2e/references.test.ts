@@ -1,19 +1,12 @@
 import type { APIInteraction } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
-import type { FakeAttachmentSpec } from '../support/fake-discord/interactions.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAttachmentSpec } from '../../testkit/fake-discord/interactions.ts';
+import { GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { sub } from './quota-helpers.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ per: 'file' });
 
 const EPHEMERAL = 1 << 6;
-const GUILD = '1300000000000000001';
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const lastPost = () => posts().at(-1)?.body as Record<string, unknown> | undefined;
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openStore } from '../../src/store.ts';
+import { chatInputInteraction, faults } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, useBotProcesses } from '../support/bot-process.ts';
-import { chatInputInteraction, faults } from '../support/fake-discord.ts';
+import { type BotProcess, useSpawnedBot } from '../support/bot-process.ts';
 
-const procs = useBotProcesses('bot-report-crash', { killAfter: 'all' });
+const procs = useSpawnedBot('bot-report-crash', { killAfter: 'all' });
 
 const storeUrl = () => `sqlite://${join(procs.dir, 'bot.sqlite')}`;
 

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ALICE, BOB, opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('restarts', () => {
   it('resumes generations in flight across a restart and delivers each exactly once', async () => {

@@ -1,16 +1,7 @@
 import { PermissionFlagsBits } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/router.ts';
-import {
-  ALICE,
-  ART,
-  BOB,
-  componentsOf,
-  GUILD,
-  type Harness,
-  startHarness,
-  textOf,
-} from '../support/bot-harness.ts';
+import { ALICE, ART, BOB, componentsOf, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import {
   figures,
@@ -22,17 +13,7 @@ import {
 } from './result-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const PUBLIC_DEFER = 5;
 

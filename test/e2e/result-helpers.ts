@@ -5,8 +5,8 @@
 import type { APIInteraction } from 'discord.js';
 import type { Job } from '../../src/jobs/job.ts';
 import type { CreateGenerationRequest } from '../../src/media/schemas.ts';
+import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { GUILD, type Harness, opt } from '../support/bot-harness.ts';
-import { stateOf } from '../support/fake-discord/state.ts';
 
 /** The bodies of every POST /generations the simulator received, in order. */
 export function sentRequests(h: Harness): CreateGenerationRequest[] {

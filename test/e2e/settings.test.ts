@@ -8,25 +8,20 @@
 import { join } from 'node:path';
 import type { APIInteraction } from 'discord.js';
 import sqlite3 from 'sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
 import { STORE_FAULT } from '../../src/discord/store-reads.ts';
 import type { Model } from '../../src/media/schemas.ts';
-import { ALICE, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
 import { refuseWritesOf } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf, textOf } from './quota-helpers.ts';
 import { resultButton, resultOf, sentRequests } from './result-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
-let h: Harness;
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+// Behind the tampering proxy (which forwards everything until told otherwise): one test makes the
+// service stop offering a model.
+const h = useHarness({ proxy: true, beforeClose: expectSentCustomIdsParse });
 
 type Options = Record<string, string | number | boolean>;
 
@@ -69,7 +64,6 @@ function messageOf(interaction: APIInteraction): string {
 
 describe("a member's own defaults", () => {
   it("are used by the member's next /imagine, and lose to an option given", async () => {
-    h = await startHarness();
     const saved = await ephemeralReply(
       h,
       await settings({ image_model: 'dream-4.5', image_aspect_ratio: '16:9', image_resolution: '2k' }),
@@ -126,7 +120,6 @@ describe("a member's own defaults", () => {
   });
 
   it('are shown by /settings without options, and Reset forgets only the presser’s own', async () => {
-    h = await startHarness();
     await ephemeralReply(h, await settings({ count: 3, video_model: 'orbit-2' }));
     await ephemeralReply(h, await settings({ count: 2 }, BOB));
 
@@ -165,7 +158,6 @@ describe("a member's own defaults", () => {
   });
 
   it('are refused with a clear message, and nothing stored, when the model could not take them', async () => {
-    h = await startHarness();
     const refusal = async (options: Options) => (await ephemeralReply(h, await settings(options))).content;
 
     const video = await refusal({ image_model: 'quick-video-1', count: 2 });
@@ -193,7 +185,6 @@ describe("a member's own defaults", () => {
   });
 
   it('are autocompleted as /imagine and /video are, each option from its type and the model beside it', async () => {
-    h = await startHarness();
     const focused = (name: string, value: string) => opt.string(name, value, true);
     const images = await h.autocomplete('settings', [focused('image_model', '')]);
     expect(images).toContainEqual({ name: 'Nano Fruit Pro · from $0.10', value: 'nano-fruit-pro' });
@@ -215,7 +206,6 @@ describe("a member's own defaults", () => {
   });
 
   it('clears a stored aspect ratio the new default model does not take, and says so', async () => {
-    h = await startHarness();
     await ephemeralReply(h, await settings({ image_model: 'lang-image-2', image_aspect_ratio: '21:9' }));
     const changed = await ephemeralReply(h, await settings({ image_model: 'dream-4.5' }));
     expect(changed.content).toContain(
@@ -225,7 +215,6 @@ describe("a member's own defaults", () => {
   });
 
   it('fall back to the server’s default model, with a note, once the service stops offering the default', async () => {
-    h = await startHarness({ proxy: true });
     await ephemeralReply(h, await settings({ image_model: 'nano-fruit-2', image_aspect_ratio: '4:3' }));
     // The service's list no longer has nano-fruit-2; the catalog reads it again.
     h.proxy?.handle(async (req, forward) => {
@@ -266,7 +255,6 @@ describe("a member's own defaults", () => {
   });
 
   it('ask a member who opted in to confirm every paid request, from a command or a button; others as before', async () => {
-    h = await startHarness();
     const bobs = await resultOf(
       h,
       await h.command('imagine', asOptions({ prompt: "bob's owl" }), { userId: BOB }),
@@ -319,7 +307,6 @@ describe('a store that fails', () => {
   };
 
   it('refuses /settings and /imagine privately when the defaults cannot be read, and sends nothing', async () => {
-    h = await startHarness();
     await ephemeralReply(h, await settings({ count: 2 }));
     await damageValueOf(join(h.storeDir, 'bot.sqlite'), `member-defaults:${GUILD}:${ALICE}`);
 
@@ -336,7 +323,6 @@ describe('a store that fails', () => {
   });
 
   it('refuses /settings privately when the defaults cannot be written, and keeps what was stored', async () => {
-    h = await startHarness();
     await ephemeralReply(h, await settings({ count: 2 }));
     const fault = await refuseWritesOf(
       join(h.storeDir, 'bot.sqlite'),

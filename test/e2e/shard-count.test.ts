@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 let redis: RedisServer;

@@ -1,18 +1,12 @@
 import { join } from 'node:path';
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import sqlite3 from 'sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseGenerationId } from '../../commands/show.ts';
-import { ADMIN, ALICE, BOB, type Harness, NSFW, opt, startHarness } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, BOB, NSFW, opt, useHarness } from '../support/bot-harness.ts';
 import { deferredEphemeralReply, ephemeralReply } from './quota-helpers.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 async function aliceImage(prompt = 'a red kite over the dunes') {
   const interaction = await h.command('imagine', [opt.string('prompt', prompt)]);

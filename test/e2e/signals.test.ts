@@ -7,9 +7,9 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { type BotProcess, useBotProcesses } from '../support/bot-process.ts';
+import { type BotProcess, useSpawnedBot } from '../support/bot-process.ts';
 
-const procs = useBotProcesses('bot-signals');
+const procs = useSpawnedBot('bot-signals');
 
 /** The JSON log lines the process wrote so far. */
 function logs(bot: BotProcess): { level: number; msg: string; err?: { message?: string } }[] {

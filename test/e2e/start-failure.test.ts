@@ -13,8 +13,8 @@ import { parseConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openCheckedStore } from '../../src/store.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
 let discord: FakeDiscord;

@@ -10,9 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore } from '../../src/store.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, botEnv, spawnBot } from '../support/bot-process.ts';
-import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.ts';
 
 let sim: Simulator;
 let discord: FakeDiscord;

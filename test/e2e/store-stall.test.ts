@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { STORE_FAULT } from '../../src/discord/store-reads.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import {
   buttonInteraction,
   chatInputInteraction,
   type FakeDiscord,
   startFakeDiscord,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
+import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 /** Discord's deadline for an interaction's first answer. */

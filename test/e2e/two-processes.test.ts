@@ -25,14 +25,14 @@ import { createQuotaService, type QuotaService } from '../../src/quota/service.t
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { type RecordedRequest, type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore, type Store } from '../../src/store.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import {
   chatInputInteraction,
   type FakeDiscord,
   type FakeGuildSpec,
   type RecordedCall,
   startFakeDiscord,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import { freePort, type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 /**

@@ -2,17 +2,11 @@
 // in one process the first to load owns the global dispatcher and the other breaks (deliveries
 // then hang). src/http-agent.ts makes discord.js load its undici first; this test fails if not.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MediaClient } from '../../src/media/client.ts';
-import { type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ per: 'file' });
 
 describe('one undici for the Media API client and discord.js', () => {
   it('delivers a file when undici was loaded and used before discord.js', async () => {

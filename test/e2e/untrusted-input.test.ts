@@ -1,14 +1,8 @@
 import type { APIInteraction } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BOB, opt, useHarness } from '../support/bot-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ per: 'file' });
 
 const EPHEMERAL = 1 << 6;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');

@@ -2,13 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIEmbed, APIInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { componentsOf, type Harness, opt, startHarness, textOf } from '../support/bot-harness.ts';
-import type { RecordedCall } from '../support/fake-discord.ts';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
+import { componentsOf, opt, textOf, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 
 const SECRET = 'aws_secret_access_key=the-secret-the-bot-must-never-post';
 
-let h: Harness;
 let secret: Server;
 let secretHits: string[];
 let secretPort: number;
@@ -22,13 +21,13 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
   secretPort = (secret.address() as AddressInfo).port;
-  h = await startHarness();
 });
 afterEach(async () => {
-  await h?.close();
   secret.closeAllConnections();
   await new Promise((resolve) => secret.close(resolve));
 });
+// Started after the secret service and, after-hooks running last registered first, closed before it.
+const h = useHarness();
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
 const editsOf = (interaction: APIInteraction) =>

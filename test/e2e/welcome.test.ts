@@ -7,8 +7,8 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeGuildSpec } from '../../testkit/fake-discord.ts';
 import { ADMIN, type Harness, startHarness } from '../support/bot-harness.ts';
-import type { FakeGuildSpec } from '../support/fake-discord.ts';
 
 const NEW = '1400000000000000001';
 const NEW_GENERAL = '1400000000000000002';

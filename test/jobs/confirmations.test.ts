@@ -6,10 +6,8 @@ import { CONFIRMATION_TTL_MS, ConfirmationStore } from '../../src/jobs/confirmat
 import { createInProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store.ts';
-import { ManualClock } from '../quota/manual-clock.ts';
-
-const ALICE = '1300000000000000010';
-const BOB = '1300000000000000011';
+import { ALICE, BOB } from '../../testkit/ids.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 let dir: string;
 let store: Store;

@@ -17,7 +17,7 @@ import {
   type FakeDiscord,
   type FakeFault,
   startFakeDiscord,
-} from '../support/fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
 import {
   ALICE,
   CHANNEL,

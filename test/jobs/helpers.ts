@@ -22,11 +22,11 @@ import { createQuotaService, type QuotaService } from '../../src/quota/service.t
 import { SIM_MODELS } from '../../src/sim/models.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
 import { openStore, type Store } from '../../src/store.ts';
+import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
 
-export const GUILD = '1300000000000000001';
-export const CHANNEL = '1300000000000000002';
-export const ALICE = '1300000000000000010';
-export const BOB = '1300000000000000011';
+export { ALICE, BOB, GUILD };
+/** The channel the jobs' replies are in: the default server's #art. */
+export const CHANNEL = ART;
 export const USD = 1_000_000;
 /** Clock ms a MediaClient waits for an answer: generous, since the clock runs fast. */
 export const CLIENT_TIMEOUT_MS = 10 * 60_000;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_REFERENCES_TTL_MS, PendingReferenceStore } from '../../src/jobs/pending-references.ts';
 import { openStore, type Store } from '../../src/store.ts';
-import { ManualClock } from '../quota/manual-clock.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 let dir: string;
 let store: Store;

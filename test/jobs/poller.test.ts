@@ -47,6 +47,13 @@ function startPoller(options: Partial<PollerOptions> & Pick<PollerOptions, 'onGe
   return poller;
 }
 
+/**
+ * What a round asks for, at the spec's cadence: these tests give the poller a budget that never
+ * runs out (budgetAvailable is constant), which would otherwise bring its lists once a second
+ * (poller-cadence.test.ts follows that with a real limiter).
+ */
+const SPEC_CADENCE = { spendSpare: false } as const;
+
 /** A request in short: `list` (combined), `image:2` (typed page), `get:<id>` (single). */
 function describeRead(r: RecordedRequest): string {
   if (r.path !== '/api/v1/generations') return `get:${r.path.split('/').pop()}`;
@@ -91,7 +98,7 @@ describe('poller', () => {
     const followed = [...images, ...videos];
     const from = w.sim.requests.length;
     const seen = sightings((counts) => followed.every((id) => (counts.get(id) ?? 0) >= 2));
-    const poller = startPoller({ onGeneration: seen.onGeneration });
+    const poller = startPoller({ onGeneration: seen.onGeneration, ...SPEC_CADENCE });
     const t0 = w.clock.now();
     for (const id of images) poller.follow({ id, type: 'image', createdAt: t0 });
     for (const id of videos) poller.follow({ id, type: 'video', createdAt: t0 });
@@ -120,7 +127,7 @@ describe('poller', () => {
     const newest = await mostRecent(100);
     const from = w.sim.requests.length;
     const seen = sightings((counts) => (counts.get(oldest as string) ?? 0) >= 2);
-    const poller = startPoller({ onGeneration: seen.onGeneration });
+    const poller = startPoller({ onGeneration: seen.onGeneration, ...SPEC_CADENCE });
     const t0 = w.clock.now();
     poller.follow({ id: oldest as string, type: 'image', createdAt: t0 });
     for (const id of newest) poller.follow({ id, type: 'image', createdAt: t0 });
@@ -148,7 +155,7 @@ describe('poller', () => {
     await create(100, 'image');
     const from = w.sim.requests.length;
     const seen = sightings((counts) => videos.every((id) => (counts.get(id) ?? 0) >= 2));
-    const poller = startPoller({ onGeneration: seen.onGeneration });
+    const poller = startPoller({ onGeneration: seen.onGeneration, ...SPEC_CADENCE });
     const t0 = w.clock.now();
     for (const id of videos) poller.follow({ id, type: 'video', createdAt: t0 });
     poller.start();
@@ -203,7 +210,7 @@ describe('poller', () => {
       }
       return (counts.get(a as string) ?? 0) >= 4;
     });
-    poller = startPoller({ onGeneration: seen.onGeneration });
+    poller = startPoller({ onGeneration: seen.onGeneration, ...SPEC_CADENCE });
     const t0 = w.clock.now();
     for (const id of [a as string, b as string, gone]) poller.follow({ id, type: 'image', createdAt: t0 });
     poller.start();
@@ -228,8 +235,9 @@ describe('poller', () => {
     const [id] = await create(1);
     const ample = sightings(() => false);
     const short = sightings(() => false);
+    // What submissions leave: more than a quarter of the budget (its own requests come on top), and none.
     const pollerAmple = startPoller({ onGeneration: ample.onGeneration, budgetAvailable: () => 31 });
-    const pollerShort = startPoller({ onGeneration: short.onGeneration, budgetAvailable: () => 29 });
+    const pollerShort = startPoller({ onGeneration: short.onGeneration, budgetAvailable: () => 0 });
     const t0 = w.clock.now();
     for (const p of [pollerAmple, pollerShort]) {
       p.follow({ id: id as string, type: 'image', createdAt: t0 });

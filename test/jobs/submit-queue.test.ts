@@ -3,6 +3,7 @@ import { SendLine } from '../../src/jobs/send-line.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
 import { type SendCapacity, Submitter, type WaitProgress } from '../../src/jobs/submitter.ts';
 import { silentLogger } from '../../src/log.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import {
   ALICE,
   BOB,
@@ -239,7 +240,8 @@ describe('a submission waiting for its turn', () => {
 });
 
 describe('the expected send time', () => {
-  const clock = { now: () => 1_000_000, sleep: () => new Promise<void>(() => undefined) };
+  // Time stands still: nothing sleeps long enough to wake.
+  const clock = new ManualClock(1_000_000);
   const line = (capacity: SendCapacity) => new SendLine(1, { clock, logger: silentLogger, capacity });
 
   it('gives submissions what the last window’s status checks left of the budget', () => {

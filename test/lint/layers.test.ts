@@ -42,7 +42,7 @@ function tree(files: Record<string, string>): string {
 
 describe('the layer lint', () => {
   it('finds nothing wrong with this repository', async () => {
-    expect(await violations(['src', 'commands', 'bench'])).toEqual([]);
+    expect(await violations(['src', 'commands', 'bench', 'testkit'])).toEqual([]);
   }, 60_000);
 
   it('fails when the quota imports the Discord edge, and when jobs import a Redis adapter', async () => {
@@ -75,5 +75,18 @@ describe('the layer lint', () => {
         "import { card } from '../discord/confirm-card.ts';\nexport const lease = card;\n",
     });
     expect(await violations(['src'], dir)).toEqual(['no-circular', 'redis-imports-no-other-adapter']);
+  });
+
+  it('fails when the benchmark imports test/, and when the bot imports the test kit', async () => {
+    const dir = tree({
+      'test/support/bot-harness.ts': 'export const ART = 1;\n',
+      'testkit/ids.ts': 'export const GUILD = 1;\n',
+      'bench/driver.ts': "import { ART } from '../test/support/bot-harness.ts';\nexport const a = ART;\n",
+      'src/config.ts': "import { GUILD } from '../testkit/ids.ts';\nexport const g = GUILD;\n",
+    });
+    expect(await violations(['src', 'bench'], dir)).toEqual([
+      'bench-imports-no-test',
+      'bot-imports-no-test-code',
+    ]);
   });
 });

@@ -13,8 +13,8 @@ import {
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import type { CreateGenerationRequest } from '../../src/media/schemas.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { json, observedLimiter, recordingDispatcher, startLocalServer } from './helpers.ts';
-import { ManualClock } from './manual-clock.ts';
 
 const image: CreateGenerationRequest = {
   model: 'lang-4o-image',
@@ -271,7 +271,7 @@ describe('MediaClient and the rate limit of the simulator', () => {
       const err = await client.getAccount().catch((e: unknown) => e);
       expect(err).toMatchObject({ name: 'RateLimitedError', retryAfterMs: 30_000 });
       expect(limiter.available()).toBe(0);
-      await clock.advance(30_000);
+      await clock.run(30_000);
       expect(limiter.available()).toBe(119);
     } finally {
       await server.close();

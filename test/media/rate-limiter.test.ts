@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalRateLimiter, type Priority } from '../../src/media/rate-limiter.ts';
-import { ManualClock, settle } from './manual-clock.ts';
+import { ManualClock, settle } from '../support/manual-clock.ts';
 
 /** Starts an acquire and records when (clock time) and in which order it was granted. */
 function tracker(clock: ManualClock) {
@@ -60,15 +60,15 @@ describe('createLocalRateLimiter', () => {
     const limiter = createLocalRateLimiter({ limit: 3, windowMs: 1_000, clock });
     expect(limiter.available()).toBe(3);
     await limiter.acquire('poll');
-    await clock.advance(400);
+    await clock.run(400);
     await limiter.acquire('submit');
     expect(limiter.available()).toBe(1);
     await limiter.acquire('poll');
     expect(limiter.available()).toBe(0);
     // The first acquisition leaves the window 1 000 ms after it was taken.
-    await clock.advance(599);
+    await clock.run(599);
     expect(limiter.available()).toBe(0);
-    await clock.advance(1);
+    await clock.run(1);
     expect(limiter.available()).toBe(1);
   });
 
@@ -78,7 +78,7 @@ describe('createLocalRateLimiter', () => {
     const limiter = createLocalRateLimiter({ limit: 2, windowMs: 1_000, clock });
     const t = tracker(clock);
     t.track('a', limiter.acquire('poll'));
-    await clock.advance(300);
+    await clock.run(300);
     t.track('b', limiter.acquire('poll'));
     t.track('c', limiter.acquire('poll'));
     t.track('d', limiter.acquire('poll'));
@@ -101,14 +101,14 @@ describe('createLocalRateLimiter', () => {
     expect(limiter.available()).toBe(0);
     t.track('waiting-poll', limiter.acquire('poll'));
     t.track('waiting-submit', limiter.acquire('submit'));
-    await clock.advance(2_000);
+    await clock.run(2_000);
     // A shorter pause (another 429 answered with a smaller Retry-After) never shortens the longer one.
     limiter.pauseFor(1_000);
     t.track('new-poll', limiter.acquire('poll'));
-    await clock.advance(2_999);
+    await clock.run(2_999);
     expect(t.granted).toEqual([]);
 
-    await clock.advance(1);
+    await clock.run(1);
     expect(t.granted.map((g) => [g.name, g.at - start])).toEqual([
       ['waiting-submit', 5_000],
       ['waiting-poll', 5_000],
@@ -124,7 +124,7 @@ describe('createLocalRateLimiter', () => {
     const t = tracker(clock);
     limiter.pauseFor(1_000);
     t.track('a', limiter.acquire('poll'));
-    await clock.advance(500);
+    await clock.run(500);
     limiter.pauseFor(2_000);
     await clock.runUntil(() => t.granted.length === 1);
     expect(t.granted[0]?.at).toBe(start + 2_500);
@@ -137,7 +137,7 @@ describe('createLocalRateLimiter', () => {
     await limiter.acquire('poll');
     t.track('poll-1', limiter.acquire('poll'));
     t.track('poll-2', limiter.acquire('poll'));
-    await clock.advance(100);
+    await clock.run(100);
     t.track('submit-1', limiter.acquire('submit'));
     t.track('poll-3', limiter.acquire('poll'));
     t.track('submit-2', limiter.acquire('submit'));
@@ -150,7 +150,7 @@ describe('createLocalRateLimiter', () => {
     const limiter = createLocalRateLimiter({ limit: 1, windowMs: 1_000, clock, burst: 1 });
     const start = clock.now();
     const first = await limiter.acquire('submit');
-    await clock.advance(400);
+    await clock.run(400);
     // Answered 400 ms after its grant: the service may have counted it as late as that.
     await first.answered();
     await first.answered();
@@ -167,7 +167,7 @@ describe('createLocalRateLimiter', () => {
     await limiter.acquire('poll');
     t.track('poll-1', limiter.acquire('poll'));
     t.track('poll-2', limiter.acquire('poll'));
-    await clock.advance(100);
+    await clock.run(100);
     t.track('submit-1', limiter.acquire('submit'));
     t.track('submit-2', limiter.acquire('submit'));
     t.track('submit-3', limiter.acquire('submit'));
@@ -212,7 +212,7 @@ describe('createLocalRateLimiter', () => {
     await limiter.acquire('poll');
     await limiter.acquire('poll');
     t.track('waiting', limiter.acquire('poll'));
-    await clock.advance(1_000);
+    await clock.run(1_000);
     expect(t.names()).toEqual(['waiting']);
     // One slot is free now, but nobody waits: a newcomer takes it at once.
     t.track('newcomer', limiter.acquire('poll'));
@@ -229,7 +229,7 @@ describe('createLocalRateLimiter', () => {
     const controller = new AbortController();
     t.track('aborted', limiter.acquire('submit', controller.signal));
     t.track('next', limiter.acquire('poll'));
-    await clock.advance(500);
+    await clock.run(500);
     const reason = new Error('member left');
     controller.abort(reason);
     await settle();

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { effectiveAllowance, type GuildSettings } from '../../src/quota/settings.ts';
-import { BACKENDS, type Harness, openHarness, stopSharedRedis, USD } from './harness.ts';
+import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
 
 const G = 'guild1';
 const at = (userId: string, roleIds: string[]) => ({ guildId: G, userId, roleIds });
 
-let h: Harness;
+let h: QuotaHarness;
 afterEach(async () => {
   await h?.close();
 });

@@ -8,8 +8,8 @@ import { createQuotaService, type QuotaService } from '../../src/quota/service.t
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
 import { openStore, type Store } from '../../src/store.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
-import { ManualClock } from './manual-clock.ts';
 
 export const USD = 1_000_000;
 
@@ -32,7 +32,11 @@ export async function stopSharedRedis(): Promise<void> {
   await (await server)?.stop();
 }
 
-export interface Harness {
+/**
+ * A quota service on a real store and a manual clock (not the e2e tests' Harness, which is the whole
+ * bot: test/support/bot-harness.ts).
+ */
+export interface QuotaHarness {
   clock: ManualClock;
   store: Store;
   quota: QuotaService;
@@ -58,7 +62,7 @@ export async function openHarness(
     wrapStore?: (store: Store) => Store;
     backend?: Backend;
   } = {},
-): Promise<Harness> {
+): Promise<QuotaHarness> {
   const backend = options.backend ?? 'sqlite';
   const dir = mkdtempSync(join(tmpdir(), 'quota-test-'));
   const file = join(dir, 'quota.sqlite');
@@ -99,7 +103,7 @@ export async function openHarness(
   };
   let opened = await make();
   let closed = false;
-  const h: Harness = {
+  const h: QuotaHarness = {
     clock,
     backend,
     store: opened.store,

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationRecord, GuildState, LegacyGuildState, MemberState } from '../../src/quota/state.ts';
 import { crash, crashingStore } from './crashing-store.ts';
-import { type Harness, openHarness, USD } from './harness.ts';
+import { openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
 
-let h: Harness;
+let h: QuotaHarness;
 afterEach(async () => {
   crash.at = undefined;
   await h?.close();

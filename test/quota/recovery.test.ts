@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { crash, crashingStore } from './crashing-store.ts';
-import { type Harness, openHarness, USD } from './harness.ts';
+import { openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
 
-let h: Harness;
+let h: QuotaHarness;
 afterEach(async () => {
   crash.at = undefined;
   await h?.close();

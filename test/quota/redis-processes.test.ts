@@ -12,9 +12,9 @@ import { createQuotaService, type QuotaService, type ReserveResult } from '../..
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { QuotaConflictError, type RedisClient, RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
 import { openStore, type Store } from '../../src/store.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';
-import { ManualClock } from './manual-clock.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });

@@ -7,9 +7,9 @@ import { silentLogger } from '../../src/log.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openCheckedStore } from '../../src/store.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';
-import { ManualClock } from './manual-clock.ts';
 
 const server = useRedisServer();
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, type Harness, openHarness, stopSharedRedis, USD } from './harness.ts';
+import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
 
-let h: Harness;
+let h: QuotaHarness;
 afterEach(async () => {
   await h?.close();
 });

@@ -15,10 +15,10 @@ import {
   usdDecimal,
 } from '../../src/quota/spend-report.ts';
 import { usdToMicrosExact as micros, parseCsv } from '../support/csv.ts';
-import { type Harness, openHarness, USD } from './harness.ts';
+import { openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
-let h: Harness;
+let h: QuotaHarness;
 afterEach(async () => {
   await h?.close();
 });

@@ -2,34 +2,14 @@
 
 import { afterEach } from 'vitest';
 import type { z } from 'zod';
-import type { Clock } from '../../src/clock.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
-export interface ManualClock extends Clock {
-  /** Moves time forward and wakes the sleepers whose time has come. */
-  advance(ms: number): void;
-}
+export { ManualClock } from '../support/manual-clock.ts';
 
-/** A clock that only moves when the test says so. */
+/** The simulator tests' clock (test/support/manual-clock.ts), at noon on 1 January 2026 unless told. */
 export function manualClock(start = Date.UTC(2026, 0, 1, 12, 0, 0)): ManualClock {
-  let now = start;
-  const sleepers: { until: number; resolve: () => void }[] = [];
-  return {
-    now: () => now,
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        sleepers.push({ until: now + ms, resolve });
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      }),
-    advance(ms) {
-      now += ms;
-      for (const s of sleepers.filter((s) => s.until <= now)) {
-        sleepers.splice(sleepers.indexOf(s), 1);
-        s.resolve();
-      }
-    },
-  };
+  return new ManualClock(start);
 }
 
 export interface JsonAnswer {

@@ -1,7 +1,8 @@
 /**
  * Runs the real bot (startBot) against the fake Discord and the simulator, on one scaled clock,
  * with its store in a real SQLite file. Tests drive it with interactions and assert on what
- * the fake Discord received.
+ * the fake Discord received. A test file takes one with useHarness(); the ids of the default
+ * server and the option builders (testkit/) are re-exported here for the e2e files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import {
   type APIMessage,
   InteractionResponseType,
 } from 'discord.js';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Bot, type BotOptions, startBot } from '../../src/app.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -35,43 +37,13 @@ import {
   type RecordedCall,
   selectInteraction,
   startFakeDiscord,
-} from './fake-discord.ts';
+} from '../../testkit/fake-discord.ts';
+import { ALICE, ART, DEFAULT_GUILD } from '../../testkit/ids.ts';
 import { type MediaProxy, startMediaProxy } from './media-proxy.ts';
 
+export * from '../../testkit/ids.ts';
+export { opt } from '../../testkit/options.ts';
 export { componentsOf, type InteractiveComponent, type MessageLike, textOf } from './message-reading.ts';
-
-export const GUILD = '1300000000000000001';
-export const ART = '1300000000000000002';
-export const NO_THREADS = '1300000000000000003';
-export const NSFW = '1300000000000000004';
-export const OTHER = '1300000000000000005';
-export const ALICE = '1300000000000000010';
-export const BOB = '1300000000000000011';
-export const ADMIN = '1300000000000000012';
-export const ADMINS_ROLE = '1300000000000000020';
-export const PATRON_ROLE = '1300000000000000021';
-
-const MANAGE_GUILD = String(1n << 5n);
-
-export const DEFAULT_GUILD: FakeGuildSpec = {
-  id: GUILD,
-  name: 'Art Club',
-  channels: [
-    { id: ART, name: 'art' },
-    { id: NO_THREADS, name: 'no-threads', canCreateThreads: false },
-    { id: NSFW, name: 'after-dark', nsfw: true },
-    { id: OTHER, name: 'general' },
-  ],
-  roles: [
-    { id: ADMINS_ROLE, name: 'admins', permissions: MANAGE_GUILD },
-    { id: PATRON_ROLE, name: 'patrons' },
-  ],
-  members: [
-    { userId: ALICE, username: 'alice' },
-    { userId: BOB, username: 'bob' },
-    { userId: ADMIN, username: 'ada', roles: [ADMINS_ROLE] },
-  ],
-};
 
 export interface HarnessOptions {
   /** Simulated time runs this many times faster than real time (default 100). */
@@ -166,7 +138,68 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the simulator, the fake Discord and the bot. */
+export interface UseHarnessOptions extends HarnessOptions {
+  /**
+   * 'test' (the default): a fresh harness for every test, closed after it. 'file': one harness for
+   * the file's tests, started before the first and closed after the last.
+   */
+  per?: 'test' | 'file';
+  /**
+   * Checks what the harness saw, just before it closes (after each test, or after the file); the
+   * harness closes even when the check fails.
+   */
+  beforeClose?: (harness: Harness) => void;
+}
+
+/**
+ * A test file's harness: registers the hooks that start it (before each test, or once for the file)
+ * and close it, and returns the harness of the running test. Call it at the top of the file (or of a
+ * describe), where the hooks belong:
+ *
+ *   const h = useHarness();                              // a fresh bot for every test
+ *   const h = useHarness({ per: 'file', proxy: true });  // one for the file, behind the proxy
+ *
+ * What it returns stands for the harness started for the running test (every property is read from
+ * it when used); it throws when used outside a test. A test that needs other options than the
+ * file's starts its own with startHarness and closes it itself.
+ */
+export function useHarness(options: UseHarnessOptions = {}): Harness {
+  const { per = 'test', beforeClose, ...harnessOptions } = options;
+  let current: Harness | undefined;
+  const start = async () => {
+    current = await startHarness(harnessOptions);
+  };
+  const close = async () => {
+    const harness = current;
+    current = undefined;
+    try {
+      if (harness) beforeClose?.(harness);
+    } finally {
+      await harness?.close();
+    }
+  };
+  if (per === 'file') {
+    beforeAll(start);
+    afterAll(close);
+  } else {
+    beforeEach(start);
+    afterEach(close);
+  }
+  const started = (): Harness => {
+    if (!current) throw new Error('useHarness: the harness runs only while a test does (use it inside one)');
+    return current;
+  };
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      const harness = started();
+      const value: unknown = Reflect.get(harness, key, harness);
+      return typeof value === 'function' ? value.bind(harness) : value;
+    },
+    has: (_target, key) => key in started(),
+  });
+}
+
+/** Starts the simulator, the fake Discord and the bot (closed by its close()); see also useHarness. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? scaledClock(options.timeScale ?? 100);
   const dir = mkdtempSync(join(tmpdir(), 'bot-e2e-'));
@@ -350,16 +383,3 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   return harness;
 }
-
-/** Option builders, as Discord sends them. */
-export const opt = {
-  string: (name: string, value: string, focused = false) => ({
-    name,
-    type: 3,
-    value,
-    ...(focused ? { focused } : {}),
-  }),
-  integer: (name: string, value: number) => ({ name, type: 4, value }),
-  boolean: (name: string, value: boolean) => ({ name, type: 5, value }),
-  attachment: (name: string, id: string) => ({ name, type: 11, value: id }),
-} as const;

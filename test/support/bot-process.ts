@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { DEFAULT_GUILD } from './bot-harness.ts';
-import { type FakeDiscord, startFakeDiscord } from './fake-discord.ts';
+import { botEnv } from '../../testkit/bot-env.ts';
+import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
+import { DEFAULT_GUILD } from '../../testkit/ids.ts';
+
+export { botEnv } from '../../testkit/bot-env.ts';
 
 export interface BotProcess {
   child: ChildProcess;
@@ -45,25 +48,8 @@ export function spawnBot(
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-/** The environment of a bot process on the fake Discord and the simulator, with its store file. */
-export function botEnv(
-  discord: { botToken: string; apiUrl: string },
-  sim: { baseUrl: string; token: string },
-  storeFile: string,
-  logLevel = 'warn',
-): Record<string, string> {
-  return {
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_API_URL: discord.apiUrl,
-    MEDIA_API_BASE_URL: sim.baseUrl,
-    MEDIA_API_TOKEN: sim.token,
-    STORE_URL: `sqlite://${storeFile}`,
-    LOG_LEVEL: logLevel,
-  };
-}
-
-/** What a file of real-process tests shares (see useBotProcesses). */
-export interface BotProcesses {
+/** What a file of real-process tests shares (see useSpawnedBot). */
+export interface SpawnedBots {
   readonly sim: Simulator;
   readonly discord: FakeDiscord;
   /** The file's temporary folder, for store files. */
@@ -78,11 +64,12 @@ export interface BotProcesses {
 }
 
 /**
- * A simulator, a fake Discord with the default server and a temporary folder for the file's tests,
+ * The spawned-bot counterpart of useHarness (which runs the bot inside the test's process): a
+ * simulator, a fake Discord with the default server and a temporary folder for the file's tests,
  * and the bot processes they spawn, killed (SIGKILL) after each test or, with `killAfter: 'all'`,
  * after the file (tests that restart a process across tests).
  */
-export function useBotProcesses(prefix: string, options: { killAfter?: 'each' | 'all' } = {}): BotProcesses {
+export function useSpawnedBot(prefix: string, options: { killAfter?: 'each' | 'all' } = {}): SpawnedBots {
   let sim: Simulator | undefined;
   let discord: FakeDiscord | undefined;
   let dir: string | undefined;
@@ -106,7 +93,7 @@ export function useBotProcesses(prefix: string, options: { killAfter?: 'each' | 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useBotProcesses: use it inside a test');
+    if (value === undefined) throw new Error('useSpawnedBot: use it inside a test');
     return value;
   };
   return {

@@ -1,6 +1,6 @@
 /** A fake Discord with a real discord.js client logged in to it, for tests of the fake itself. */
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
-import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from './fake-discord.ts';
+import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../../testkit/fake-discord.ts';
 
 export interface FakeWithClient {
   fake: FakeDiscord;

@@ -1,6 +1,15 @@
 /**
- * A Clock whose time moves only when a test says so. Sleepers wake in deadline order, and the
- * code they wake runs to its next await before time moves on, so tests see exact clock times.
+ * The tests' one hand-driven Clock: its time moves only when a test says so. Two ways to move it:
+ *
+ * - `set(at)` / `advance(ms)`, synchronous: jump there and wake, in deadline order, every sleeper
+ *   whose time has come (their code runs after the test's next await). For code under test that
+ *   only reads the time, or wakes once.
+ * - `await run(ms)` / `await runUntil(done)`: step from deadline to deadline, letting the code each
+ *   sleeper wakes run to its next await before time moves on, so tests see exact clock times. For
+ *   loops that sleep again (rate limiters, pollers).
+ *
+ * A sleep aborted by its signal rejects with the signal's reason and is forgotten, as with the
+ * real clocks of src/clock.ts.
  */
 import { setImmediate as turn } from 'node:timers/promises';
 import type { Clock } from '../../src/clock.ts';
@@ -17,13 +26,16 @@ export async function settle(): Promise<void> {
   await turn();
 }
 
+const epochMs = (at: string | number): number => (typeof at === 'string' ? Date.parse(at) : at);
+
 export class ManualClock implements Clock {
   #now: number;
   #seq = 0;
   readonly #sleepers = new Set<Sleeper>();
 
-  constructor(start = 1_000_000) {
-    this.#now = start;
+  /** `start`: epoch ms or an ISO time. */
+  constructor(start: string | number = 1_000_000) {
+    this.#now = epochMs(start);
   }
 
   now(): number {
@@ -55,8 +67,26 @@ export class ManualClock implements Clock {
     return this.#sleepers.size;
   }
 
-  /** Moves time forward by `ms`, waking each sleeper at its own deadline. */
-  async advance(ms: number): Promise<void> {
+  /** Jumps to an ISO time or epoch ms (forwards only) and wakes the sleepers due by then. */
+  set(at: string | number): void {
+    const target = epochMs(at);
+    if (target < this.#now) throw new Error('the manual clock only moves forwards');
+    this.#now = target;
+    for (;;) {
+      const next = this.#earliest();
+      if (!next || next.at > target) break;
+      this.#sleepers.delete(next);
+      next.resolve();
+    }
+  }
+
+  /** Jumps `ms` forward and wakes the sleepers due by then (see `set`). */
+  advance(ms: number): void {
+    this.set(this.#now + ms);
+  }
+
+  /** Moves time forward by `ms`, waking each sleeper at its own deadline and letting it run. */
+  async run(ms: number): Promise<void> {
     const target = this.#now + ms;
     await settle();
     for (;;) {
@@ -71,7 +101,7 @@ export class ManualClock implements Clock {
     await settle();
   }
 
-  /** Jumps from deadline to deadline until `done()` holds; fails when nothing sleeps any more. */
+  /** Runs from deadline to deadline until `done()` holds; fails when nothing sleeps any more. */
   async runUntil(done: () => boolean, maxMs = 24 * 3_600_000): Promise<void> {
     const limit = this.#now + maxMs;
     await settle();
@@ -79,7 +109,7 @@ export class ManualClock implements Clock {
       const next = this.#earliest();
       if (!next) throw new Error('runUntil: nothing is sleeping, the condition can never hold');
       if (next.at > limit) throw new Error('runUntil: the condition did not hold within maxMs');
-      await this.advance(next.at - this.#now);
+      await this.run(next.at - this.#now);
     }
   }
 

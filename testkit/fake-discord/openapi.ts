@@ -6,9 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
  * Discord's own OpenAPI description (discord/discord-api-spec), kept beside the repository in
  * `shared/discord/` so that CI's fresh clone finds it at the same relative place.
  */
-export const OPENAPI_PATH = fileURLToPath(
-  new URL('../../../../shared/discord/openapi.json', import.meta.url),
-);
+export const OPENAPI_PATH = fileURLToPath(new URL('../../../shared/discord/openapi.json', import.meta.url));
 
 const DOC_ID = 'discord-openapi';
 

@@ -1,12 +1,13 @@
 /**
- * The naive poller, kept only as the benchmark's baseline (bench/): every followed generation
+ * The naive poller, the benchmark's baseline, and only that: every followed generation
  * gets its own timer and asks `GET /generations/{id}` at the spec's suggested cadence (images
  * every 3 s, videos every 7.5 s, the middle of "5-10 s"), whatever else is in flight. It goes
  * through the same client, and so the same shared limiter, as the real poller: it cannot cause
  * 429s by itself, it only spends the budget one generation at a time and starves.
  */
-import type { MediaType } from '../media/schemas.ts';
-import type { GenerationFollower, PollerOptions } from './poller.ts';
+
+import type { GenerationFollower, PollerOptions } from '../src/jobs/poller.ts';
+import type { MediaType } from '../src/media/schemas.ts';
 
 /** The spec's polling guidance, in clock ms. */
 export const NAIVE_INTERVALS = { imageMs: 3_000, videoMs: 7_500 } as const;

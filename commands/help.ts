@@ -1,0 +1,97 @@
+/**
+ * /help: what the bot does, its commands, how the member's quota works with their allowance, the
+ * admins' part for admins, and buttons that answer as /models and /usage do; privately.
+ */
+import {
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  MessageFlags,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import {
+  type BotInteractions,
+  type Command,
+  type ComponentHandler,
+  UserError,
+} from '../src/discord/command.ts';
+import { type HelpAllowance, renderHelp } from '../src/discord/help-view.ts';
+import { hasManageGuild, roleIdsOf } from '../src/discord/quota-view.ts';
+import type { BotServices } from '../src/discord/services.ts';
+import { StoreFaultError, storeStep } from '../src/discord/store-reads.ts';
+import { showModelList } from './models.ts';
+import { showUsage } from './usage.ts';
+
+const data = {
+  type: ApplicationCommandType.ChatInput,
+  name: 'help',
+  description: 'What the bot does, its commands, and your allowance',
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/**
+ * /help, listing what `registered` gives when it runs: the list the router and the deploy script
+ * read (commands/index.ts), which holds /help itself, hence a function rather than an import.
+ */
+export function helpCommand(
+  registered: () => Pick<BotInteractions, 'commands' | 'messageCommands'>,
+): Command {
+  return {
+    data,
+    async execute(interaction, services) {
+      if (!interaction.inGuild()) throw new UserError('/help works in servers only.');
+      const allowance = await readAllowance(interaction, services);
+      const { commands, messageCommands } = registered();
+      await interaction.reply({
+        ...renderHelp({
+          commands: commands.map((c) => c.data),
+          messageCommands: messageCommands.map((c) => c.data),
+          admin: hasManageGuild(interaction),
+          allowance,
+        }),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
+    },
+  };
+}
+
+/**
+ * The member's allowance, read as /usage reads it. Help must not fail because of the store: a store
+ * that errs or stalls leaves the allowance out (said so, with the error id of the logged fault).
+ */
+async function readAllowance(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  services: BotServices,
+): Promise<HelpAllowance> {
+  try {
+    const summary = await storeStep(interaction, services.logger, 'the allowance for /help', () =>
+      services.quota.summary({
+        guildId: interaction.guildId,
+        userId: interaction.user.id,
+        roleIds: roleIdsOf(interaction.member),
+      }),
+    );
+    return { summary };
+  } catch (err) {
+    if (err instanceof StoreFaultError) return { unreadable: err.errorId };
+    throw err;
+  }
+}
+
+/** The Models and My usage buttons on /help's answer: each answers exactly as its command does. */
+export const helpButtons: ComponentHandler<'help'> = {
+  prefix: 'help',
+  async button(interaction, services, id) {
+    switch (id.target) {
+      case 'models':
+        return showModelList(interaction, services);
+      case 'usage':
+        return showUsage(interaction, services);
+      default:
+        return id.target satisfies never;
+    }
+  },
+};

@@ -1,0 +1,147 @@
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { commands, messageCommands } from '../../commands/index.ts';
+import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/custom-ids.ts';
+import { ADMIN_TITLE, type HelpAllowance, isAdminCommand, renderHelp } from '../../src/discord/help-view.ts';
+import type { MemberSummary } from '../../src/quota/types.ts';
+import { componentsOf } from '../support/message-reading.ts';
+
+const SUMMARY: MemberSummary = {
+  guildId: '1300000000000000001',
+  userId: '1300000000000000011',
+  allowanceMicros: 2_500_000,
+  spentMicros: 120_000,
+  reservedMicros: 0,
+  remainingMicros: 2_380_000,
+  resetsAt: new Date('2026-11-27T00:00:00Z'),
+  period: 'daily',
+  source: 'override',
+  inFlight: 0,
+  inFlightCap: 3,
+  recent: [],
+};
+
+const definitions = commands.map((c) => c.data);
+const menus = messageCommands.map((c) => c.data);
+
+function render(
+  admin: boolean,
+  allowance: HelpAllowance = { summary: SUMMARY },
+  list: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = definitions,
+) {
+  const view = renderHelp({ commands: list, messageCommands: menus, admin, allowance });
+  return {
+    embeds: view.embeds.map((e) => e.toJSON()),
+    components: view.components.map((c) => c.toJSON()),
+  };
+}
+
+const allText = (view: ReturnType<typeof render>) =>
+  view.embeds
+    .flatMap((e) => [e.title, e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`)])
+    .join('\n');
+
+describe('/help’s view', () => {
+  it('lists every registered command for an admin, and hides the admin-only ones from members', () => {
+    const admin = allText(render(true));
+    const member = allText(render(false));
+    for (const d of definitions) {
+      expect(admin, d.name).toContain(`\`/${d.name}`);
+      if (isAdminCommand(d)) expect(member, d.name).not.toContain(`/${d.name}`);
+      else expect(member, d.name).toContain(`\`/${d.name}`);
+    }
+    for (const m of menus) expect(member).toContain(`**${m.name}**`);
+    expect(render(false).embeds.map((e) => e.title)).not.toContain(ADMIN_TITLE);
+  });
+
+  it('shows a command of subcommands on one line, with the subcommands by name', () => {
+    const member = allText(render(false));
+    expect(member).toContain(
+      "`/video-pro motion|orbit|vista|omni|quick` · Create a video with a model family's own options",
+    );
+  });
+
+  it('shows the allowance, what is left and when it resets', () => {
+    const fields = render(false).embeds[0]?.fields ?? [];
+    expect(fields.find((f) => f.name === 'Your allowance')?.value.split('\n')).toEqual([
+      '$2.5000 per day (their own allowance)',
+      '$2.3800 left · spent today $0.1200',
+      `Resets <t:${Date.parse('2026-11-27T00:00:00Z') / 1000}:R> (<t:${Date.parse('2026-11-27T00:00:00Z') / 1000}:f>)`,
+      'Your spend and last generations: /usage, or **My usage** below.',
+    ]);
+    expect(fields.find((f) => f.name === 'How quotas work')?.value).toContain(
+      'at most 3 generations in progress at once',
+    );
+  });
+
+  it('says when the allowance could not be read, and still gives everything else', () => {
+    const view = render(true, { unreadable: 'abcd1234' });
+    const fields = view.embeds[0]?.fields ?? [];
+    expect(fields.find((f) => f.name === 'Your allowance')?.value).toContain('error id `abcd1234`');
+    expect(fields.find((f) => f.name === 'How quotas work')?.value).not.toContain('in progress at once');
+    expect(view.embeds).toHaveLength(2);
+    expect(view.components).toHaveLength(1);
+  });
+
+  it('mentions several takes only when a command takes a `count`, with its range from the definition', () => {
+    const withCount = definitions.map((d) =>
+      d.name === 'imagine' || d.name === 'video'
+        ? {
+            ...d,
+            options: [
+              ...(d.options ?? []),
+              {
+                type: ApplicationCommandOptionType.Integer,
+                name: 'count',
+                description: 'How many takes, shown in one reply',
+                min_value: 1,
+                max_value: 4,
+              },
+            ],
+          }
+        : d,
+    ) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
+    expect(allText(render(false, undefined, withCount))).toContain(
+      '**Several takes:** `count` (1 to 4) on /imagine, /video: How many takes, shown in one reply',
+    );
+    const without = definitions.filter((d) => !JSON.stringify(d.options ?? []).includes('"name":"count"'));
+    expect(allText(render(false, undefined, without))).not.toContain('Several takes');
+  });
+
+  it('shows a command added later without anyone writing it in', () => {
+    const settings: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+      type: ApplicationCommandType.ChatInput,
+      name: 'settings',
+      description: 'Your own defaults',
+    };
+    expect(allText(render(false, undefined, [...definitions, settings]))).toContain(
+      '`/settings` · Your own defaults',
+    );
+  });
+
+  it('carries the Models and My usage buttons, whose ids parse back to what they open', () => {
+    const ids = componentsOf(render(false)).map((c) => parseCustomId(c.custom_id ?? ''));
+    expect(ids).toEqual([
+      { kind: 'help', target: 'models', version: CUSTOM_ID_VERSION },
+      { kind: 'help', target: 'usage', version: CUSTOM_ID_VERSION },
+    ]);
+  });
+
+  it('stays within Discord’s embed limits', () => {
+    const view = render(true);
+    const total = view.embeds.reduce(
+      (n, e) =>
+        n +
+        (e.title?.length ?? 0) +
+        (e.description?.length ?? 0) +
+        (e.fields ?? []).reduce((m, f) => m + f.name.length + f.value.length, 0),
+      0,
+    );
+    expect(total).toBeLessThanOrEqual(6000);
+    for (const e of view.embeds) expect(e.description?.length ?? 0).toBeLessThanOrEqual(4096);
+  });
+});
