@@ -300,6 +300,27 @@ async function damageValueOf(file: string, key: string): Promise<void> {
   await new Promise<void>((resolve) => db.close(() => resolve()));
 }
 
+/** Makes the SQLite file refuse deleting keys matching `keyLike` (a trigger), until `restore`. */
+async function refuseDeletesOf(file: string, keyLike: string): Promise<{ restore(): Promise<void> }> {
+  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
+    const opened: sqlite3.Database = new sqlite3.Database(file, (err) =>
+      err ? reject(err) : resolve(opened),
+    );
+  });
+  const exec = (sql: string) =>
+    new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
+  await exec(
+    `CREATE TRIGGER refuse_deletes BEFORE DELETE ON keyv WHEN OLD.key LIKE '${keyLike}'
+     BEGIN SELECT RAISE(ABORT, 'deletes refused by the test'); END;`,
+  );
+  return {
+    async restore() {
+      await exec('DROP TRIGGER IF EXISTS refuse_deletes;');
+      await new Promise<void>((resolve) => db.close(() => resolve()));
+    },
+  };
+}
+
 describe('a store that fails', () => {
   const expectStoreFault = (answer: Answer) => {
     expect(answer.content).toContain(STORE_FAULT);
@@ -332,6 +353,20 @@ describe('a store that fails', () => {
     let answer: Answer;
     try {
       answer = await ephemeralReply(h, await settings({ count: 4, always_confirm: true }));
+    } finally {
+      await fault.restore();
+    }
+    expectStoreFault(answer);
+    expect(await storedOf(ALICE)).toEqual({ count: 2 });
+  });
+
+  it('refuses Reset privately when the defaults cannot be forgotten, and keeps them', async () => {
+    const shown = await settings({ count: 2 });
+    const reset = resetOf(await ephemeralReply(h, shown));
+    const fault = await refuseDeletesOf(join(h.storeDir, 'bot.sqlite'), 'member-defaults:%');
+    let answer: Answer;
+    try {
+      answer = await ephemeralReply(h, await h.press(messageOf(shown), reset));
     } finally {
       await fault.restore();
     }
