@@ -32,7 +32,7 @@ const LAYERS = [
   ['ops', '^src/ops/'],
   ['adapters', '^src/(redis|discord|sim)/'],
   ['commands', '^commands/'],
-  ['entry', '^src/(main|app)[.]ts$|^src/wiring/|^src/discord/deploy-commands[.]ts$|^bench/|^scripts/'],
+  ['entry', '^src/(main|app|deploy-commands)[.]ts$|^src/wiring/|^bench/|^scripts/'],
 ];
 const ENTRY = LAYERS[LAYERS.length - 1][1];
 

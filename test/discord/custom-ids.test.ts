@@ -1,7 +1,6 @@
 import { ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { renderUsagePage } from '../../src/discord/balance-view.ts';
-import { renderConfirmCard } from '../../src/discord/confirm-card.ts';
+import { renderConfirmCard } from '../../src/discord/generation/confirm-card.ts';
 import {
   buildCustomId,
   CUSTOM_ID_VERSION,
@@ -12,9 +11,10 @@ import {
   MAX_CUSTOM_ID_LENGTH,
   parseCustomId,
   type ResultAction,
-} from '../../src/discord/custom-ids.ts';
-import { renderResultCard } from '../../src/discord/result-card.ts';
-import { renderWaiting } from '../../src/discord/waiting-view.ts';
+} from '../../src/discord/interactions/custom-ids.ts';
+import { renderUsagePage } from '../../src/discord/views/balance-view.ts';
+import { renderResultCard } from '../../src/discord/views/result-card.ts';
+import { renderWaiting } from '../../src/discord/views/waiting-view.ts';
 import type { PendingConfirmation } from '../../src/jobs/confirmations.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, simModel, videoJobFixture } from './job-fixture.ts';
