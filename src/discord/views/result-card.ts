@@ -24,10 +24,10 @@ import { type Job, type JobOrigin, type OriginAction, originAction } from '../..
 import type { AttachedFile, LinkReason, ResultContent } from '../../jobs/result-content.ts';
 import type { Model } from '../../media/schemas.ts';
 import { formatUsd } from '../../money.ts';
-import { nextResolution, resultButtons } from '../generation/result-buttons.ts';
 import { buildCustomId, type ResultButton } from '../interactions/custom-ids.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
 import { describeSentParameters } from './parameters-text.ts';
+import { nextResolution, resultButtons } from './result-buttons.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** Discord's limit on all the text of a V2 message together (and on one Text Display). */

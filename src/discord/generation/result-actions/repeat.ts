@@ -6,8 +6,8 @@ import type { ButtonInteraction } from 'discord.js';
 import { UserError } from '../../interactions/command.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { escapeMemberText } from '../../views/message-parts.ts';
+import { nextResolution } from '../../views/result-buttons.ts';
 import { startGeneration } from '../generate.ts';
-import { nextResolution } from '../result-buttons.ts';
 import { newSeed, originOf, requestOf, resultJob } from './result-job.ts';
 
 /**
