@@ -32,7 +32,7 @@ const LAYERS = [
   ['ops', '^src/ops/'],
   ['adapters', '^src/(redis|discord|sim)/'],
   ['commands', '^commands/'],
-  ['entry', '^src/(main|app)[.]ts$|^src/wiring/|^src/discord/deploy-commands[.]ts$|^bench/|^scripts/'],
+  ['entry', '^src/(main|app|deploy-commands)[.]ts$|^src/wiring/|^bench/|^scripts/'],
 ];
 const ENTRY = LAYERS[LAYERS.length - 1][1];
 
@@ -65,6 +65,19 @@ const siblings = ADAPTERS.map((name) => ({
     path: `^src/(${ADAPTERS.filter((a) => a !== name).join('|')})/`,
     pathNot: [GROUND, ENTRY],
   },
+}));
+
+/**
+ * The rooms of src/discord/ point down too (docs/architecture.md, "Rooms"): the interaction
+ * plumbing, then the views, then the generation path, then the gateway's client.
+ */
+const ROOMS = ['interactions', 'views', 'generation', 'gateway'];
+const rooms = ROOMS.slice(0, -1).map((name, i) => ({
+  name: `discord-${name}-imports-only-down`,
+  comment: `src/discord/${name}/ may import only itself and the rooms listed before it: ${ROOMS.slice(0, i).join(', ') || 'none'}`,
+  severity: 'error',
+  from: { path: `^src/discord/${name}/` },
+  to: { path: `^src/discord/(${ROOMS.slice(i + 1).join('|')})/` },
 }));
 
 /** What the tests keep to themselves, and what only tests and the benchmark may use. */
@@ -103,6 +116,7 @@ module.exports = {
     },
     ...upward,
     ...siblings,
+    ...rooms,
     ...apart,
   ],
   options: {

@@ -10,11 +10,11 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/balance-view.ts';
-import type { Command, ComponentHandler } from '../src/discord/command.ts';
-import type { CustomIdOf } from '../src/discord/custom-ids.ts';
-import { requireManageGuild } from '../src/discord/quota-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
+import type { Command, ComponentHandler } from '../src/discord/interactions/command.ts';
+import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
+import { requireManageGuild } from '../src/discord/views/quota-view.ts';
 import type { UsagePage } from '../src/media/schemas.ts';
 import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
 import type { Period } from '../src/quota/periods.ts';

@@ -5,8 +5,8 @@ import {
   InteractionContextType,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ComponentHandler, MessageCommand } from '../src/discord/command.ts';
-import { openFromMessage, submitFromMessage } from '../src/discord/generate-from-message.ts';
+import { openFromMessage, submitFromMessage } from '../src/discord/generation/generate-from-message.ts';
+import type { ComponentHandler, MessageCommand } from '../src/discord/interactions/command.ts';
 
 const data = {
   type: ApplicationCommandType.Message,

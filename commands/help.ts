@@ -15,11 +15,11 @@ import {
   type Command,
   type ComponentHandler,
   UserError,
-} from '../src/discord/command.ts';
-import { type HelpAllowance, renderHelp } from '../src/discord/help-view.ts';
-import { hasManageGuild, roleIdsOf } from '../src/discord/quota-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { StoreFaultError, storeStep } from '../src/discord/store-reads.ts';
+} from '../src/discord/interactions/command.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { StoreFaultError, storeStep } from '../src/discord/interactions/store-reads.ts';
+import { type HelpAllowance, renderHelp } from '../src/discord/views/help-view.ts';
+import { hasManageGuild, roleIdsOf } from '../src/discord/views/quota-view.ts';
 import { showModelList } from './models.ts';
 import { showUsage } from './usage.ts';
 

@@ -5,14 +5,19 @@ import {
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type ArgsParam, readArgs } from '../src/discord/args.ts';
-import { generationAutocomplete } from '../src/discord/autocomplete.ts';
-import type { Command } from '../src/discord/command.ts';
-import { handleGenerate } from '../src/discord/generate.ts';
-import { underMemberDefaults } from '../src/discord/member-defaults.ts';
-import { IMAGE_NAMES, numberedImages, promptOption, stringOption } from '../src/discord/option-builders.ts';
-import { readRequest, splitUrls } from '../src/discord/read-request.ts';
-import { referenceUrls } from '../src/discord/references.ts';
+import { generationAutocomplete } from '../src/discord/generation/autocomplete.ts';
+import { handleGenerate } from '../src/discord/generation/generate.ts';
+import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
+import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
+import { referenceUrls } from '../src/discord/generation/references.ts';
+import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
+import type { Command } from '../src/discord/interactions/command.ts';
+import {
+  IMAGE_NAMES,
+  numberedImages,
+  promptOption,
+  stringOption,
+} from '../src/discord/interactions/option-builders.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /**

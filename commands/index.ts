@@ -1,12 +1,13 @@
 /** Every command and component handler: the router and the deploy script both read these lists. */
+
+import { confirmationComponents } from '../src/discord/generation/confirm.ts';
+import { queueComponents } from '../src/discord/generation/queue-cancel.ts';
 import type {
   AnyComponentHandler,
   BotInteractions,
   Command,
   MessageCommand,
-} from '../src/discord/command.ts';
-import { confirmationComponents } from '../src/discord/confirm.ts';
-import { queueComponents } from '../src/discord/queue-cancel.ts';
+} from '../src/discord/interactions/command.ts';
 import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
 import { helpButtons, helpCommand } from './help.ts';

@@ -9,11 +9,11 @@ import {
   MessageFlags,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { readArgs } from '../src/discord/args.ts';
-import { autocompleteChoices, MAX_CHOICES } from '../src/discord/autocomplete.ts';
-import { type Command, UserError } from '../src/discord/command.ts';
-import { codeText, renderModelDetail, renderModelList } from '../src/discord/models-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
+import { autocompleteChoices, MAX_CHOICES } from '../src/discord/generation/autocomplete.ts';
+import { readArgs } from '../src/discord/interactions/args.ts';
+import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { codeText, renderModelDetail, renderModelList } from '../src/discord/views/models-view.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 
 const data = {

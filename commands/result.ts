@@ -1,10 +1,11 @@
 /** The buttons, menu and modals on every delivered result (Again, Vary, Animate, …). */
-import type { ComponentHandler } from '../src/discord/command.ts';
+
 import {
   handleResultButton,
   handleResultModal,
   handleResultSelect,
-} from '../src/discord/result-actions/index.ts';
+} from '../src/discord/generation/result-actions/index.ts';
+import type { ComponentHandler } from '../src/discord/interactions/command.ts';
 
 export const result: ComponentHandler<'result'> = {
   prefix: 'result',

@@ -14,14 +14,15 @@ import {
   MessageFlags,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { readArgs } from '../src/discord/args.ts';
-import { autocompleteChoices } from '../src/discord/autocomplete.ts';
-import { type Command, type ComponentHandler, UserError } from '../src/discord/command.ts';
-import type { CustomIdOf } from '../src/discord/custom-ids.ts';
-import { changeDefaults, changesAnything } from '../src/discord/member-defaults.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { renderReset, renderSettings } from '../src/discord/settings-view.ts';
-import { storeStep } from '../src/discord/store-reads.ts';
+import { autocompleteChoices } from '../src/discord/generation/autocomplete.ts';
+import { changeDefaults, changesAnything } from '../src/discord/generation/member-defaults.ts';
+import { DEFAULT_MODELS } from '../src/discord/generation/read-request.ts';
+import { readArgs } from '../src/discord/interactions/args.ts';
+import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
+import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { storeStep } from '../src/discord/interactions/store-reads.ts';
+import { renderReset, renderSettings } from '../src/discord/views/settings-view.ts';
 import type { MediaType } from '../src/media/schemas.ts';
 import { MAX_COUNT, MIN_COUNT } from '../src/quota/member-defaults.ts';
 
@@ -99,7 +100,7 @@ export const settings: Command = {
       notes = ['Saved.', ...next.notes];
     }
     await interaction.reply({
-      ...renderSettings(shown, userId, catalog, notes),
+      ...renderSettings(shown, userId, catalog, DEFAULT_MODELS, notes),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

@@ -16,14 +16,14 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { readArgs } from '../src/discord/args.ts';
-import { type Command, UserError } from '../src/discord/command.ts';
-import { checkChannelRules } from '../src/discord/generate.ts';
-import { renderJob } from '../src/discord/render.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { renderServiceRecord } from '../src/discord/show-view.ts';
-import { inGuildChannel } from '../src/discord/starting-interaction.ts';
-import { inTime, storeStep } from '../src/discord/store-reads.ts';
+import { checkChannelRules } from '../src/discord/generation/generate.ts';
+import { readArgs } from '../src/discord/interactions/args.ts';
+import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { inGuildChannel } from '../src/discord/interactions/starting-interaction.ts';
+import { inTime, storeStep } from '../src/discord/interactions/store-reads.ts';
+import { renderJob } from '../src/discord/views/render.ts';
+import { renderServiceRecord } from '../src/discord/views/show-view.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 import type { Generation } from '../src/media/schemas.ts';
 

@@ -9,10 +9,10 @@ import {
   messageLink,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Command, UserError } from '../src/discord/command.ts';
-import { renderMemberSummary, roleIdsOf } from '../src/discord/quota-view.ts';
-import type { BotServices } from '../src/discord/services.ts';
-import { storeStep } from '../src/discord/store-reads.ts';
+import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { storeStep } from '../src/discord/interactions/store-reads.ts';
+import { renderMemberSummary, roleIdsOf } from '../src/discord/views/quota-view.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';
 

@@ -12,11 +12,12 @@ import {
 } from 'discord.js';
 import { VIDEO_FAMILIES, type VideoFamily } from '../src/catalog/families.ts';
 import { ORBIT_STYLES } from '../src/catalog/service-rules.ts';
-import { type ArgsParam, readArgs } from '../src/discord/args.ts';
-import { generationAutocomplete } from '../src/discord/autocomplete.ts';
-import { type Command, UserError } from '../src/discord/command.ts';
-import { handleGenerate } from '../src/discord/generate.ts';
-import { escapeMemberText } from '../src/discord/message-parts.ts';
+import { generationAutocomplete } from '../src/discord/generation/autocomplete.ts';
+import { handleGenerate } from '../src/discord/generation/generate.ts';
+import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
+import { referenceUrls } from '../src/discord/generation/references.ts';
+import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
+import { type Command, UserError } from '../src/discord/interactions/command.ts';
 import {
   attachmentOption,
   booleanOption,
@@ -25,9 +26,8 @@ import {
   numberedImages,
   promptOption,
   stringOption,
-} from '../src/discord/option-builders.ts';
-import { readRequest, splitUrls } from '../src/discord/read-request.ts';
-import { referenceUrls } from '../src/discord/references.ts';
+} from '../src/discord/interactions/option-builders.ts';
+import { escapeMemberText } from '../src/discord/views/message-parts.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 const NINE_IMAGES = imageNames(9);

@@ -1,7 +1,7 @@
 /**
  * The sample of /quota report's chart that README shows (docs/images/quota-report.png), drawn by the
  * bot's own code: the figures of src/quota/spend-report.ts over a scripted ledger, and the chart of
- * src/discord/spend-chart.ts. `npm run docs:chart` writes it again after the chart changes; a test
+ * src/discord/views/spend-chart.ts. `npm run docs:chart` writes it again after the chart changes; a test
  * (test/docs/sample-spend-chart.test.ts) fails while README's picture is not what the bot draws.
  *
  * The ledger is made up but shaped like a real server's fortnight: seven members (five drawn on
@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { renderSpendChart, type SpendChart } from '../src/discord/spend-chart.ts';
+import { renderSpendChart, type SpendChart } from '../src/discord/views/spend-chart.ts';
 import type { LedgerEntry } from '../src/quota/ledger.ts';
 import { buildSpendReport, reportDays, type SpendReport } from '../src/quota/spend-report.ts';
 import { SIM_MODELS } from '../src/sim/models.ts';

@@ -35,7 +35,7 @@ describe('deploy-commands', () => {
       cpSync(join(REPO, part), join(checkout, part), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['src/discord/deploy-commands.ts'], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['src/deploy-commands.ts'], {
       cwd: checkout,
       env: {
         PATH: process.env.PATH ?? '',

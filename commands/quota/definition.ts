@@ -15,10 +15,10 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ArgsParam } from '../../src/discord/args.ts';
-import { UserError } from '../../src/discord/command.ts';
-import type { renderGuildOverview } from '../../src/discord/quota-view.ts';
-import type { BotServices } from '../../src/discord/services.ts';
+import type { ArgsParam } from '../../src/discord/interactions/args.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
+import type { BotServices } from '../../src/discord/interactions/services.ts';
+import type { renderGuildOverview } from '../../src/discord/views/quota-view.ts';
 import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-report.ts';
 

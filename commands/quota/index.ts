@@ -4,11 +4,11 @@
  * handler in sub/, given its own options, typed from the definition.
  */
 import { MessageFlags } from 'discord.js';
-import { readArgs } from '../../src/discord/args.ts';
-import type { Command } from '../../src/discord/command.ts';
-import { requireManageGuild } from '../../src/discord/quota-view.ts';
-import type { BotServices } from '../../src/discord/services.ts';
-import { storeStep } from '../../src/discord/store-reads.ts';
+import { readArgs } from '../../src/discord/interactions/args.ts';
+import type { Command } from '../../src/discord/interactions/command.ts';
+import type { BotServices } from '../../src/discord/interactions/services.ts';
+import { storeStep } from '../../src/discord/interactions/store-reads.ts';
+import { requireManageGuild } from '../../src/discord/views/quota-view.ts';
 import { type Answer, type GuildInteraction, type QuotaArgs, QuotaCommand } from './definition.ts';
 import { alerts } from './sub/alerts.ts';
 import { budget } from './sub/budget.ts';

@@ -20,7 +20,7 @@ export type JobContent = { kind: 'progress' } | ResultContent | { kind: 'failed'
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
 
-/** The Discord side of delivery (src/discord/messenger.ts). */
+/** The Discord side of delivery (src/discord/generation/messenger.ts). */
 export interface JobMessenger {
   /** Shows the job in its reply: interaction token while valid, then the bot token, then a new message. */
   show(job: Job, content: JobContent): Promise<DeliveryRoute>;

@@ -1,7 +1,7 @@
 /**
  * Pending references: the attachments of a message a member chose "Generate from this" on, kept
  * while the member fills in the modal. A modal submit carries no target message, so the modal's
- * custom id names this short record instead (kind `from` in discord/custom-ids.ts). Stored beside the jobs with the bot's
+ * custom id names this short record instead (kind `from` in discord/interactions/custom-ids.ts). Stored beside the jobs with the bot's
  * clock time, so a restart in between still finds it; it is good for 15 minutes (a modal left open
  * longer is answered "start again"), and keyv forgets it some time after.
  */

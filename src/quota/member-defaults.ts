@@ -11,7 +11,7 @@
  *
  * This module stores and reads what it is given; what a member may choose (a model of the right
  * type, a ratio that model takes) is checked against the catalog by the Discord edge before it is
- * written (discord/member-defaults.ts), and checked again where it is used, since the catalog
+ * written (discord/generation/member-defaults.ts), and checked again where it is used, since the catalog
  * changes.
  */
 import type Keyv from 'keyv';

@@ -2,7 +2,7 @@
  * Each gateway shard connected by one process. Discord sends a shard's events, interactions
  * included, to every session identified as that shard: two processes running shard 0 would both
  * handle each command there, and the second's "already acknowledged" (40060) reads as a defer
- * that landed (discord/defer.ts), so both would reserve and submit. On a Redis store each process
+ * that landed (discord/interactions/defer.ts), so both would reserve and submit. On a Redis store each process
  * holds a lease per shard it connects (`lease:shard:{id}`), renewed while it runs; a start that
  * finds one of its shards held by a live process refuses, naming it. A process killed without
  * stopping frees its shards when the leases lapse, so a restart waits that long for them.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { imagineRequest } from '../../commands/imagine.ts';
 import { videoRequest } from '../../commands/video.ts';
 import { videoProRequest } from '../../commands/video-pro.ts';
-import { readRequest, splitUrls } from '../../src/discord/read-request.ts';
+import { readRequest, splitUrls } from '../../src/discord/generation/read-request.ts';
 
 /** An attachment as discord.js gives it; the mapping reads only name, content type and URL. */
 const file = (name: string, contentType: string | null) =>

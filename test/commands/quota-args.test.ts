@@ -4,7 +4,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { QuotaCommand, type QuotaSubcommand, type SubcommandArgs } from '../../commands/quota/definition.ts';
-import type { ChannelArg, RoleArg, UserArg } from '../../src/discord/args.ts';
+import type { ChannelArg, RoleArg, UserArg } from '../../src/discord/interactions/args.ts';
 
 describe("/quota's typed arguments", () => {
   it('has one arm per subcommand of the definition', () => {

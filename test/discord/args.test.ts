@@ -18,7 +18,7 @@ import {
   User,
 } from 'discord.js';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { type ArgsParam, readArgs } from '../../src/discord/args.ts';
+import { type ArgsParam, readArgs } from '../../src/discord/interactions/args.ts';
 
 const flat = {
   options: [

@@ -1,7 +1,6 @@
 import { ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { renderUsagePage } from '../../src/discord/balance-view.ts';
-import { renderConfirmCard } from '../../src/discord/confirm-card.ts';
+import { renderConfirmCard } from '../../src/discord/generation/confirm-card.ts';
 import {
   buildCustomId,
   CUSTOM_ID_VERSION,
@@ -12,10 +11,11 @@ import {
   MAX_CUSTOM_ID_LENGTH,
   parseCustomId,
   type ResultAction,
-} from '../../src/discord/custom-ids.ts';
-import { renderResultCard } from '../../src/discord/result-card.ts';
-import { renderSettings } from '../../src/discord/settings-view.ts';
-import { renderWaiting } from '../../src/discord/waiting-view.ts';
+} from '../../src/discord/interactions/custom-ids.ts';
+import { renderUsagePage } from '../../src/discord/views/balance-view.ts';
+import { renderResultCard } from '../../src/discord/views/result-card.ts';
+import { renderSettings } from '../../src/discord/views/settings-view.ts';
+import { renderWaiting } from '../../src/discord/views/waiting-view.ts';
 import type { PendingConfirmation } from '../../src/jobs/confirmations.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, simModel, videoJobFixture } from './job-fixture.ts';
@@ -274,10 +274,11 @@ describe('every id the views emit parses back to what they name', () => {
 
   it('/settings’ Reset, which names the member whose defaults it resets; none without defaults', () => {
     const noCatalog = { ready: false, get: () => undefined };
-    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog);
+    const SERVER_DEFAULTS = { image: 'lang-4o-image', video: 'quick-video-1' };
+    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog, SERVER_DEFAULTS);
     expect(parsedOf(view)).toEqual([
       { kind: 'settings', action: 'reset', userId: MEMBER_ID, version: CUSTOM_ID_VERSION },
     ]);
-    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog))).toEqual([]);
+    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog, SERVER_DEFAULTS))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { type APIEmbed, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { renderDetails } from '../../src/discord/details-view.ts';
-import { SIMULATOR_FOOTER } from '../../src/discord/message-parts.ts';
+import { renderDetails } from '../../src/discord/views/details-view.ts';
+import { SIMULATOR_FOOTER } from '../../src/discord/views/message-parts.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, REQUESTER, simModel, videoJobFixture } from './job-fixture.ts';
 

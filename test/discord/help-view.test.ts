@@ -5,8 +5,13 @@ import {
 } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
-import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/custom-ids.ts';
-import { ADMIN_TITLE, type HelpAllowance, isAdminCommand, renderHelp } from '../../src/discord/help-view.ts';
+import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
+import {
+  ADMIN_TITLE,
+  type HelpAllowance,
+  isAdminCommand,
+  renderHelp,
+} from '../../src/discord/views/help-view.ts';
 import type { MemberSummary } from '../../src/quota/types.ts';
 import { componentsOf } from '../support/message-reading.ts';
 

@@ -6,9 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
-import { UserError } from '../../src/discord/command.ts';
-import { CATALOG_NOT_LOADED, changeDefaults, mergeDefaults } from '../../src/discord/member-defaults.ts';
-import { renderSettings } from '../../src/discord/settings-view.ts';
+import {
+  CATALOG_NOT_LOADED,
+  changeDefaults,
+  mergeDefaults,
+} from '../../src/discord/generation/member-defaults.ts';
+import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
+import { renderSettings } from '../../src/discord/views/settings-view.ts';
 import { silentLogger } from '../../src/log.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -130,7 +135,8 @@ describe('checking a change of defaults', () => {
 
 describe('/settings as shown', () => {
   const imagesLine = (catalog: ModelCatalog) =>
-    renderSettings({ image: { model: 'gone-model' } }, '1', catalog).embeds[0]?.fields?.[0]?.value;
+    renderSettings({ image: { model: 'gone-model' } }, '1', catalog, DEFAULT_MODELS).embeds[0]?.fields?.[0]
+      ?.value;
 
   it('marks a stored model the service no longer offers, but judges none before the catalog has loaded', async () => {
     expect(imagesLine(await catalogOf())).toBe(

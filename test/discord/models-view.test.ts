@@ -5,7 +5,7 @@ import {
   embedLength,
   renderModelDetail,
   renderModelList,
-} from '../../src/discord/models-view.ts';
+} from '../../src/discord/views/models-view.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 import { hugeCatalog } from '../e2e/models-helpers.ts';

@@ -2,16 +2,16 @@ import { PermissionsBitField } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
-import { autocompleteChoices } from '../../src/discord/autocomplete.ts';
-import { describeDrift, renderUsagePage } from '../../src/discord/balance-view.ts';
-import { UserError } from '../../src/discord/command.ts';
-import { buildCustomId, parseCustomId } from '../../src/discord/custom-ids.ts';
+import { autocompleteChoices } from '../../src/discord/generation/autocomplete.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
+import { buildCustomId, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
+import { describeDrift, renderUsagePage } from '../../src/discord/views/balance-view.ts';
 import {
   joinWithin,
   parseAmount,
   renderMemberSummary,
   requireManageGuild,
-} from '../../src/discord/quota-view.ts';
+} from '../../src/discord/views/quota-view.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
 import { type Drift, ledgerChargedMicros, usageSinceMicros } from '../../src/quota/drift.ts';

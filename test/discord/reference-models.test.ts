@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeReferences, kindOf, withReferences } from '../../src/discord/attachment-kinds.ts';
+import { describeReferences, kindOf, withReferences } from '../../src/discord/generation/attachment-kinds.ts';
 import {
   firstFrameModels,
   modelOption,
   modelsTaking,
   referenceRoom,
-} from '../../src/discord/reference-models.ts';
+} from '../../src/discord/generation/reference-models.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/discord/command.ts';
-import { classifyAttachment, referenceUrl, referenceUrls } from '../../src/discord/references.ts';
+import { classifyAttachment, referenceUrl, referenceUrls } from '../../src/discord/generation/references.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
 
 const file = (name: string, contentType: string | null) => ({
   name,

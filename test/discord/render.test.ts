@@ -5,7 +5,7 @@ import {
   renderFieldErrors,
   renderJob,
   renderThreadName,
-} from '../../src/discord/render.ts';
+} from '../../src/discord/views/render.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { jobFixture } from './job-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { type APIMessageTopLevelComponent, ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { COLORS, SIMULATOR_FOOTER } from '../../src/discord/message-parts.ts';
-import { MAX_CARD_TEXT, renderResultCard } from '../../src/discord/result-card.ts';
+import { COLORS, SIMULATOR_FOOTER } from '../../src/discord/views/message-parts.ts';
+import { MAX_CARD_TEXT, renderResultCard } from '../../src/discord/views/result-card.ts';
 import type { ResultContent } from '../../src/jobs/result-content.ts';
 import { componentsOf, textOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, REQUESTER, simModel, videoJobFixture } from './job-fixture.ts';

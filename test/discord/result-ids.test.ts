@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitsCustomId } from '../../src/discord/custom-ids.ts';
-import { resultButtons } from '../../src/discord/result-ids.ts';
+import { fitsCustomId } from '../../src/discord/interactions/custom-ids.ts';
+import { resultButtons } from '../../src/discord/views/result-buttons.ts';
 import { jobFixture, simModel } from './job-fixture.ts';
 
 describe('result buttons', () => {

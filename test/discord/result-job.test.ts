@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestOf } from '../../src/discord/result-actions/result-job.ts';
+import { requestOf } from '../../src/discord/generation/result-actions/result-job.ts';
 import { jobFixture, videoJobFixture } from './job-fixture.ts';
 
 describe('the request a result action starts from', () => {

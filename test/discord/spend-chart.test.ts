@@ -4,7 +4,7 @@
  * refunded still draws (empty bars) rather than failing.
  */
 import { describe, expect, it } from 'vitest';
-import { chartLabel, renderSpendChart, svgToPng } from '../../src/discord/spend-chart.ts';
+import { chartLabel, renderSpendChart, svgToPng } from '../../src/discord/views/spend-chart.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import { buildSpendReport, reportDays } from '../../src/quota/spend-report.ts';
 import { colourStats, decodePng } from '../support/png.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ThrottledEdits } from '../../src/discord/throttled-edits.ts';
+import { ThrottledEdits } from '../../src/discord/generation/throttled-edits.ts';
 
 describe('throttled edits', () => {
   it('shows the first at once, then only the newest after the interval, in order', async () => {

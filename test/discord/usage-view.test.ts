@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsWithin, renderMemberSummary } from '../../src/discord/quota-view.ts';
+import { fieldsWithin, renderMemberSummary } from '../../src/discord/views/quota-view.ts';
 import type { MemberSummary, RecentGeneration } from '../../src/quota/types.ts';
 
 const summary = (recent: RecentGeneration[]): MemberSummary => ({

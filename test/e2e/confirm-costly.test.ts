@@ -1,6 +1,6 @@
 import type { APIInteraction } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/router.ts';
+import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { STORE_FAULT } from '../../src/discord/store-reads.ts';
+import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';

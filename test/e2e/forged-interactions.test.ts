@@ -5,8 +5,8 @@
  */
 import { type APIInteraction, MessageType } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_HERE } from '../../src/discord/confirm.ts';
-import { NOT_ON_THIS_MESSAGE } from '../../src/discord/press-check.ts';
+import { NOT_HERE } from '../../src/discord/generation/confirm.ts';
+import { NOT_ON_THIS_MESSAGE } from '../../src/discord/interactions/press-check.ts';
 import { newMessage } from '../../testkit/fake-discord/payloads.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { buttonInteraction, type FakeAttachmentSpec } from '../../testkit/fake-discord.ts';

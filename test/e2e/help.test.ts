@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
-import { ADMIN_TITLE, HELP_TITLE, isAdminCommand } from '../../src/discord/help-view.ts';
+import { ADMIN_TITLE, HELP_TITLE, isAdminCommand } from '../../src/discord/views/help-view.ts';
 import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import {
   type Answer,

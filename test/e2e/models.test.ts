@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { embedLength } from '../../src/discord/models-view.ts';
+import { embedLength } from '../../src/discord/views/models-view.ts';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { opt, useHarness } from '../support/bot-harness.ts';
 import { hugeCatalog } from './models-helpers.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_FOOTER } from '../../src/discord/message-parts.ts';
+import { SIMULATOR_FOOTER } from '../../src/discord/views/message-parts.ts';
 import { chatInputInteraction, type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, DEFAULT_GUILD, type MessageLike, textOf } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';

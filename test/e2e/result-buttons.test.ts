@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/router.ts';
+import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
 import { ALICE, ART, BOB, componentsOf, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import {

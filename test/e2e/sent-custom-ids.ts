@@ -13,7 +13,7 @@ import {
   type CustomId,
   MODAL_FIELD,
   parseCustomId,
-} from '../../src/discord/custom-ids.ts';
+} from '../../src/discord/interactions/custom-ids.ts';
 import type { Harness } from '../support/bot-harness.ts';
 import { componentsOf, type MessageLike } from '../support/message-reading.ts';
 

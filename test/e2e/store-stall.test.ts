@@ -6,7 +6,7 @@
 import { type APIInteraction, InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
-import { STORE_FAULT } from '../../src/discord/store-reads.ts';
+import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import {
   buttonInteraction,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { APIInteraction } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/router.ts';
+import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
 import { buttonInteraction, type RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { Client, Events, GatewayIntentBits, InteractionResponseType, Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DiscordMessenger } from '../../src/discord/messenger.ts';
+import { DiscordMessenger } from '../../src/discord/generation/messenger.ts';
 import { Delivery, type DeliveryQuota } from '../../src/jobs/delivery.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';

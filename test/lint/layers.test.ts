@@ -42,7 +42,7 @@ function tree(files: Record<string, string>): string {
 
 describe('the layer lint', () => {
   it('finds nothing wrong with this repository', async () => {
-    expect(await violations(['src', 'commands', 'bench', 'testkit'])).toEqual([]);
+    expect(await violations(['src', 'commands', 'bench', 'testkit', 'scripts'])).toEqual([]);
   }, 60_000);
 
   it('fails when the quota imports the Discord edge, and when jobs import a Redis adapter', async () => {
@@ -87,6 +87,22 @@ describe('the layer lint', () => {
     expect(await violations(['src', 'bench'], dir)).toEqual([
       'bench-imports-no-test',
       'bot-imports-no-test-code',
+    ]);
+  });
+
+  it('fails when a room of src/discord imports a room above it (a view reaching into the generation path, the plumbing into a view)', async () => {
+    const dir = tree({
+      'src/discord/generation/generate.ts': 'export const generate = 1;\n',
+      'src/discord/views/result-card.ts':
+        "import { generate } from '../generation/generate.ts';\nexport const card = generate;\n",
+      'src/discord/interactions/router.ts':
+        "import { card } from '../views/result-card.ts';\nexport const route = card;\n",
+      'src/discord/gateway/welcome.ts':
+        "import { card } from '../views/result-card.ts';\nexport const welcome = card;\n",
+    });
+    expect(await violations(['src'], dir)).toEqual([
+      'discord-interactions-imports-only-down',
+      'discord-views-imports-only-down',
     ]);
   });
 });

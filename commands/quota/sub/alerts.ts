@@ -1,7 +1,7 @@
 /** /quota alerts: where the bot tells admins what needs acting on (ops/alerts.ts), and when. */
 import { channelMention } from 'discord.js';
-import { UserError } from '../../../src/discord/command.ts';
-import { parseAmount } from '../../../src/discord/quota-view.ts';
+import { UserError } from '../../../src/discord/interactions/command.ts';
+import { parseAmount } from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import { alertThreshold, type GuildSettings } from '../../../src/quota/settings.ts';
 import type { SubcommandHandler } from '../definition.ts';

@@ -1,5 +1,5 @@
 /** /quota budget: what all members together may spend per default period (0 for no budget). */
-import { PER_PERIOD, parseAmount, THIS_PERIOD } from '../../../src/discord/quota-view.ts';
+import { PER_PERIOD, parseAmount, THIS_PERIOD } from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import type { SubcommandHandler } from '../definition.ts';
 

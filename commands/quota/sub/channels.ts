@@ -1,7 +1,7 @@
 /** /quota channels: where /imagine and /video may be used (an empty list means anywhere). */
 import { channelMention } from 'discord.js';
-import { UserError } from '../../../src/discord/command.ts';
-import { describeChannels } from '../../../src/discord/quota-view.ts';
+import { UserError } from '../../../src/discord/interactions/command.ts';
+import { describeChannels } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const channels: SubcommandHandler<'channels'> = async (i, args, { quota }) => {

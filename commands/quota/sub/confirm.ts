@@ -1,5 +1,5 @@
 /** /quota confirm: the price above which a member confirms a request before it is sent (0: never). */
-import { parseAmount } from '../../../src/discord/quota-view.ts';
+import { parseAmount } from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import type { SubcommandHandler } from '../definition.ts';
 

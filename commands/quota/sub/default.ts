@@ -1,5 +1,5 @@
 /** /quota default: the server's default allowance and period (also the roles' and the budget's). */
-import { PER_PERIOD, parseAmount } from '../../../src/discord/quota-view.ts';
+import { PER_PERIOD, parseAmount } from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 

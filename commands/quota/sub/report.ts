@@ -7,16 +7,11 @@
  * up to 90 days of ledger and drawing take longer than Discord's 3 s), so /quota hands it over
  * before its own store deadline and answer.
  */
-import {
-  type APIApplicationCommandSubcommandOption,
-  ApplicationCommandOptionType,
-  type ChatInputCommandInteraction,
-  MessageFlags,
-} from 'discord.js';
-import { UserError } from '../../../src/discord/command.ts';
-import { requireManageGuild } from '../../../src/discord/quota-view.ts';
-import type { BotServices } from '../../../src/discord/services.ts';
-import { renderSpendChart } from '../../../src/discord/spend-chart.ts';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { UserError } from '../../../src/discord/interactions/command.ts';
+import type { BotServices } from '../../../src/discord/interactions/services.ts';
+import { requireManageGuild } from '../../../src/discord/views/quota-view.ts';
+import { renderSpendChart } from '../../../src/discord/views/spend-chart.ts';
 import { formatUsd } from '../../../src/money.ts';
 import {
   buildSpendReport,

@@ -1,7 +1,7 @@
 /** /quota role: a role's allowance, per the default period. */
 import { roleMention } from 'discord.js';
-import { UserError } from '../../../src/discord/command.ts';
-import { PER_PERIOD, parseAmount } from '../../../src/discord/quota-view.ts';
+import { UserError } from '../../../src/discord/interactions/command.ts';
+import { PER_PERIOD, parseAmount } from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import type { SubcommandHandler } from '../definition.ts';
 

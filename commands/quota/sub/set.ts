@@ -1,13 +1,13 @@
 /** /quota set: a member's own allowance, which takes precedence over role allowances and the default. */
 import { userMention } from 'discord.js';
-import { UserError } from '../../../src/discord/command.ts';
+import { UserError } from '../../../src/discord/interactions/command.ts';
 import {
   describeReset,
   PER_PERIOD,
   parseAmount,
   roleIdsOf,
   THIS_PERIOD,
-} from '../../../src/discord/quota-view.ts';
+} from '../../../src/discord/views/quota-view.ts';
 import { formatUsd } from '../../../src/money.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 

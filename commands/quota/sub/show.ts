@@ -4,7 +4,7 @@ import {
   renderMemberSummary,
   roleIdsOf,
   TOP_SPENDERS,
-} from '../../../src/discord/quota-view.ts';
+} from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {

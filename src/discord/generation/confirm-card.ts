@@ -1,0 +1,144 @@
+/**
+ * The confirmation card: the ephemeral answer to a request quoted above the server's threshold,
+ * with the quote, what the member's allowance keeps after it, and Confirm / Cancel buttons whose
+ * custom ids name only the stored pending confirmation (custom-ids.ts, kind `confirmation`).
+ */
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  ButtonStyle,
+  ComponentType,
+  MessageFlags,
+} from 'discord.js';
+import type { PendingConfirmation } from '../../jobs/confirmations.ts';
+import type { JobOrigin } from '../../jobs/job.ts';
+import type { MediaType, Model } from '../../media/schemas.ts';
+import { formatUsd, type Micros } from '../../money.ts';
+import { buildCustomId } from '../interactions/custom-ids.ts';
+import type { BotServices } from '../interactions/services.ts';
+import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
+import { inTime, storeStep } from '../interactions/store-reads.ts';
+import { escapeMemberText } from '../views/message-parts.ts';
+import { roleIdsOf } from '../views/quota-view.ts';
+import { truncate } from '../views/text.ts';
+
+const MAX_PROMPT_SHOWN = 300;
+
+/** The card's text and buttons. */
+export function renderConfirmCard(
+  record: PendingConfirmation,
+  modelLabel: string,
+  remainingAfter: { remainingMicros: Micros; allowanceMicros: Micros } | null,
+  expiresAt: number,
+): { content: string; components: APIActionRowComponent<APIButtonComponent>[] } {
+  const left = remainingAfter
+    ? `After it you will have ${formatUsd(remainingAfter.remainingMicros)} left of your ${formatUsd(remainingAfter.allowanceMicros)} allowance.`
+    : '';
+  const content = [
+    `**This request costs about ${formatUsd(record.quotedMicros)}.** ${left}`.trim(),
+    `${escapeMemberText(modelLabel)} · ${truncate(escapeMemberText(record.request.prompt), MAX_PROMPT_SHOWN)}`,
+    `Nothing is sent until you confirm. Without an answer it is cancelled <t:${Math.ceil(expiresAt / 1000)}:R>, and nothing is charged.`,
+  ].join('\n');
+  return {
+    content,
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Success,
+            label: 'Confirm',
+            custom_id: buildCustomId({ kind: 'confirmation', verb: 'confirm', confirmationId: record.id }),
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            label: 'Cancel',
+            custom_id: buildCustomId({ kind: 'confirmation', verb: 'cancel', confirmationId: record.id }),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * Holds a reserved request for the member's confirmation: stores it, then answers with the card.
+ * The reservation is released when it cannot be stored or the card cannot be shown.
+ */
+export async function askToConfirm(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  held: {
+    type: MediaType;
+    request: PendingConfirmation['request'];
+    model: Model;
+    quotedMicros: Micros;
+    origin?: JobOrigin;
+  },
+  reservationId: string,
+): Promise<void> {
+  const { confirmations, quota, logger } = services;
+  let creating: Promise<PendingConfirmation> | undefined;
+  let record: PendingConfirmation;
+  try {
+    record = await storeStep(interaction, logger, 'the confirmation', () => {
+      creating = confirmations.create({
+        type: held.type,
+        request: held.request,
+        quotedMicros: held.quotedMicros,
+        reservationId,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId,
+        userId: interaction.user.id,
+        applicationId: interaction.applicationId,
+        cardToken: interaction.token,
+        attachmentSizeLimit: interaction.attachmentSizeLimit,
+        ...(held.origin ? { origin: held.origin } : {}),
+      });
+      return creating;
+    });
+  } catch (err) {
+    // Money fails closed: a confirmation that is not stored could never be released by a restart,
+    // and one stored too late was never shown. Either way the hold goes back now.
+    const note = 'not held: the confirmation could not be recorded in time';
+    void creating
+      ?.then(
+        (late) => confirmations.cancel(late.id, late.userId),
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, reservationId },
+          'cannot cancel a confirmation recorded too late; it expires',
+        ),
+      );
+    await quota
+      .release(reservationId, note)
+      .catch((releaseErr: unknown) =>
+        logger.error({ err: releaseErr, reservationId }, 'cannot release a hold; it expires'),
+      );
+    throw err;
+  }
+  // What the allowance keeps after it, when the store says so in time; the card shows it without.
+  const summary = await inTime(
+    interaction,
+    quota.summary({
+      guildId: interaction.guildId,
+      userId: interaction.user.id,
+      roleIds: roleIdsOf(interaction.member),
+    }),
+    'the summary',
+  )
+    .then((s) => ({ remainingMicros: s.remainingMicros, allowanceMicros: s.allowanceMicros }))
+    .catch(() => null);
+  const card = renderConfirmCard(record, held.model.label, summary, confirmations.expiresAt(record));
+  try {
+    await interaction.reply({ ...card, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  } catch (err) {
+    // The member never saw the buttons: give the money back now rather than in five minutes.
+    await confirmations.cancel(record.id, record.userId).catch(() => undefined);
+    throw err;
+  }
+}

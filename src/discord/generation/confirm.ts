@@ -1,0 +1,164 @@
+/**
+ * The Confirm and Cancel buttons of the confirmation card (confirm-card.ts): their own component
+ * handler (kind `confirmation` in custom-ids.ts), whichever command or button showed the card.
+ * Only the member who asked may answer. Confirm claims the stored confirmation before anything is sent (so a double
+ * click or a press delivered twice submits once), then sends exactly as the slash command does,
+ * on a public reply deferred on the button press; the card then says the request was sent.
+ */
+import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
+import type { ClaimResult, PendingConfirmation } from '../../jobs/confirmations.ts';
+import { formatUsd } from '../../money.ts';
+import { type ComponentHandler, UserError } from '../interactions/command.ts';
+import type { CustomIdOf } from '../interactions/custom-ids.ts';
+import type { BotServices } from '../interactions/services.ts';
+import { inGuildChannel } from '../interactions/starting-interaction.ts';
+import { storeStep } from '../interactions/store-reads.ts';
+import { checkChannelRules, sendGeneration } from './generate.ts';
+
+export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';
+export const NOT_YOURS = 'This confirmation is not yours: only the member who asked can answer it.';
+export const ON_ITS_WAY = 'This request is already on its way.';
+const GONE = 'This confirmation is no longer open.';
+export const NOT_HERE =
+  'This confirmation belongs to another channel, so it cannot be answered here. Nothing was sent or charged.';
+
+/** Confirm or Cancel on a card: the id names the stored confirmation. */
+async function handleConfirmButton(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  id: CustomIdOf<'confirmation'>,
+): Promise<void> {
+  const receivedAt = services.clock.now();
+  if (!inGuildChannel(interaction))
+    throw new UserError('This button is not known to the bot any more; run the command again.');
+  const { confirmations, quota, logger } = services;
+  // What the card names must be where it was pressed: a confirmation made in one server or channel
+  // is never sent, charged or posted from another (a modified client can press any custom id).
+  const held = await storeStep(interaction, logger, 'the confirmation', () =>
+    confirmations.get(id.confirmationId),
+  );
+  if (held && (held.guildId !== interaction.guildId || held.channelId !== interaction.channelId)) {
+    await privately(interaction, NOT_HERE);
+    return;
+  }
+  if (held && id.verb === 'confirm' && held.userId === interaction.user.id) {
+    // The channel's rules as they are now, not as they were when the card was shown: an admin may
+    // have taken the channel off the allow-list, or the channel lost its age restriction.
+    const guildId = interaction.guildId;
+    const settings = await storeStep(interaction, logger, 'settings', () => quota.getSettings(guildId));
+    checkChannelRules(interaction, settings, held.request);
+  }
+  let answering: Promise<ClaimResult> | undefined;
+  let result: ClaimResult;
+  try {
+    result = await storeStep(interaction, logger, 'the answer to a confirmation', (signal) => {
+      answering =
+        id.verb === 'confirm'
+          ? confirmations.confirm(id.confirmationId, interaction.user.id, signal)
+          : confirmations.cancel(id.confirmationId, interaction.user.id, signal);
+      return answering;
+    });
+  } catch (err) {
+    // The member was told nothing was sent: a Confirm that lands after all is taken back.
+    void answering
+      ?.then(
+        (late) =>
+          late.kind === 'claimed' && late.record.state === 'confirmed'
+            ? confirmations.withdraw(late.record, 'confirmed too late to be sent')
+            : undefined,
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, confirmationId: id.confirmationId },
+          'cannot take back a late Confirm; it expires',
+        ),
+      );
+    throw err;
+  }
+
+  switch (result.kind) {
+    case 'not_yours':
+      await privately(interaction, NOT_YOURS);
+      return;
+    case 'unknown':
+      await privately(interaction, GONE);
+      return;
+    case 'expired':
+      await interaction.update({ content: EXPIRED, components: [] });
+      return;
+    case 'answered':
+      await privately(
+        interaction,
+        result.state === 'confirmed'
+          ? ON_ITS_WAY
+          : 'This request was cancelled; nothing was sent or charged.',
+      );
+      return;
+    case 'claimed':
+      break;
+  }
+
+  const record = result.record;
+  if (id.verb === 'cancel') {
+    await interaction.update({
+      content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros)} held for it is yours again.`,
+      components: [],
+    });
+    return;
+  }
+
+  const model = services.catalog.get(record.request.model);
+  if (!model) {
+    await services.quota.release(record.reservationId, 'the model left the catalog before confirmation');
+    throw new UserError(
+      `The model "${record.request.model}" is no longer offered. Nothing was sent or charged.`,
+    );
+  }
+  try {
+    await sendGeneration(interaction, services, {
+      request: record.request,
+      model,
+      quotedMicros: record.quotedMicros,
+      reservationId: record.reservationId,
+      reservedAt: record.createdAt,
+      receivedAt,
+      attachmentSizeLimit: interaction.attachmentSizeLimit || record.attachmentSizeLimit,
+      ...(record.origin ? { origin: record.origin } : {}),
+    });
+  } finally {
+    // Once the public reply exists, whatever happened next is told there.
+    if (interaction.deferred) await updateCard(interaction, record, services);
+  }
+}
+
+function privately(interaction: ButtonInteraction, content: string): Promise<unknown> {
+  return interaction.reply({ content, flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * The card is the slash command's ephemeral reply: only that interaction's token can edit it (the
+ * press already answered with the public reply). Best effort: the request went its way regardless.
+ */
+async function updateCard(
+  interaction: ButtonInteraction,
+  record: PendingConfirmation,
+  services: BotServices,
+): Promise<void> {
+  try {
+    await interaction.client.rest.patch(Routes.webhookMessage(record.applicationId, record.cardToken), {
+      body: {
+        content: 'Confirmed: your request is on its way; the reply in the channel shows how it goes.',
+        components: [],
+      },
+      auth: false,
+    });
+  } catch (err) {
+    services.logger.warn({ err, confirmationId: record.id }, 'could not update the confirmation card');
+  }
+}
+
+export const confirmationComponents: ComponentHandler<'confirmation'> = {
+  prefix: 'confirmation',
+  button: handleConfirmButton,
+};

@@ -1,0 +1,418 @@
+/**
+ * /imagine and /video: read the options, check everything that can be checked locally (fields,
+ * channel rules, quota) while the member can still get a private answer, then defer publicly,
+ * submit, and show the queued job. The poller takes it from there. A request quoted above the
+ * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
+ * button (confirm.ts) through the same `sendGeneration`.
+ */
+import { type ChatInputCommandInteraction, channelMention, MessageFlags } from 'discord.js';
+import { quoteMicros } from '../../catalog/pricing.ts';
+import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
+import { validateCreateRequest } from '../../catalog/validate.ts';
+import type { JobOrigin } from '../../jobs/job.ts';
+import type { SubmitOutcome } from '../../jobs/submission.ts';
+import type { WaitProgress } from '../../jobs/submitter.ts';
+import type { CreateGenerationRequest, MediaType, Model } from '../../media/schemas.ts';
+import { formatUsd } from '../../money.ts';
+import type { AdmissionTicket } from '../../quota/admitted-ahead.ts';
+import type { QuotaService, ReserveInput, ReserveResult } from '../../quota/service.ts';
+import { confirmThreshold, type GuildSettings } from '../../quota/settings.ts';
+import { UserError } from '../interactions/command.ts';
+import { deferReply } from '../interactions/defer.ts';
+import type { BotServices } from '../interactions/services.ts';
+import {
+  type GuildStartingInteraction,
+  inGuildChannel,
+  type StartingInteraction,
+} from '../interactions/starting-interaction.ts';
+import { inTime, STORE_FAULT, storeStep } from '../interactions/store-reads.ts';
+import { roleIdsOf } from '../views/quota-view.ts';
+import { renderFieldErrors, renderJob } from '../views/render.ts';
+import { renderCancelled, renderWaiting } from '../views/waiting-view.ts';
+import { askToConfirm } from './confirm-card.ts';
+import { type RequestDefaults, requestDefaultsOf, withDefaultsNote } from './member-defaults.ts';
+import { ThrottledEdits } from './throttled-edits.ts';
+
+/** Discord's attachment limit when the interaction does not say. */
+export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
+/** The answer to any request while the catalog has never loaded (the service unreachable since start). */
+export const CATALOG_NOT_READY =
+  'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.';
+
+/** Handles /imagine (type image), /video and /video-pro (type video), given the request their options make. */
+export async function handleGenerate(
+  interaction: ChatInputCommandInteraction,
+  services: BotServices,
+  type: MediaType,
+  request: CreateGenerationRequest,
+  member?: RequestDefaults,
+): Promise<void> {
+  if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+  await withDefaultsNote(interaction, services.logger, member?.note, () =>
+    startGeneration(interaction, services, type, request, member ? { member } : {}),
+  );
+}
+
+export interface StartOptions {
+  /** Where it started, when not from a slash command; the new reply names it. */
+  origin?: JobOrigin;
+  /** Ask for confirmation whatever the server's threshold (Higher resolution shows its price first). */
+  alwaysConfirm?: boolean;
+  /** The member's own defaults, when the command read them already (else read with the settings). */
+  member?: RequestDefaults;
+}
+
+/**
+ * The one path from a request to the service, for the slash commands and every button, modal and
+ * menu that starts a generation: validation, channel rules, quote, the member's own quota, the
+ * confirmation above the threshold, then the fair queue and delivery. The member pressing or
+ * typing is the one who pays.
+ */
+export async function startGeneration(
+  interaction: StartingInteraction,
+  services: BotServices,
+  type: MediaType,
+  request: CreateGenerationRequest,
+  options: StartOptions = {},
+): Promise<void> {
+  const { catalog, quota, clock } = services;
+  const receivedAt = clock.now();
+  if (!inGuildChannel(interaction)) throw new UserError('This works in server channels only.');
+  const guildId = interaction.guildId;
+  if (!catalog.ready) throw new UserError(CATALOG_NOT_READY);
+
+  const model = catalog.get(request.model);
+  if (model && model.type !== type) {
+    throw new UserError(
+      `${model.label} makes ${model.type}s; use /${model.type === 'image' ? 'imagine' : 'video'} for it.`,
+    );
+  }
+  const errors = validateCreateRequest(model, request as unknown as Record<string, unknown>, {
+    trustedOrigins: [services.serviceOrigin],
+  });
+  if (Object.keys(errors).length > 0) {
+    throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
+  }
+  if (!model) throw new UserError(`Unknown model "${request.model}".`);
+  // One read of the settings before the defer serves the channel rules and the threshold (and the
+  // member's own wish to confirm everything, read beside it); read before reserving, so a store
+  // that cannot say leaves nothing held.
+  const [settings, member] = await storeStep(interaction, services.logger, 'settings', () =>
+    Promise.all([
+      quota.getSettings(guildId),
+      options.member ?? services.memberDefaults.get(guildId, interaction.user.id).then(requestDefaultsOf),
+    ]),
+  );
+  checkChannelRules(interaction, settings, request);
+
+  const quotedMicros = quoteMicros(model, request);
+  const threshold = confirmThreshold(settings);
+  // The server's threshold applies to everyone; a member may only ask to confirm more.
+  const confirming =
+    options.alwaysConfirm === true ||
+    (member.alwaysConfirm && quotedMicros > 0) ||
+    (threshold > 0 && quotedMicros > threshold);
+  const reserveInput: ReserveInput = {
+    guildId,
+    userId: interaction.user.id,
+    roleIds: roleIdsOf(interaction.member),
+    model: model.slug,
+    quoteMicros: quotedMicros,
+  };
+  // A request that fits as the figures stand is acknowledged first, and reserved after: the
+  // reservation waits its turn behind the server's other money operations (a burst queues on the
+  // guild's lock: benchmark ack p99 66 ms → 7 ms) once Discord's 3 s are safe. One that does not fit,
+  // or whose figures cannot be read, is reserved first, so that its refusal is the first and private
+  // answer; so is a costly one, whose confirmation card is private.
+  // A fit check that errs or stalls says no: the reservation then answers, within what is left.
+  // One that fits counts as admitted until its reservation is made or refused, so that a burst
+  // from one member is acknowledged no further than the figures allow (admitted-ahead.ts).
+  const admitted = confirming ? undefined : await admitInTime(interaction, quota, reserveInput);
+  const early = admitted !== undefined;
+  let reservation: Extract<ReserveResult, { ok: true }>;
+  try {
+    if (early) await deferReply(interaction);
+    const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
+    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros));
+    reservation = result;
+  } catch (err) {
+    // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
+    if (early && interaction.deferred && err instanceof UserError)
+      return refuseAfterDefer(interaction, err.message);
+    throw err;
+  } finally {
+    admitted?.done();
+  }
+
+  if (confirming) {
+    await askToConfirm(
+      interaction,
+      services,
+      { type, request, model, quotedMicros, ...(options.origin ? { origin: options.origin } : {}) },
+      reservation.reservationId,
+    );
+    return;
+  }
+  await sendGeneration(interaction, services, {
+    request,
+    model,
+    quotedMicros,
+    reservationId: reservation.reservationId,
+    reservedAt: receivedAt,
+    receivedAt,
+    attachmentSizeLimit: interaction.attachmentSizeLimit,
+    ...(options.origin ? { origin: options.origin } : {}),
+  });
+}
+
+/** A validated, reserved request, ready to be sent. */
+export interface ReservedRequest {
+  request: CreateGenerationRequest;
+  model: Model;
+  quotedMicros: number;
+  reservationId: string;
+  /** When the quota reservation was made (clock ms): the request must go out well before it expires. */
+  reservedAt: number;
+  /** When the interaction that sends it arrived (clock ms): its token lasts 15 minutes from then. */
+  receivedAt: number;
+  attachmentSizeLimit: number;
+  origin?: JobOrigin;
+}
+
+/**
+ * Defers a public reply on `interaction`, submits the reserved request and shows the queued job
+ * (or why nothing was made). The slash command and the Confirm button both end here. The
+ * reservation is released when the reply cannot be deferred.
+ */
+export async function sendGeneration(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  reserved: ReservedRequest,
+): Promise<void> {
+  const { quota, submitter, jobs, clock } = services;
+  const { request, model, quotedMicros, reservationId, receivedAt } = reserved;
+  try {
+    // startGeneration defers a request that fit before reserving it.
+    if (!interaction.deferred) await deferReply(interaction);
+  } catch (err) {
+    await quota.release(reservationId, 'could not answer the interaction');
+    throw err;
+  }
+
+  // The waiting view's edits, in order and spaced; closed before any other edit of the reply.
+  const waiting = new ThrottledEdits((progress: WaitProgress) =>
+    interaction.editReply(renderWaiting(progress, reservationId)),
+  );
+  let outcome: SubmitOutcome;
+  try {
+    outcome = await submitter.submit(
+      {
+        request,
+        model,
+        quotedMicros,
+        reservationId,
+        reservedAt: reserved.reservedAt,
+        reply: {
+          applicationId: interaction.applicationId,
+          interactionToken: interaction.token,
+          interactionAt: receivedAt,
+          guildId: interaction.guildId,
+          channelId: interaction.channelId,
+          messageId: null,
+          userId: interaction.user.id,
+        },
+        attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+        ...(reserved.origin ? { origin: reserved.origin } : {}),
+        simulated: services.simulated,
+        recheck: () => rulesStillAllow(interaction, services, request),
+      },
+      (progress) => waiting.push(progress),
+    );
+  } finally {
+    await waiting.close();
+  }
+  // Every answer below replaces the waiting view, its Cancel button included.
+  const answer = (content: string) =>
+    interaction.editReply({ content, components: [], allowedMentions: { parse: [] } });
+
+  switch (outcome.kind) {
+    case 'submitted': {
+      const { job } = outcome;
+      try {
+        const message = await interaction.editReply({ content: '', ...renderJob(job, { kind: 'progress' }) });
+        await jobs.update(job.generationId, (j) => ({
+          reply: { ...j.reply, messageId: message.id },
+          editedAt: clock.now(),
+          shownStatus: j.status,
+        }));
+      } finally {
+        // Followed only once the queued embed is up, so a fast result cannot be overwritten by it.
+        services.follow(job);
+      }
+      return;
+    }
+    case 'insufficient_balance':
+      await answer(
+        "The bot's shared balance at the generation service is used up, so nothing was made. Nothing was charged to your quota; an admin can add funds.",
+      );
+      return;
+    case 'rejected':
+      await answer(
+        `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors, 'service')}\nNothing was charged to your quota.`,
+      );
+      return;
+    case 'unconfirmed':
+      await answer(
+        'The generation service did not confirm this request, so it could not be submitted for sure. Nothing was charged to your quota; if the service created it after all, the result will appear here within a few minutes. Please wait before trying again.',
+      );
+      return;
+    case 'failed':
+      await answer(
+        'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',
+      );
+      return;
+    case 'gave_up':
+      await answer(
+        `The generation service was too busy: this request waited ${Math.round(outcome.waitedMs / 60_000)} minutes for capacity and was not sent. Nothing was charged to your quota; please try again later.`,
+      );
+      return;
+    case 'not_recorded':
+      await answer(STORE_FAULT);
+      return;
+    case 'refused':
+      await answer(
+        `${outcome.reason} This request waited for its turn and was not sent; nothing was charged.`,
+      );
+      return;
+    case 'cancelled':
+      // The Cancel press said so already; said again here, after the last waiting edit.
+      await interaction.editReply(renderCancelled(quotedMicros, outcome.released));
+      return;
+  }
+}
+
+/**
+ * The channel's rules as they are now, for a request that waited for its turn: why it may no longer
+ * be posted here, or undefined. A store that cannot say refuses it (money fails closed).
+ */
+async function rulesStillAllow(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  request: CreateGenerationRequest,
+): Promise<string | undefined> {
+  try {
+    checkChannelRules(interaction, await services.quota.getSettings(interaction.guildId), request);
+    return undefined;
+  } catch (err) {
+    if (err instanceof UserError) return err.message;
+    services.logger.error(
+      { err, guildId: interaction.guildId },
+      'cannot read the channel rules for a waiting request',
+    );
+    return "The server's rules could not be read right now.";
+  }
+}
+
+/**
+ * The lock-free fit check within the interaction's deadline: the admission's `done` when the request
+ * fits, else undefined (it does not fit, the store erred, or it did not answer in time; an admission
+ * that comes too late is given back at once).
+ */
+async function admitInTime(
+  interaction: GuildStartingInteraction,
+  quota: QuotaService,
+  input: ReserveInput,
+): Promise<AdmissionTicket | undefined> {
+  const admitting = quota.admitAhead(input);
+  try {
+    const admission = await inTime(interaction, admitting, 'the fit check');
+    return admission.fits ? admission.ticket : undefined;
+  } catch {
+    void admitting.then((a) => (a.fits ? a.ticket.done() : undefined)).catch(() => undefined);
+    return undefined;
+  }
+}
+
+/**
+ * Reserves the quote, failing closed: a store error, or a store too slow to answer within the
+ * interaction's deadline (store-reads.ts), refuses the request (nothing is sent). A reservation
+ * that is recorded after all, too late to be used, is released at once.
+ */
+async function reserveInTime(
+  interaction: GuildStartingInteraction,
+  quota: QuotaService,
+  input: ReserveInput,
+  logger: BotServices['logger'],
+  admitted: AdmissionTicket | undefined,
+): Promise<ReserveResult> {
+  let reserving: Promise<ReserveResult> | undefined;
+  try {
+    return await storeStep(interaction, logger, 'the reservation', () => {
+      reserving = quota.reserve(input, admitted);
+      return reserving;
+    });
+  } catch (err) {
+    // A reservation recorded after all, too late to be used, is given back (one that failed is not there).
+    void reserving
+      ?.then(
+        async (r) => {
+          if (r.ok) await quota.release(r.reservationId, 'recorded too late to be used');
+        },
+        () => undefined,
+      )
+      .catch((lateErr: unknown) =>
+        logger.error(
+          { err: lateErr, guildId: input.guildId },
+          'cannot release a hold recorded too late; it expires',
+        ),
+      );
+    throw err;
+  }
+}
+
+/**
+ * Refuses privately a request whose reply was deferred publicly: the "thinking…" reply is removed
+ * and only the member is told why (an ephemeral follow-up). Should the removal fail, the public
+ * reply says no more than that nothing was sent.
+ */
+async function refuseAfterDefer(interaction: GuildStartingInteraction, content: string): Promise<void> {
+  await interaction
+    .deleteReply()
+    .catch(() => interaction.editReply({ content: 'Nothing was sent.', allowedMentions: { parse: [] } }));
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
+/** The server's channel rules for a request: its allowed channels, and spicy only where age-restricted. */
+export function checkChannelRules(
+  interaction: GuildStartingInteraction,
+  settings: GuildSettings,
+  request: CreateGenerationRequest,
+): void {
+  const allowed = settings.allowedChannels;
+  if (allowed.length > 0 && !allowed.includes(interaction.channelId)) {
+    throw new UserError(`Generations can be made only in ${allowed.map(channelMention).join(', ')}.`);
+  }
+  if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
+    throw new UserError('The spicy mode can be used only in age-restricted channels.');
+  }
+}
+
+/** Whether the channel is age-restricted (NSFW), from the interaction's channel data. */
+export function isAgeRestricted(interaction: { channel: unknown }): boolean {
+  const channel = interaction.channel as { nsfw?: boolean } | null;
+  return channel?.nsfw === true;
+}
+
+function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMicros: number): string {
+  const resets = result.resetsAt
+    ? `It resets <t:${Math.floor(result.resetsAt.getTime() / 1000)}:R>.`
+    : 'It does not reset.';
+  switch (result.reason) {
+    case 'in_flight':
+      return `You already have ${result.inFlight ?? 'several'} generations in progress (the limit is ${result.cap ?? 'reached'}). Wait for one to finish.`;
+    case 'budget':
+      return `This server's generation budget is used up for now: ${formatUsd(result.budget?.remainingMicros ?? 0)} left, and this costs about ${formatUsd(quotedMicros)}. ${result.budget?.resetsAt ? `It resets <t:${Math.floor(result.budget.resetsAt.getTime() / 1000)}:R>.` : ''}`.trim();
+    default:
+      return `This costs about ${formatUsd(quotedMicros)}, but you have ${formatUsd(Math.max(0, result.remainingMicros))} left of your ${formatUsd(result.allowanceMicros)} allowance. ${resets}`;
+  }
+}

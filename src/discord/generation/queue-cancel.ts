@@ -1,0 +1,82 @@
+/**
+ * The Cancel button of a request waiting for its turn (custom-ids.ts, kind `queue`). Only the
+ * member who asked may press it; the submitter decides whether the request was still waiting, and
+ * the press updates the reply to say it was cancelled and what was given back.
+ */
+import { setTimeout as realDelay } from 'node:timers/promises';
+import { type ButtonInteraction, MessageFlags } from 'discord.js';
+import type { CancelResult } from '../../jobs/send-line.ts';
+import { parseReservationId } from '../../quota/state.ts';
+import type { ComponentHandler } from '../interactions/command.ts';
+import { UserError } from '../interactions/command.ts';
+import type { CustomIdOf } from '../interactions/custom-ids.ts';
+import { NOT_ON_THIS_MESSAGE } from '../interactions/press-check.ts';
+import type { BotServices } from '../interactions/services.ts';
+import { renderCancelled } from '../views/waiting-view.ts';
+
+export const NOT_YOURS_TO_CANCEL = 'This request is not yours: only the member who asked can cancel it.';
+export const ALREADY_SENT =
+  'This request was already sent to the generation service, which cannot stop a generation once it has it; the reply shows how it goes.';
+export const NO_LONGER_WAITING = 'This request is no longer waiting; the reply shows what became of it.';
+
+/**
+ * Discord wants an answer within 3 s (wall time). A cancel that gives the reservation back waits
+ * for the store; when that takes longer than this, the press is acknowledged first and the reply
+ * edited once the outcome is known.
+ */
+export const CANCEL_ANSWER_WITHIN_MS = 1_500;
+
+async function handleCancel(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  { reservationId }: CustomIdOf<'queue'>,
+): Promise<void> {
+  // The reservation names its server: a Cancel from another server is not this request's.
+  if (reservationGuild(reservationId) !== interaction.guildId) throw new UserError(NOT_ON_THIS_MESSAGE);
+  const cancelling = cancelAnywhere(services, reservationId, interaction.user.id);
+  const timer = new AbortController();
+  const slow = realDelay(CANCEL_ANSWER_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  const quick = await Promise.race([cancelling, slow]).finally(() => timer.abort());
+  if (quick) return answer(interaction, quick, false);
+  await interaction.deferUpdate();
+  return answer(interaction, await cancelling, true);
+}
+
+function reservationGuild(reservationId: string): string | undefined {
+  try {
+    return parseReservationId(reservationId).guildId;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Here first; then, with several processes, in the one whose fair queue holds the request. */
+async function cancelAnywhere(
+  services: BotServices,
+  reservationId: string,
+  userId: string,
+): Promise<CancelResult> {
+  const here = await services.submitter.cancel(reservationId, userId);
+  if (here.kind !== 'not_waiting' || !services.cancelElsewhere) return here;
+  return (await services.cancelElsewhere(reservationId, userId)) ?? here;
+}
+
+/** Says what became of the cancel: on the reply itself when it was cancelled, privately otherwise. */
+async function answer(
+  interaction: ButtonInteraction,
+  result: CancelResult,
+  deferred: boolean,
+): Promise<void> {
+  if (result.kind === 'cancelled') {
+    const view = renderCancelled(result.quotedMicros, result.released);
+    await (deferred ? interaction.editReply(view) : interaction.update(view));
+    return;
+  }
+  const content = { not_yours: NOT_YOURS_TO_CANCEL, sending: ALREADY_SENT, not_waiting: NO_LONGER_WAITING }[
+    result.kind
+  ];
+  const reply = { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+  await (deferred ? interaction.followUp(reply) : interaction.reply(reply));
+}
+
+export const queueComponents: ComponentHandler<'queue'> = { prefix: 'queue', button: handleCancel };

@@ -1,0 +1,116 @@
+/**
+ * Reference attachments: what kind of file a member attached (image, video, audio), judged by its
+ * content type and, when Discord gives none, by its file extension; and the refusal when an option
+ * gets the wrong kind. The spec's formats: video MP4, WebM, MOV; audio MP3, WAV, M4A, OGG. Image
+ * formats are not listed, so any image is sent and the service judges it.
+ */
+
+import type { ReferenceKind } from '../../jobs/pending-references.ts';
+import { UserError } from '../interactions/command.ts';
+import { escapeMemberText } from '../views/message-parts.ts';
+
+export type { ReferenceKind };
+
+/** The attachment facts this module reads (a discord.js `Attachment` has them all). */
+export interface AttachmentFacts {
+  name: string;
+  contentType: string | null | undefined;
+  url: string;
+  size?: number;
+}
+
+/** What an attachment is: a kind the service takes, or not (with a description for the member). */
+export type Classification = { kind: ReferenceKind; format: string } | { kind: 'other'; description: string };
+
+/** The video and audio formats the spec lists, by content type (every image type is taken). */
+const CONTENT_TYPES: Record<'video' | 'audio', Record<string, string>> = {
+  video: { 'video/mp4': 'MP4', 'video/webm': 'WebM', 'video/quicktime': 'MOV' },
+  audio: {
+    'audio/mpeg': 'MP3',
+    'audio/mp3': 'MP3',
+    'audio/wav': 'WAV',
+    'audio/x-wav': 'WAV',
+    'audio/wave': 'WAV',
+    'audio/vnd.wave': 'WAV',
+    'audio/mp4': 'M4A',
+    'audio/x-m4a': 'M4A',
+    'audio/m4a': 'M4A',
+    'audio/ogg': 'OGG',
+    'application/ogg': 'OGG',
+  },
+};
+
+const EXTENSIONS: Record<string, { kind: ReferenceKind; format: string }> = {
+  png: { kind: 'image', format: 'PNG' },
+  jpg: { kind: 'image', format: 'JPEG' },
+  jpeg: { kind: 'image', format: 'JPEG' },
+  webp: { kind: 'image', format: 'WebP' },
+  gif: { kind: 'image', format: 'GIF' },
+  mp4: { kind: 'video', format: 'MP4' },
+  webm: { kind: 'video', format: 'WebM' },
+  mov: { kind: 'video', format: 'MOV' },
+  mp3: { kind: 'audio', format: 'MP3' },
+  wav: { kind: 'audio', format: 'WAV' },
+  m4a: { kind: 'audio', format: 'M4A' },
+  ogg: { kind: 'audio', format: 'OGG' },
+};
+
+/** What the member is told each kind accepts. */
+export const ACCEPTED: Record<ReferenceKind, string> = {
+  image: 'an image',
+  video: 'a video (MP4, WebM or MOV)',
+  audio: 'an audio file (MP3, WAV, M4A or OGG)',
+};
+
+/** Classifies an attachment by its content type, else (no content type) by its file extension. */
+export function classifyAttachment(attachment: AttachmentFacts): Classification {
+  const contentType = attachment.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (contentType) {
+    const [major] = contentType.split('/');
+    if (major === 'image') return { kind: 'image', format: contentType.slice('image/'.length).toUpperCase() };
+    for (const kind of ['video', 'audio'] as const) {
+      const format = CONTENT_TYPES[kind][contentType];
+      if (format) return { kind, format };
+    }
+    // The content type comes with the upload, so it is shown escaped and cut short.
+    const shown = escapeMemberText(contentType.slice(0, 100));
+    return {
+      kind: 'other',
+      description:
+        major === 'video' || major === 'audio' ? `${shown}, a format the service does not take` : shown,
+    };
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(attachment.name)?.[1]?.toLowerCase();
+  const known = extension ? EXTENSIONS[extension] : undefined;
+  return known ?? { kind: 'other', description: 'of an unknown type' };
+}
+
+/**
+ * The URL of an attachment given for `option`, when it is of the kind the option takes; otherwise a
+ * refusal naming the file and what was expected (thrown before anything is reserved or sent).
+ */
+export function referenceUrl(attachment: AttachmentFacts, kind: ReferenceKind, option: string): string {
+  const found = classifyAttachment(attachment);
+  if (found.kind === kind) return attachment.url;
+  const it =
+    found.kind === 'other'
+      ? `it is ${found.description}`
+      : `it is ${ACCEPTED[found.kind].replace(/ \(.*\)$/, '')}`;
+  throw new UserError(
+    `The attachment "${escapeMemberText(attachment.name)}" given as \`${option}\` is not ${ACCEPTED[kind]}: ${it}. Nothing was sent and nothing was charged.`,
+  );
+}
+
+/** The URLs of the attachments given for `options`, in the options' order; absent ones are skipped. */
+export function referenceUrls<A extends object>(
+  args: A,
+  options: readonly (keyof A & string)[],
+  kind: ReferenceKind,
+): string[] {
+  const urls: string[] = [];
+  for (const option of options) {
+    const attachment = args[option] as AttachmentFacts | undefined;
+    if (attachment) urls.push(referenceUrl(attachment, kind, option));
+  }
+  return urls;
+}

@@ -1,0 +1,63 @@
+/**
+ * Continue from last frame: a video whose model returned its last frame (return_last_frame) starts
+ * a new video from it. A modal asks for the prompt; the request is the result's own (same model and
+ * settings, return_last_frame included so the chain can go on) with the last frame as its first
+ * frame in place of the earlier image references. As with Animate, the frame is the service's URL;
+ * one that is not a public http(s) address (the built-in simulator's) is refused before the modal.
+ */
+import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
+import { referenceUrlProblem } from '../../../catalog/validate.ts';
+import type { Job } from '../../../jobs/job.ts';
+import { UserError } from '../../interactions/command.ts';
+import { buildCustomId } from '../../interactions/custom-ids.ts';
+import type { BotServices } from '../../interactions/services.ts';
+import { startGeneration } from '../generate.ts';
+import { modalTitle, promptField, readPrompt } from '../modal-fields.ts';
+import { originOf, requestOf, resultJob } from './result-job.ts';
+
+/** The last frame the service returned with the video, when it did. */
+function lastFrameOf(job: Job, serviceOrigin: string): string {
+  const url = job.output?.last_frame_url;
+  if (job.type !== 'video' || !url) {
+    throw new UserError(
+      'The generation service returned no last frame for this result, so it cannot be continued. Nothing was sent or charged.',
+    );
+  }
+  const problem = referenceUrlProblem(url, [serviceOrigin]);
+  if (problem) {
+    throw new UserError(
+      `The last frame's address at the generation service ${problem} Nothing was sent or charged.`,
+    );
+  }
+  return url;
+}
+
+/** The Continue button: the prompt modal for the next video. */
+export async function openContinue(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  generationId: string,
+): Promise<void> {
+  const job = await resultJob(interaction, services, generationId);
+  lastFrameOf(job, services.serviceOrigin);
+  await interaction.showModal({
+    custom_id: buildCustomId({ kind: 'result', action: 'continue-modal', generationId }),
+    title: modalTitle(`Continue: ${job.modelLabel}`),
+    components: [promptField('What happens next', job.prompt)],
+  });
+}
+
+/** The Continue modal's submit: the same request, starting from the last frame. */
+export async function submitContinue(
+  interaction: ModalSubmitInteraction,
+  services: BotServices,
+  generationId: string,
+): Promise<void> {
+  const job = await resultJob(interaction, services, generationId);
+  const request = {
+    ...requestOf(job),
+    prompt: readPrompt(interaction),
+    image_urls: [lastFrameOf(job, services.serviceOrigin)],
+  };
+  await startGeneration(interaction, services, 'video', request, { origin: originOf(job, 'continue') });
+}

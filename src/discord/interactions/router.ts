@@ -1,0 +1,147 @@
+/**
+ * The one `interactionCreate` handler: routes commands by name and every button, menu and modal by
+ * its custom id's kind (custom-ids.ts) to the one ComponentHandler with that prefix, and owns the
+ * single catch.
+ * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
+ * only a short apology with that id, never a stack trace or an internal message.
+ */
+import {
+  type Interaction,
+  type MessageComponentInteraction,
+  MessageFlags,
+  type RepliableInteraction,
+} from 'discord.js';
+import type { Logger } from '../../log.ts';
+import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
+import { type ParsedCustomId, parseCustomId } from './custom-ids.ts';
+import { InteractionGate } from './interaction-gate.ts';
+import { NOT_ON_THIS_MESSAGE, pressAgreesWithMessage } from './press-check.ts';
+import type { BotServices } from './services.ts';
+import { markArrival } from './store-reads.ts';
+
+/** An error message may quote what a member or the service wrote: it pings nobody. */
+const NO_PINGS = { parse: [] };
+
+export const REPEATED_PRESS = 'You pressed this a moment ago: that press is already on its way.';
+const UNKNOWN_COMPONENT = 'This is not known to the bot any more; please start again from the command.';
+
+/** Builds the interaction handler for the commands and components. */
+export function createRouter(
+  { commands, messageCommands, components }: BotInteractions,
+  services: BotServices,
+  gate: InteractionGate = new InteractionGate(),
+): (interaction: Interaction) => Promise<void> {
+  const byName = new Map(commands.map((c) => [c.data.name, c]));
+  const messageByName = new Map(messageCommands.map((c) => [c.data.name, c]));
+  // Each handler takes the ids of its own kind: keyed by that kind, the id it is given is its own
+  // (which the type system cannot follow through the map, hence the widening).
+  const byPrefix = new Map(components.map((c) => [c.prefix, c as ComponentHandler]));
+  const { logger } = services;
+  /** The custom id read (custom-ids.ts, any version the bot wrote) and the handler of its kind. */
+  const route = (customId: string): { handler?: ComponentHandler; id: ParsedCustomId } => {
+    const id = parseCustomId(customId);
+    if (!id) throw new UserError(UNKNOWN_COMPONENT);
+    return { handler: byPrefix.get(id.kind), id };
+  };
+
+  return async (interaction) => {
+    markArrival(interaction);
+    const press = interaction.isButton()
+      ? { userId: interaction.user.id, customId: interaction.customId }
+      : undefined;
+    const verdict = gate.admit(interaction.id, press);
+    if (verdict === 'duplicate_delivery') {
+      logger.info({ interactionId: interaction.id }, 'interaction delivered twice; handled once');
+      return;
+    }
+    try {
+      if (verdict === 'repeated_press') {
+        if (interaction.isRepliable())
+          await interaction.reply({ content: REPEATED_PRESS, flags: MessageFlags.Ephemeral });
+        return;
+      }
+      if (interaction.isChatInputCommand()) {
+        const command = byName.get(interaction.commandName);
+        if (!command) throw new UserError('This command is not known to the bot any more.');
+        await command.execute(interaction, services);
+      } else if (interaction.isAutocomplete()) {
+        await byName.get(interaction.commandName)?.autocomplete?.(interaction, services);
+      } else if (interaction.isMessageContextMenuCommand()) {
+        const command = messageByName.get(interaction.commandName);
+        if (!command) throw new UserError('This command is not known to the bot any more.');
+        await command.execute(interaction, services);
+      } else if (interaction.isButton()) {
+        checkPress(interaction, logger);
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.button) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.button(interaction, services, id);
+      } else if (interaction.isStringSelectMenu()) {
+        checkPress(interaction, logger);
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.select) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.select(interaction, services, id);
+      } else if (interaction.isModalSubmit()) {
+        const { handler, id } = route(interaction.customId);
+        if (!handler?.modal) throw new UserError(UNKNOWN_COMPONENT);
+        await handler.modal(interaction, services, id);
+      }
+    } catch (err) {
+      if (interaction.isAutocomplete()) {
+        logger.error({ err, command: interaction.commandName }, 'autocomplete failed');
+        if (!interaction.responded) await interaction.respond([]).catch(() => undefined);
+        return;
+      }
+      if (interaction.isRepliable()) await answerError(interaction, err, logger);
+    }
+  };
+}
+
+/**
+ * Every button and menu acts only on the message that carries it (press-check.ts): a press whose
+ * custom id is not on the bot's message where it arrived is refused before any handler reads what
+ * the id names. Logged, since an honest client does not send one.
+ */
+function checkPress(interaction: MessageComponentInteraction, logger: Logger): void {
+  if (pressAgreesWithMessage(interaction)) return;
+  logger.warn(
+    {
+      customId: interaction.customId,
+      messageId: interaction.message?.id,
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      userId: interaction.user.id,
+    },
+    'a component press that is not on its message; refused',
+  );
+  throw new UserError(NOT_ON_THIS_MESSAGE);
+}
+
+async function answerError(interaction: RepliableInteraction, err: unknown, logger: Logger): Promise<void> {
+  let content: string;
+  if (err instanceof UserError) {
+    content = err.message;
+  } else {
+    const errorId = newErrorId();
+    logger.error(
+      {
+        err,
+        errorId,
+        command: interaction.isChatInputCommand() ? interaction.commandName : undefined,
+        guildId: interaction.guildId,
+        userId: interaction.user.id,
+      },
+      'interaction handler failed',
+    );
+    content = `Something went wrong on our side. If it keeps happening, tell an admin the error id \`${errorId}\`.`;
+  }
+  try {
+    // A deferred public reply must be replaced, or it keeps "thinking" forever.
+    if (interaction.deferred && !interaction.replied)
+      await interaction.editReply({ content, embeds: [], components: [], allowedMentions: NO_PINGS });
+    else if (interaction.replied)
+      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+  } catch (replyErr) {
+    logger.warn({ err: replyErr }, 'could not tell the member about an error');
+  }
+}
