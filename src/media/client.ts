@@ -1,5 +1,5 @@
 /**
- * The Media Generation API client (spec: shared/spec/media-generation-api.md), in the manner
+ * The Media Generation API client (spec: docs/media-generation-api.md), in the manner
  * of openai-node: injectable base URL and undici dispatcher, zod-validated bodies, one error
  * class per failure kind (errors.ts), bounded retries with exponential backoff and full jitter,
  * and every request through one shared rate limiter.

@@ -1,5 +1,5 @@
 /**
- * zod schemas of every body the Media Generation API sends (spec: shared/spec/media-generation-api.md).
+ * zod schemas of every body the Media Generation API sends (spec: docs/media-generation-api.md).
  * Strict on the fields the spec names, tolerant of extra fields (zod objects strip unknown keys).
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * A local simulator of the Media Generation API over real HTTP (node:http), for tests and
- * development. Routes under /api/v1 follow shared/spec/media-generation-api.md; output files are
+ * development. Routes under /api/v1 follow docs/media-generation-api.md; output files are
  * served under /files without auth. The choices made where the spec says "not shown" are listed
  * in the header comment of ./models.ts.
  *

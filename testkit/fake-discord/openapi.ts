@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 
 /**
- * Discord's own OpenAPI description (discord/discord-api-spec), kept beside the repository in
- * `shared/discord/` so that CI's fresh clone finds it at the same relative place.
+ * Discord's own OpenAPI description (discord/discord-api-spec), vendored in
+ * `testkit/discord-openapi/` so that every clone tests against the same description.
  */
-export const OPENAPI_PATH = fileURLToPath(new URL('../../../shared/discord/openapi.json', import.meta.url));
+export const OPENAPI_PATH = fileURLToPath(new URL('../discord-openapi/openapi.json', import.meta.url));
 
 const DOC_ID = 'discord-openapi';
 
@@ -24,8 +24,8 @@ export interface BodyViolation {
 }
 
 /**
- * Where Discord's documentation and the description disagree, the documentation wins (README of
- * shared/discord). Each entry names the disagreement; nothing else is relaxed.
+ * Where Discord's documentation and the description disagree, the documentation wins
+ * (testkit/discord-openapi/README.md). Each entry names the disagreement; nothing else is relaxed.
  */
 function applyDocumentedDisagreements(node: unknown): void {
   if (Array.isArray(node)) {
@@ -49,7 +49,7 @@ function loadDescription(): Json {
   if (!existsSync(OPENAPI_PATH)) {
     throw new Error(
       `fake Discord: Discord's OpenAPI description is missing at ${OPENAPI_PATH}; ` +
-        'the fake validates every request body against it (clone shared/ beside the repository, see shared/discord/README.md)',
+        'the fake validates every request body against it (testkit/discord-openapi/README.md)',
     );
   }
   const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
