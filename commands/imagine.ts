@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import { generationAutocomplete } from '../src/discord/generation/autocomplete.ts';
 import { handleGenerate } from '../src/discord/generation/generate.ts';
+import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
 import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
@@ -54,7 +55,15 @@ export function imagineRequest(args: ArgsParam<typeof data>): CreateGenerationRe
 
 export const imagine: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'image', imagineRequest(readArgs(interaction, data))),
+  async execute(interaction, services) {
+    // The member's own defaults (/settings) under the options: an option given always wins.
+    const { args, defaults } = await underMemberDefaults(
+      interaction,
+      services,
+      'image',
+      readArgs(interaction, data),
+    );
+    await handleGenerate(interaction, services, 'image', imagineRequest(args), defaults);
+  },
   autocomplete: generationAutocomplete('image'),
 };

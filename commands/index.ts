@@ -15,6 +15,7 @@ import { imagine } from './imagine.ts';
 import { models } from './models.ts';
 import { quota } from './quota/index.ts';
 import { result } from './result.ts';
+import { settings, settingsComponents } from './settings.ts';
 import { show } from './show.ts';
 import { usage } from './usage.ts';
 import { video } from './video.ts';
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
   models,
   show,
   usage,
+  settings,
   quota,
   balance,
   helpCommand(() => interactions),
@@ -41,6 +43,7 @@ export const components: readonly AnyComponentHandler[] = [
   result,
   fromMessage,
   queueComponents,
+  settingsComponents,
   helpButtons,
 ];
 

@@ -11,6 +11,7 @@ import {
 } from 'discord.js';
 import { generationAutocomplete } from '../src/discord/generation/autocomplete.ts';
 import { handleGenerate } from '../src/discord/generation/generate.ts';
+import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
 import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
@@ -69,7 +70,15 @@ export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequ
 
 export const video: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'video', videoRequest(readArgs(interaction, data))),
+  async execute(interaction, services) {
+    // The member's own defaults (/settings) under the options: an option given always wins.
+    const { args, defaults } = await underMemberDefaults(
+      interaction,
+      services,
+      'video',
+      readArgs(interaction, data),
+    );
+    await handleGenerate(interaction, services, 'video', videoRequest(args), defaults);
+  },
   autocomplete: generationAutocomplete('video'),
 };

@@ -40,6 +40,7 @@ import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
+import { MemberDefaultsStore } from './quota/member-defaults.ts';
 import { createQuotaService } from './quota/service.ts';
 import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
@@ -335,6 +336,7 @@ async function openBot(
     jobs,
     confirmations,
     references: new PendingReferenceStore(jobsKeyv, clock),
+    memberDefaults: new MemberDefaultsStore(store.namespace('member-defaults')),
     media: mediaClient,
     clock,
     logger,

@@ -55,7 +55,14 @@ export const MEDIA_ENDPOINTS = [
 const SUCCESS_STATUS = (endpoint: string) => (endpoint === 'POST /generations' ? '201' : '200');
 const DELIVERY_ROUTES: readonly DeliveryRoute[] = ['interaction', 'bot', 'channel', 'none'];
 /** The store's namespaces (store.namespace callers, the quota's on Redis included). */
-export const STORE_NAMESPACES = ['quota', 'quota-ledger', 'jobs', 'health', 'meta'] as const;
+export const STORE_NAMESPACES = [
+  'quota',
+  'quota-ledger',
+  'jobs',
+  'health',
+  'meta',
+  'member-defaults',
+] as const;
 
 export class BotMetrics {
   readonly registry = new Registry();

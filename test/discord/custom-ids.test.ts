@@ -14,6 +14,7 @@ import {
 } from '../../src/discord/interactions/custom-ids.ts';
 import { renderUsagePage } from '../../src/discord/views/balance-view.ts';
 import { renderResultCard } from '../../src/discord/views/result-card.ts';
+import { renderSettings } from '../../src/discord/views/settings-view.ts';
 import { renderWaiting } from '../../src/discord/views/waiting-view.ts';
 import type { PendingConfirmation } from '../../src/jobs/confirmations.ts';
 import { componentsOf } from '../support/message-reading.ts';
@@ -22,6 +23,7 @@ import { GENERATION_ID, jobFixture, simModel, videoJobFixture } from './job-fixt
 const CONFIRMATION_ID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
 const RESERVATION_ID = `1300000000000000001:1300000000000000010:${CONFIRMATION_ID}`;
 const RECORD_ID = '0123456789abcdef';
+const MEMBER_ID = '1300000000000000010';
 
 const RESULT_ACTIONS: ResultAction[] = [
   'again',
@@ -52,6 +54,7 @@ const SAMPLES: Record<CustomIdKind, CustomId[]> = {
   ],
   from: [{ kind: 'from', recordId: RECORD_ID }],
   queue: [{ kind: 'queue', reservationId: RESERVATION_ID }],
+  settings: [{ kind: 'settings', action: 'reset', userId: MEMBER_ID }],
   help: [
     { kind: 'help', target: 'models' },
     { kind: 'help', target: 'usage' },
@@ -80,6 +83,7 @@ describe('custom ids', () => {
       `result:v1:animate-modal:${GENERATION_ID}:vendor:model-2`,
       `from:v1:${RECORD_ID}`,
       `queue:v1:cancel:${RESERVATION_ID}`,
+      `settings:v1:reset:${MEMBER_ID}`,
       'help:v1:models',
       'help:v1:usage',
     ]);
@@ -154,6 +158,12 @@ describe('custom ids', () => {
       'queue:v1:cancel',
       'from:',
       'from:v1:a:b',
+      // Reset names a member by id, and came after versions: there is no unversioned form.
+      `settings:reset:${MEMBER_ID}`,
+      'settings:v1:reset:',
+      'settings:v1:reset:alice',
+      `settings:v1:clear:${MEMBER_ID}`,
+      `settings:v1:reset:${MEMBER_ID}:${MEMBER_ID}`,
       // /help's buttons exist only in version 1, and only for what it offers.
       'help:models',
       'help:v1:',
@@ -260,5 +270,15 @@ describe('every id the views emit parses back to what they name', () => {
     expect(parsedOf(waiting)).toEqual([
       { kind: 'queue', reservationId: RESERVATION_ID, version: CUSTOM_ID_VERSION },
     ]);
+  });
+
+  it('/settings’ Reset, which names the member whose defaults it resets; none without defaults', () => {
+    const noCatalog = { ready: false, get: () => undefined };
+    const SERVER_DEFAULTS = { image: 'lang-4o-image', video: 'quick-video-1' };
+    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog, SERVER_DEFAULTS);
+    expect(parsedOf(view)).toEqual([
+      { kind: 'settings', action: 'reset', userId: MEMBER_ID, version: CUSTOM_ID_VERSION },
+    ]);
+    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog, SERVER_DEFAULTS))).toEqual([]);
   });
 });

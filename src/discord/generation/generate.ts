@@ -30,6 +30,7 @@ import { roleIdsOf } from '../views/quota-view.ts';
 import { renderFieldErrors, renderJob } from '../views/render.ts';
 import { renderCancelled, renderWaiting } from '../views/waiting-view.ts';
 import { askToConfirm } from './confirm-card.ts';
+import { type RequestDefaults, requestDefaultsOf, withDefaultsNote } from './member-defaults.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 
 /** Discord's attachment limit when the interaction does not say. */
@@ -44,9 +45,12 @@ export async function handleGenerate(
   services: BotServices,
   type: MediaType,
   request: CreateGenerationRequest,
+  member?: RequestDefaults,
 ): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
-  await startGeneration(interaction, services, type, request);
+  await withDefaultsNote(interaction, services.logger, member?.note, () =>
+    startGeneration(interaction, services, type, request, member ? { member } : {}),
+  );
 }
 
 export interface StartOptions {
@@ -54,6 +58,8 @@ export interface StartOptions {
   origin?: JobOrigin;
   /** Ask for confirmation whatever the server's threshold (Higher resolution shows its price first). */
   alwaysConfirm?: boolean;
+  /** The member's own defaults, when the command read them already (else read with the settings). */
+  member?: RequestDefaults;
 }
 
 /**
@@ -88,16 +94,24 @@ export async function startGeneration(
     throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
   }
   if (!model) throw new UserError(`Unknown model "${request.model}".`);
-  // One read of the settings before the defer serves the channel rules and the threshold; read
-  // before reserving, so a store that cannot say leaves nothing held.
-  const settings = await storeStep(interaction, services.logger, 'settings', () =>
-    quota.getSettings(guildId),
+  // One read of the settings before the defer serves the channel rules and the threshold (and the
+  // member's own wish to confirm everything, read beside it); read before reserving, so a store
+  // that cannot say leaves nothing held.
+  const [settings, member] = await storeStep(interaction, services.logger, 'settings', () =>
+    Promise.all([
+      quota.getSettings(guildId),
+      options.member ?? services.memberDefaults.get(guildId, interaction.user.id).then(requestDefaultsOf),
+    ]),
   );
   checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
   const threshold = confirmThreshold(settings);
-  const confirming = options.alwaysConfirm === true || (threshold > 0 && quotedMicros > threshold);
+  // The server's threshold applies to everyone; a member may only ask to confirm more.
+  const confirming =
+    options.alwaysConfirm === true ||
+    (member.alwaysConfirm && quotedMicros > 0) ||
+    (threshold > 0 && quotedMicros > threshold);
   const reserveInput: ReserveInput = {
     guildId,
     userId: interaction.user.id,

@@ -70,6 +70,8 @@ export type CustomId =
   | { kind: 'from'; recordId: string }
   /** Cancel on a request waiting for its turn: names its reservation (which holds colons). */
   | { kind: 'queue'; reservationId: string }
+  /** Reset on /settings: names the member whose defaults it resets (only they may press it). */
+  | { kind: 'settings'; action: 'reset'; userId: string }
   /** A button on /help's answer: names the command whose answer it gives. */
   | { kind: 'help'; target: HelpTarget };
 
@@ -103,6 +105,8 @@ export function buildCustomId(id: CustomId): string {
         return [id.recordId];
       case 'queue':
         return ['cancel', id.reservationId];
+      case 'settings':
+        return [id.action, id.userId];
       case 'help':
         return [id.target];
     }
@@ -168,6 +172,8 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
       return fromOf(fields);
     case 'queue':
       return queueOf(fields);
+    case 'settings':
+      return settingsOf(fields);
     // Only in version 1: /help came after versions.
     case 'help': {
       const [target, ...extra] = fields;
@@ -177,6 +183,15 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
     default:
       return null;
   }
+}
+
+/** A Discord user id: a snowflake, digits only (17 to 20 of them today). */
+const SNOWFLAKE = /^\d{1,20}$/;
+
+/** Only in version 1: /settings came after versions. */
+function settingsOf([action, userId, ...extra]: string[]): CustomId | null {
+  if (action !== 'reset' || !userId || !SNOWFLAKE.test(userId) || extra.length > 0) return null;
+  return { kind: 'settings', action, userId };
 }
 
 /** Legacy result actions: `upscale` was Higher resolution's name in ids before version 1. */

@@ -10,6 +10,7 @@ import type { CancelResult } from '../../jobs/send-line.ts';
 import type { Submitter } from '../../jobs/submitter.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaClient } from '../../media/client.ts';
+import type { MemberDefaultsStore } from '../../quota/member-defaults.ts';
 import type { QuotaService } from '../../quota/service.ts';
 
 export interface BotServices {
@@ -21,6 +22,8 @@ export interface BotServices {
   confirmations: ConfirmationStore;
   /** Attachments of a message waiting for the "Generate from this" modal. */
   references: PendingReferenceStore;
+  /** Each member's own defaults in each server (/settings). */
+  memberDefaults: MemberDefaultsStore;
   media: MediaClient;
   clock: Clock;
   logger: Logger;

@@ -139,12 +139,15 @@ function subcommandsOf(
 }
 
 /**
- * Several takes in one request, said only when a command has a `count` option (its range and
- * description from the definition), so /help never offers what the bot does not take.
+ * Several takes in one request, said only when a command that takes a prompt has a `count` option
+ * (its range and description from the definition), so /help never offers what the bot does not take.
  */
 function countTip(commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[]): string | undefined {
   const found = commands.flatMap((c) => {
-    const option = optionsOf(c).find((o) => o.name === 'count');
+    // Only a command that makes something (it takes a prompt): /settings' `count` is a default of them.
+    const options = optionsOf(c);
+    if (!options.some((o) => o.name === 'prompt')) return [];
+    const option = options.find((o) => o.name === 'count');
     return option ? [{ command: c.name, option }] : [];
   });
   const first = found[0]?.option;

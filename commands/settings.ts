@@ -1,0 +1,145 @@
+/**
+ * /settings: a member's own defaults in this server, privately. With options it checks and stores
+ * them (a model of the right type, an aspect ratio and a resolution that model takes, a count from
+ * 1 to 4, whether to confirm every paid request); without, it shows them. Either way the answer
+ * carries Reset, which only that member may press.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  InteractionContextType,
+  MessageFlags,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { autocompleteChoices } from '../src/discord/generation/autocomplete.ts';
+import { changeDefaults, changesAnything } from '../src/discord/generation/member-defaults.ts';
+import { DEFAULT_MODELS } from '../src/discord/generation/read-request.ts';
+import { readArgs } from '../src/discord/interactions/args.ts';
+import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
+import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
+import type { BotServices } from '../src/discord/interactions/services.ts';
+import { storeStep } from '../src/discord/interactions/store-reads.ts';
+import { renderReset, renderSettings } from '../src/discord/views/settings-view.ts';
+import type { MediaType } from '../src/media/schemas.ts';
+import { MAX_COUNT, MIN_COUNT } from '../src/quota/member-defaults.ts';
+
+/** A text option autocompleted from the catalog, as /imagine's are. */
+function choiceOption<const N extends string>(name: N, description: string) {
+  return {
+    type: ApplicationCommandOptionType.String,
+    name,
+    description,
+    autocomplete: true,
+    max_length: 100,
+  } as const;
+}
+
+const data = {
+  type: ApplicationCommandType.ChatInput,
+  name: 'settings',
+  description: 'Your own defaults for /imagine and /video in this server (only you see them)',
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  options: [
+    choiceOption('image_model', 'Your default image model (price shown)'),
+    choiceOption('image_aspect_ratio', 'Your default aspect ratio for images, e.g. 16:9'),
+    choiceOption('image_resolution', 'Your default resolution for images, e.g. 2K'),
+    choiceOption('video_model', 'Your default video model (price shown)'),
+    choiceOption('video_aspect_ratio', 'Your default aspect ratio for videos, e.g. 16:9'),
+    choiceOption('video_resolution', 'Your default resolution for videos, e.g. 720p'),
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: 'count',
+      description: `Takes per request, ${MIN_COUNT} to ${MAX_COUNT}`,
+      min_value: MIN_COUNT,
+      max_value: MAX_COUNT,
+    },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'always_confirm',
+      description: "Ask me to confirm every paid request, even below the server's threshold",
+    },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** Each autocompleted option: the type of model it is about and /imagine's option it stands for. */
+const AUTOCOMPLETED: Record<string, { type: MediaType; as: 'model' | 'aspect_ratio' | 'resolution' }> = {
+  image_model: { type: 'image', as: 'model' },
+  image_aspect_ratio: { type: 'image', as: 'aspect_ratio' },
+  image_resolution: { type: 'image', as: 'resolution' },
+  video_model: { type: 'video', as: 'model' },
+  video_aspect_ratio: { type: 'video', as: 'aspect_ratio' },
+  video_resolution: { type: 'video', as: 'resolution' },
+};
+
+export const settings: Command = {
+  data,
+  async execute(interaction, services) {
+    if (!interaction.inGuild()) throw new UserError('/settings works in servers only.');
+    const { guildId } = interaction;
+    const userId = interaction.user.id;
+    const { memberDefaults, catalog, logger } = services;
+    const change = readArgs(interaction, data);
+    const stored = await storeStep(interaction, logger, 'your defaults', () =>
+      memberDefaults.get(guildId, userId),
+    );
+    let shown = stored;
+    let notes: string[] = [];
+    if (changesAnything(change)) {
+      // Checked in full before anything is written: a wrong option stores nothing.
+      const next = changeDefaults(catalog, stored, change);
+      await storeStep(interaction, logger, 'your defaults', async (signal) => {
+        // Given up on (the member told nothing was saved): not written after all.
+        signal.throwIfAborted();
+        await memberDefaults.set(guildId, userId, next.defaults);
+      });
+      shown = next.defaults;
+      notes = ['Saved.', ...next.notes];
+    }
+    await interaction.reply({
+      ...renderSettings(shown, userId, catalog, DEFAULT_MODELS, notes),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+  },
+  async autocomplete(interaction: AutocompleteInteraction, services: BotServices) {
+    const focused = interaction.options.getFocused(true);
+    const option = AUTOCOMPLETED[focused.name];
+    if (!option) {
+      await interaction.respond([]);
+      return;
+    }
+    // The same choices as /imagine's and /video's, for the model typed beside it so far.
+    await interaction.respond(
+      autocompleteChoices(
+        services.catalog,
+        option.type,
+        option.as,
+        String(focused.value),
+        interaction.options.getString(`${option.type}_model`),
+      ),
+    );
+  },
+};
+
+const NOT_YOURS =
+  "This Reset is for another member's defaults. Run /settings to see and reset your own. Nothing was changed.";
+
+/** Reset on /settings' answer: forgets the presser's defaults in this server, if they are the owner. */
+export const settingsComponents: ComponentHandler<'settings'> = {
+  prefix: 'settings',
+  async button(interaction: ButtonInteraction, services: BotServices, id: CustomIdOf<'settings'>) {
+    // The router checked the press is on the bot's message here; the button names whose it is.
+    if (id.userId !== interaction.user.id) throw new UserError(NOT_YOURS);
+    const { guildId } = interaction;
+    if (!guildId) throw new UserError('/settings works in servers only.');
+    await storeStep(interaction, services.logger, 'your defaults', async (signal) => {
+      signal.throwIfAborted();
+      await services.memberDefaults.reset(guildId, interaction.user.id);
+    });
+    await interaction.update({ ...renderReset(), allowedMentions: { parse: [] } });
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * A member's own defaults in one server (/settings): the model, aspect ratio and resolution their
+ * /imagine and /video use when they name none, how many takes a request makes, and whether every
+ * paid request waits for their Confirm. One keyv value per server and member
+ * (`<guildId>:<userId>` in the `member-defaults` namespace), on SQLite or Redis alike.
+ *
+ * Beside the server's settings (settings.ts), not inside them: the server's value is written under
+ * the server's money lock, and a member changing a preference must neither wait for nor slow down
+ * the server's reservations. Nothing here moves money, so there is no ledger entry and no lock: a
+ * member's value is written only by that member, and the last write wins.
+ *
+ * This module stores and reads what it is given; what a member may choose (a model of the right
+ * type, a ratio that model takes) is checked against the catalog by the Discord edge before it is
+ * written (discord/generation/member-defaults.ts), and checked again where it is used, since the catalog
+ * changes.
+ */
+import type Keyv from 'keyv';
+import { z } from 'zod';
+import type { MediaType } from '../media/schemas.ts';
+
+/** The takes of one request a member may ask for (a media gallery holds four). */
+export const MIN_COUNT = 1;
+export const MAX_COUNT = 4;
+
+/** A member's defaults for one type of request; every field optional. */
+export interface TypeDefaults {
+  model?: string;
+  aspect_ratio?: string;
+  resolution?: string;
+}
+
+/** Everything a member may set; absent = not set (the server's behaviour). */
+export interface MemberDefaults {
+  image?: TypeDefaults;
+  video?: TypeDefaults;
+  /** Takes per request, MIN_COUNT to MAX_COUNT. */
+  count?: number;
+  /** Ask to confirm every request with a price, even below the server's threshold. */
+  alwaysConfirm?: boolean;
+}
+
+/** Slugs, ratios and resolutions are short; anything longer was not written by this module. */
+const SHORT = z.string().min(1).max(100);
+const TYPE_DEFAULTS = z.object({
+  model: SHORT.optional(),
+  aspect_ratio: SHORT.optional(),
+  resolution: SHORT.optional(),
+});
+const STORED = z.object({
+  image: TYPE_DEFAULTS.optional(),
+  video: TYPE_DEFAULTS.optional(),
+  count: z.number().int().min(MIN_COUNT).max(MAX_COUNT).optional(),
+  alwaysConfirm: z.boolean().optional(),
+});
+
+const key = (guildId: string, userId: string) => `${guildId}:${userId}`;
+
+/** Whether any default is set. */
+export function hasDefaults(defaults: MemberDefaults): boolean {
+  const set = (t: TypeDefaults | undefined) =>
+    t !== undefined && Object.values(t).some((v) => v !== undefined);
+  return (
+    set(defaults.image) ||
+    set(defaults.video) ||
+    defaults.count !== undefined ||
+    defaults.alwaysConfirm !== undefined
+  );
+}
+
+/** The defaults of one type of request. */
+export function defaultsOf(defaults: MemberDefaults, type: MediaType): TypeDefaults {
+  return defaults[type] ?? {};
+}
+
+export class MemberDefaultsStore {
+  private readonly keyv: Keyv;
+
+  constructor(keyv: Keyv) {
+    this.keyv = keyv;
+  }
+
+  /**
+   * The member's defaults in this server ({} when none). A store that cannot be read throws (the
+   * caller refuses the request, as for the server's settings); a value of a shape this version does
+   * not know counts as none, rather than lock the member out of generating until they reset it.
+   */
+  async get(guildId: string, userId: string): Promise<MemberDefaults> {
+    const stored = await this.keyv.get<unknown>(key(guildId, userId));
+    if (stored === undefined) return {};
+    const read = STORED.safeParse(stored);
+    return read.success ? withoutEmpty(read.data) : {};
+  }
+
+  /** Replaces the member's defaults; with nothing set, forgets them. Throws when the store cannot. */
+  async set(guildId: string, userId: string, defaults: MemberDefaults): Promise<void> {
+    const tidy = withoutEmpty(STORED.parse(defaults));
+    if (!hasDefaults(tidy)) {
+      await this.keyv.delete(key(guildId, userId));
+      return;
+    }
+    await this.keyv.set(key(guildId, userId), tidy);
+  }
+
+  /** Forgets the member's defaults in this server (no one else's). Throws when the store cannot. */
+  async reset(guildId: string, userId: string): Promise<void> {
+    await this.keyv.delete(key(guildId, userId));
+  }
+}
+
+/** The same defaults without undefined fields or empty type sections (what is stored and compared). */
+function withoutEmpty(defaults: z.infer<typeof STORED>): MemberDefaults {
+  const out: MemberDefaults = {};
+  for (const type of ['image', 'video'] as const) {
+    const section = defaults[type];
+    if (!section) continue;
+    const kept = Object.fromEntries(Object.entries(section).filter(([, v]) => v !== undefined));
+    if (Object.keys(kept).length > 0) out[type] = kept as TypeDefaults;
+  }
+  if (defaults.count !== undefined) out.count = defaults.count;
+  if (defaults.alwaysConfirm !== undefined) out.alwaysConfirm = defaults.alwaysConfirm;
+  return out;
+}

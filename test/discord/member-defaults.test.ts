@@ -1,0 +1,147 @@
+/**
+ * A member's defaults against the simulator's catalog: merged under a command's options (what the
+ * end-to-end test cannot reach: videos, aliases, a catalog not loaded yet, the count handed on),
+ * and checked before they are stored.
+ */
+import { describe, expect, it } from 'vitest';
+import { ModelCatalog } from '../../src/catalog/catalog.ts';
+import { scaledClock } from '../../src/clock.ts';
+import {
+  CATALOG_NOT_LOADED,
+  changeDefaults,
+  mergeDefaults,
+} from '../../src/discord/generation/member-defaults.ts';
+import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
+import { renderSettings } from '../../src/discord/views/settings-view.ts';
+import { silentLogger } from '../../src/log.ts';
+import { SIM_MODELS } from '../../src/sim/models.ts';
+
+/** A command's arguments as far as the defaults go (the prompt stands for the rest). */
+type Args = { prompt?: string; model?: string; aspect_ratio?: string; resolution?: string };
+const args = (given: Args): Args => given;
+
+async function catalogOf(loaded = true): Promise<ModelCatalog> {
+  const catalog = new ModelCatalog({
+    fetchModels: async () => [...SIM_MODELS],
+    clock: scaledClock(),
+    logger: silentLogger,
+  });
+  if (loaded) await catalog.load();
+  return catalog;
+}
+
+describe('merging defaults under the options', () => {
+  it('fills a video request from the video defaults, and hands on the count and the wish to confirm', async () => {
+    const merged = mergeDefaults(
+      await catalogOf(),
+      'video',
+      {
+        image: { model: 'dream-4.5', aspect_ratio: '4:3' },
+        video: { model: 'orbit-2', aspect_ratio: '9:16', resolution: '1080p' },
+        count: 3,
+        alwaysConfirm: true,
+      },
+      args({ prompt: 'a kite' }),
+    );
+    expect(merged).toEqual({
+      args: { prompt: 'a kite', model: 'orbit-2', aspect_ratio: '9:16', resolution: '1080p' },
+      defaults: { count: 3, alwaysConfirm: true },
+    });
+  });
+
+  it('leaves what was given alone, blank options counting as not given', async () => {
+    const stored = { image: { model: 'dream-4.5', aspect_ratio: '4:3', resolution: '2K' } };
+    const merged = mergeDefaults(
+      await catalogOf(),
+      'image',
+      stored,
+      args({ prompt: 'x', model: ' nano-fruit-pro ', aspect_ratio: '1:1', resolution: '  ' }),
+    );
+    expect(merged.args).toEqual({
+      prompt: 'x',
+      model: ' nano-fruit-pro ',
+      aspect_ratio: '1:1',
+      resolution: '2K',
+    });
+    expect(merged.defaults).toEqual({ alwaysConfirm: false });
+  });
+
+  it('uses a default model stored under an alternate slug by its own slug', async () => {
+    const merged = mergeDefaults(await catalogOf(), 'image', { image: { model: 'dream-5-lite' } }, args({}));
+    expect(merged.args.model).toBe('dream-5.0-lite');
+  });
+
+  it('judges nothing before the catalog has loaded: the request is refused for that anyway', async () => {
+    const merged = mergeDefaults(
+      await catalogOf(false),
+      'image',
+      { image: { model: 'gone-model' } },
+      args({}),
+    );
+    expect(merged).toEqual({ args: { model: 'gone-model' }, defaults: { alwaysConfirm: false } });
+  });
+});
+
+describe('checking a change of defaults', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      if (err instanceof UserError) return err.message;
+      throw err;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('lists every problem at once', async () => {
+    const catalog = await catalogOf();
+    const message = refusal(() =>
+      changeDefaults(catalog, {}, { image_model: 'orbit-2', video_model: 'dream-4.5', count: 0 }),
+    );
+    expect(message).toBe(
+      [
+        "These defaults can't be saved:",
+        '- image_model: Orbit 2 makes videos, not images; choose it as video_model.',
+        '- video_model: Dream 4.5 makes images, not videos; choose it as image_model.',
+        '- count: a whole number from 1 to 4.',
+        'Nothing was saved.',
+      ].join('\n'),
+    );
+  });
+
+  it('checks a ratio against the stored model when no model is given, and refuses one the service dropped', async () => {
+    const catalog = await catalogOf();
+    expect(
+      changeDefaults(catalog, { video: { model: 'motion-2.0' } }, { video_aspect_ratio: '21:9' }).defaults,
+    ).toEqual({ video: { model: 'motion-2.0', aspect_ratio: '21:9' } });
+    expect(
+      refusal(() =>
+        changeDefaults(catalog, { video: { model: 'gone-model' } }, { video_aspect_ratio: '16:9' }),
+      ),
+    ).toContain('video_model: your default video model `gone-model` is no longer offered');
+  });
+
+  it('needs the catalog only for models, ratios and resolutions', async () => {
+    const catalog = await catalogOf(false);
+    expect(changeDefaults(catalog, { count: 2 }, { always_confirm: true }).defaults).toEqual({
+      count: 2,
+      alwaysConfirm: true,
+    });
+    expect(changeDefaults(catalog, { alwaysConfirm: true }, { always_confirm: false }).defaults).toEqual({});
+    expect(refusal(() => changeDefaults(catalog, {}, { image_model: 'dream-4.5' }))).toBe(CATALOG_NOT_LOADED);
+  });
+});
+
+describe('/settings as shown', () => {
+  const imagesLine = (catalog: ModelCatalog) =>
+    renderSettings({ image: { model: 'gone-model' } }, '1', catalog, DEFAULT_MODELS).embeds[0]?.fields?.[0]
+      ?.value;
+
+  it('marks a stored model the service no longer offers, but judges none before the catalog has loaded', async () => {
+    expect(imagesLine(await catalogOf())).toBe(
+      "`gone-model`, no longer offered: the server's default is used",
+    );
+    expect(imagesLine(await catalogOf(false))).toBe('`gone-model`');
+  });
+});
