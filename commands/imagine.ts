@@ -9,9 +9,16 @@ import { type ArgsParam, readArgs } from '../src/discord/args.ts';
 import { generationAutocomplete } from '../src/discord/autocomplete.ts';
 import type { Command } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
-import { IMAGE_NAMES, numberedImages, promptOption, stringOption } from '../src/discord/option-builders.ts';
+import {
+  countOption,
+  IMAGE_NAMES,
+  numberedImages,
+  promptOption,
+  stringOption,
+} from '../src/discord/option-builders.ts';
 import { readRequest, splitUrls } from '../src/discord/read-request.ts';
 import { referenceUrls } from '../src/discord/references.ts';
+import { takeCount } from '../src/discord/takes.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /**
@@ -33,6 +40,7 @@ const data = {
     stringOption('resolution', 'Resolution, e.g. 2K (costs more)', true),
     ...numberedImages(IMAGES, 'A reference image'),
     stringOption('image_urls', 'More reference image URLs, separated by spaces'),
+    countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -49,7 +57,9 @@ export function imagineRequest(args: ArgsParam<typeof data>): CreateGenerationRe
 
 export const imagine: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'image', imagineRequest(readArgs(interaction, data))),
+  execute: async (interaction, services) => {
+    const args = readArgs(interaction, data);
+    await handleGenerate(interaction, services, 'image', imagineRequest(args), takeCount(args.count));
+  },
   autocomplete: generationAutocomplete('image'),
 };

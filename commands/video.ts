@@ -15,6 +15,7 @@ import type { Command } from '../src/discord/command.ts';
 import { handleGenerate } from '../src/discord/generate.ts';
 import {
   booleanOption,
+  countOption,
   imageNames,
   integerOption,
   numberedImages,
@@ -23,6 +24,7 @@ import {
 } from '../src/discord/option-builders.ts';
 import { readRequest, splitUrls } from '../src/discord/read-request.ts';
 import { referenceUrls } from '../src/discord/references.ts';
+import { takeCount } from '../src/discord/takes.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /** 9 attachments: the most any video family takes by the spec (motion); more go by `image_urls`. */
@@ -47,6 +49,7 @@ const data = {
     booleanOption('generate_audio', 'Generate audio (motion models)'),
     integerOption('seed', 'Seed for similar results (motion models)'),
     booleanOption('return_last_frame', 'Also return the last frame, to continue from (motion models)'),
+    countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -69,7 +72,9 @@ export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequ
 
 export const video: Command = {
   data,
-  execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'video', videoRequest(readArgs(interaction, data))),
+  execute: async (interaction, services) => {
+    const args = readArgs(interaction, data);
+    await handleGenerate(interaction, services, 'video', videoRequest(args), takeCount(args.count));
+  },
   autocomplete: generationAutocomplete('video'),
 };

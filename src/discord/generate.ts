@@ -29,6 +29,7 @@ import {
   type StartingInteraction,
 } from './starting-interaction.ts';
 import { inTime, STORE_FAULT, storeStep } from './store-reads.ts';
+import { sendBatch } from './takes.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 import { renderCancelled, renderWaiting } from './waiting-view.ts';
 
@@ -44,9 +45,10 @@ export async function handleGenerate(
   services: BotServices,
   type: MediaType,
   request: CreateGenerationRequest,
+  count = 1,
 ): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
-  await startGeneration(interaction, services, type, request);
+  await startGeneration(interaction, services, type, request, { count });
 }
 
 export interface StartOptions {
@@ -54,6 +56,8 @@ export interface StartOptions {
   origin?: JobOrigin;
   /** Ask for confirmation whatever the server's threshold (Higher resolution shows its price first). */
   alwaysConfirm?: boolean;
+  /** Takes of the same request, shown in one reply (takes.ts); 1 when absent. */
+  count?: number;
 }
 
 /**
@@ -96,14 +100,18 @@ export async function startGeneration(
   checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
+  const count = options.count ?? 1;
+  // A batch is confirmed, reserved and refused by its total: four takes of $0.20 are a $0.80 request.
+  const totalMicros = quotedMicros * count;
   const threshold = confirmThreshold(settings);
-  const confirming = options.alwaysConfirm === true || (threshold > 0 && quotedMicros > threshold);
+  const confirming = options.alwaysConfirm === true || (threshold > 0 && totalMicros > threshold);
   const reserveInput: ReserveInput = {
     guildId,
     userId: interaction.user.id,
     roleIds: roleIdsOf(interaction.member),
     model: model.slug,
     quoteMicros: quotedMicros,
+    ...(count > 1 ? { count } : {}),
   };
   // A request that fits as the figures stand is acknowledged first, and reserved after: the
   // reservation waits its turn behind the server's other money operations (a burst queues on the
@@ -119,7 +127,7 @@ export async function startGeneration(
   try {
     if (early) await deferReply(interaction);
     const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
-    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros));
+    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros, count));
     reservation = result;
   } catch (err) {
     // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
@@ -135,8 +143,22 @@ export async function startGeneration(
       interaction,
       services,
       { type, request, model, quotedMicros, ...(options.origin ? { origin: options.origin } : {}) },
-      reservation.reservationId,
+      reservation.reservationIds,
     );
+    return;
+  }
+  if (count > 1) {
+    await sendBatch(interaction, services, {
+      request,
+      model,
+      quotedMicros,
+      reservationIds: reservation.reservationIds,
+      reservedAt: receivedAt,
+      receivedAt,
+      attachmentSizeLimit: interaction.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+      ...(options.origin ? { origin: options.origin } : {}),
+      recheck: () => rulesStillAllow(interaction, services, request),
+    });
     return;
   }
   await sendGeneration(interaction, services, {
@@ -281,7 +303,7 @@ export async function sendGeneration(
  * The channel's rules as they are now, for a request that waited for its turn: why it may no longer
  * be posted here, or undefined. A store that cannot say refuses it (money fails closed).
  */
-async function rulesStillAllow(
+export async function rulesStillAllow(
   interaction: GuildStartingInteraction,
   services: BotServices,
   request: CreateGenerationRequest,
@@ -389,7 +411,12 @@ export function isAgeRestricted(interaction: { channel: unknown }): boolean {
   return channel?.nsfw === true;
 }
 
-function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMicros: number): string {
+function describeRefusal(
+  result: Extract<ReserveResult, { ok: false }>,
+  quotedMicros: number,
+  count: number,
+): string {
+  if (count > 1 && result.reason !== 'in_flight') return describeBatchRefusal(result, quotedMicros, count);
   const resets = result.resetsAt
     ? `It resets <t:${Math.floor(result.resetsAt.getTime() / 1000)}:R>.`
     : 'It does not reset.';
@@ -401,4 +428,24 @@ function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMi
     default:
       return `This costs about ${formatUsd(quotedMicros)}, but you have ${formatUsd(Math.max(0, result.remainingMicros))} left of your ${formatUsd(result.allowanceMicros)} allowance. ${resets}`;
   }
+}
+
+/**
+ * A batch refused as a whole: its total, what is left, and how many takes that would cover, so the
+ * member can ask again for fewer. Nothing of it was reserved or sent.
+ */
+function describeBatchRefusal(
+  result: Extract<ReserveResult, { ok: false }>,
+  quotedMicros: number,
+  count: number,
+): string {
+  const left =
+    result.reason === 'budget' ? (result.budget?.remainingMicros ?? 0) : Math.max(0, result.remainingMicros);
+  const fits = quotedMicros > 0 ? Math.min(count - 1, Math.floor(left / quotedMicros)) : 0;
+  const whose = result.reason === 'budget' ? "this server's budget" : 'your allowance';
+  const room =
+    fits > 0
+      ? `enough for ${fits} of the ${count} takes (ask again with \`count:${fits}\`)`
+      : 'not enough for one take';
+  return `${count} takes cost about ${formatUsd(quotedMicros * count)} in all (${formatUsd(quotedMicros)} each), but ${whose} has ${formatUsd(left)} left: ${room}. Nothing was sent or charged.`;
 }

@@ -1,0 +1,166 @@
+/**
+ * Several takes at once (`count`): one reply for the batch, all-or-nothing reservation, each take
+ * charged by its own 201 and refunded on its own failure, the confirmation threshold on the total.
+ */
+import { type APIInteraction, ComponentType } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, ALICE, ART, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import type { RecordedCall } from '../support/fake-discord.ts';
+import { buttonInteraction } from '../support/fake-discord.ts';
+import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
+import { entity, ephemeralReply, resolvedMember, sub } from './quota-helpers.ts';
+import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  try {
+    if (h) expectSentCustomIdsParse(h);
+  } finally {
+    await h?.close();
+  }
+});
+
+const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
+const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+const ledgerKinds = async () =>
+  (await h.bot.services.quota.memberLedger(GUILD, ALICE, 50)).map((e) => e.kind).sort();
+
+type Node = { type: number; content?: string; components?: Node[] };
+
+/** Every Text Display's content of a V2 message, in order. */
+function textsOf(message: { components?: readonly unknown[] | null }): string[] {
+  const texts: string[] = [];
+  const walk = (nodes: readonly Node[] | undefined) => {
+    for (const n of nodes ?? []) {
+      if (n.type === ComponentType.TextDisplay && n.content) texts.push(n.content);
+      walk(n.components);
+    }
+  };
+  walk((message.components ?? undefined) as Node[] | undefined);
+  return texts;
+}
+
+/** The take lines of a batch card: `**n** · state`. */
+const takeLines = (message: { components?: readonly unknown[] | null }) =>
+  textsOf(message)
+    .flatMap((t) => t.split('\n'))
+    .filter((line) => /^\*\*\d\*\* · /.test(line));
+
+/** The card's edit once every take is delivered, refunded or not sent. */
+const settledCard = (c: RecordedCall) => {
+  const lines = takeLines(bodyOf(c));
+  return lines.length > 0 && lines.every((l) => /· (done$|failed, \$[\d.]+ refunded|not sent)/.test(l));
+};
+
+/** lang-4o-image costs $0.0200 a take. */
+const batch = (count: number, prompt = 'a lighthouse at dusk') =>
+  h.command('imagine', [
+    opt.string('prompt', prompt),
+    opt.string('model', 'lang-4o-image'),
+    opt.integer('count', count),
+  ]);
+
+async function adminSetsAlice(usd: string) {
+  const answer = await ephemeralReply(
+    h,
+    await h.command('quota', [sub('set', [entity.user('user', ALICE), opt.string('usd', usd)])], {
+      userId: ADMIN,
+      resolved: resolvedMember(ALICE, 'alice'),
+    }),
+  );
+  expect(answer.content).toContain(`<@${ALICE}> now has`);
+}
+
+async function press(on: APIInteraction, customId: string): Promise<APIInteraction> {
+  const message = h.discord.originalMessage(on.token);
+  if (!message) throw new Error('no message to press on');
+  const click = buttonInteraction(h.discord, {
+    customId,
+    messageId: message.id,
+    channelId: ART,
+    userId: ALICE,
+  });
+  await h.discord.sendInteraction(click);
+  return click;
+}
+
+describe('several takes at once', () => {
+  it('delivers a batch of 4 whose second take fails in one reply: 3 shown, 1 refunded, the quota exact', async () => {
+    h.sim.injectNext({});
+    h.sim.injectNext({ fail: 'infrastructure' });
+    const command = await batch(4);
+    expect((await h.callbackOf(command)).body).toMatchObject({ type: 5 });
+    const final = await h.editOf(command, settledCard, 30_000);
+
+    expect(posts()).toHaveLength(4);
+    const lines = takeLines(bodyOf(final));
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
+    expect(lines.filter((l) => l.endsWith('· failed, $0.0200 refunded'))).toHaveLength(1);
+    // One reply: the three results together in its gallery, each uploaded with the edit.
+    const reply = h.deliveredMessage(command);
+    expect(reply && isCard({ body: reply } as unknown as RecordedCall)).toBe(true);
+    expect(galleryOf(reply ?? {})).toHaveLength(3);
+    expect(reply?.attachments).toHaveLength(3);
+    // Nothing posted beside it in the channel; the failed take is reported in the reply's thread.
+    await h.bot.delivery.idle();
+    expect(
+      h.discord.calls.filter((c) => c.route === 'channelMessage' && c.path.includes(`/channels/${ART}/`)),
+    ).toHaveLength(0);
+    expect(h.discord.calls.filter((c) => c.route === 'threadCreate')).toHaveLength(1);
+
+    // Each take charged by its own 201; only the failed one refunded; nothing left held.
+    await h.bot.delivery.idle();
+    expect(await ledgerKinds()).toEqual([
+      'charge',
+      'charge',
+      'charge',
+      'charge',
+      'refund',
+      'reserve',
+      'reserve',
+      'reserve',
+      'reserve',
+    ]);
+    const figures = await aliceFigures();
+    expect(figures).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
+  });
+
+  it('refuses a batch as a whole when the allowance fits fewer takes, and sends nothing', async () => {
+    await adminSetsAlice('0.05');
+    const refusal = await ephemeralReply(h, await batch(4));
+    expect(refusal.content).toContain(
+      '4 takes cost about $0.0800 in all ($0.0200 each), but your allowance has $0.0500 left: enough for 2 of the 4 takes',
+    );
+    expect(refusal.content).toContain('Nothing was sent or charged.');
+    expect(posts()).toHaveLength(0);
+    expect(await aliceFigures()).toMatchObject({ reservedMicros: 0, spentMicros: 0 });
+    expect(await ledgerKinds()).toEqual([]);
+  });
+
+  it('applies the confirmation threshold to the total, and a double Confirm sends the batch once', async () => {
+    const threshold = await ephemeralReply(
+      h,
+      await h.command('quota', [sub('confirm', [opt.string('usd', '0.05')])], { userId: ADMIN }),
+    );
+    expect(threshold.content).toContain('$0.0500');
+    // One take ($0.0200) is below the threshold; four ($0.0800) are above it.
+    const command = await batch(4);
+    const card = await ephemeralReply(h, command);
+    expect(card.content).toContain('**These 4 takes cost about $0.0800 in all** ($0.0200 each).');
+    expect(posts()).toHaveLength(0);
+    expect((await aliceFigures()).reservedMicros).toBe(80_000);
+
+    const confirm = card.components[0]?.components[0]?.custom_id ?? '';
+    const first = await press(command, confirm);
+    const second = await press(command, confirm);
+    await h.editOf(first, settledCard, 30_000);
+    await h.callbackOf(second);
+    await h.bot.delivery.idle();
+    expect(posts()).toHaveLength(4);
+    expect(await aliceFigures()).toMatchObject({ spentMicros: 80_000, reservedMicros: 0, inFlight: 0 });
+  });
+});
