@@ -163,4 +163,41 @@ describe('several takes at once', () => {
     expect(posts()).toHaveLength(4);
     expect(await aliceFigures()).toMatchObject({ spentMicros: 80_000, reservedMicros: 0, inFlight: 0 });
   });
+
+  it('resumes a batch across a restart: every take delivered once in the one reply, none charged twice', async () => {
+    h.sim.injectNext({});
+    h.sim.injectNext({ fail: 'infrastructure' });
+    const command = await batch(4, 'a slow lighthouse [sim:duration=5000]');
+    // The waiting card; a stop lets the running command finish, so every take is sent before it.
+    await h.editOf(command);
+    await h.restart(async () => {
+      // Stopped mid-batch: every take sent, none delivered yet.
+      expect(posts()).toHaveLength(4);
+      expect(h.doneCount.get(command.token) ?? 0).toBe(0);
+      // Every take finishes (one fails) while the bot is down.
+      await h.clock.sleep(6_000);
+    });
+    const final = await h.editOf(command, settledCard, 30_000);
+    await h.bot.delivery.idle();
+
+    expect(posts()).toHaveLength(4);
+    const lines = takeLines(bodyOf(final));
+    expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
+    expect(lines.filter((l) => l.endsWith('· failed, $0.0200 refunded'))).toHaveLength(1);
+    expect(galleryOf(h.deliveredMessage(command) ?? {})).toHaveLength(3);
+    expect(await ledgerKinds()).toEqual([
+      'charge',
+      'charge',
+      'charge',
+      'charge',
+      'refund',
+      'reserve',
+      'reserve',
+      'reserve',
+      'reserve',
+    ]);
+    expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
+    // Each take's job was recorded done exactly once.
+    expect(h.doneCount.get(command.token)).toBe(4);
+  });
 });
