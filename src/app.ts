@@ -347,6 +347,7 @@ async function openBot(
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),
+    redrawBatch: (job) => delivery.redrawBatch(job),
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>

@@ -123,7 +123,14 @@ export async function sendBatch(
     }),
   );
   const sent = outcomes.filter((o) => o.kind === 'submitted' || o.kind === 'unconfirmed').length;
-  if (sent > 0) return;
+  if (sent === size) return;
+  if (sent > 0) {
+    // Some takes went out and some did not: the sent ones may all be delivered already, and no
+    // later redraw would then show the others as not sent.
+    const job = outcomes.find((o) => o.kind === 'submitted')?.job;
+    if (job) await services.redrawBatch(job);
+    return;
+  }
   // None went out: no delivery will redraw the card, so it says so here (still V2: a V2 message
   // cannot become a plain one again).
   const notSent = outcomes.map((_, index) => ({ index, state: 'not_sent' as const, reason: '' }));

@@ -132,6 +132,20 @@ export class Delivery {
     this.run(job.generationId, () => this.finishJob(job.generationId));
   }
 
+  /**
+   * Redraws the reply of `job`'s batch once every take's fate is known to the process that sent
+   * them: a take that was not sent after the others were delivered would otherwise show as waiting.
+   * Queued behind the job's own delivery steps; a failure is logged (the next take's redraw, if any,
+   * shows the same).
+   */
+  redrawBatch(job: Job): Promise<boolean> {
+    const { batch } = job;
+    if (!batch) return Promise.resolve(true);
+    return this.run(job.generationId, async () => {
+      await this.showBatch(job, batch);
+    });
+  }
+
   /** Whether this process is delivering the job now or waits to retry it. */
   handling(generationId: string): boolean {
     return this.busy.has(generationId) || this.retrying.has(generationId);
@@ -343,7 +357,7 @@ export class Delivery {
    * again: an edit keeps only the files it uploads). One redraw at a time per batch, each reading
    * the takes once it has its turn, so the last edit shows the latest states.
    */
-  private async showBatch(job: Job, batch: BatchRef, claim: DeliveryClaim): Promise<DeliveryRoute> {
+  private async showBatch(job: Job, batch: BatchRef, claim?: DeliveryClaim): Promise<DeliveryRoute> {
     const { batches, messenger } = this.o;
     if (!batches) throw new Error('a batch take to deliver, and no batch store');
     return batches.draw(batch.id, async () => {
@@ -353,7 +367,7 @@ export class Delivery {
         ),
       );
       await this.waitForEditSlot(job, this.finalEditGapMs);
-      await this.fence.ensureHeld(claim);
+      if (claim) await this.fence.ensureHeld(claim);
       try {
         return await messenger.show(job, { kind: 'batch', takes });
       } catch (err) {

@@ -28,7 +28,20 @@ const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId
 const ledgerKinds = async () =>
   (await h.bot.services.quota.memberLedger(GUILD, ALICE, 50)).map((e) => e.kind).sort();
 
-type Node = { type: number; content?: string; components?: Node[] };
+type Node = { type: number; content?: string; label?: string; custom_id?: string; components?: Node[] };
+
+/** Every button of a message, by label: its custom id. */
+function buttonsOf(message: { components?: readonly unknown[] | null }): Map<string, string> {
+  const buttons = new Map<string, string>();
+  const walk = (nodes: readonly Node[] | undefined) => {
+    for (const n of nodes ?? []) {
+      if (n.type === ComponentType.Button && n.label && n.custom_id) buttons.set(n.label, n.custom_id);
+      walk(n.components);
+    }
+  };
+  walk((message.components ?? undefined) as Node[] | undefined);
+  return buttons;
+}
 
 /** Every Text Display's content of a V2 message, in order. */
 function textsOf(message: { components?: readonly unknown[] | null }): string[] {
@@ -199,5 +212,64 @@ describe('several takes at once', () => {
     expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
     // Each take's job was recorded done exactly once.
     expect(h.doneCount.get(command.token)).toBe(4);
+  });
+
+  it("numbers each finished take's buttons, and a take's button acts on that take", async () => {
+    const command = await batch(3);
+    await h.editOf(command, settledCard, 30_000);
+    await h.bot.delivery.idle();
+    const reply = h.deliveredMessage(command);
+    const buttons = buttonsOf(reply ?? {});
+    expect([...buttons.keys()].sort()).toEqual(
+      [
+        'Again 1',
+        'Again 2',
+        'Again 3',
+        'Animate 1',
+        'Animate 2',
+        'Animate 3',
+        'Delete',
+        'Details 1',
+        'Details 2',
+        'Details 3',
+        'Vary 1',
+        'Vary 2',
+        'Vary 3',
+      ].sort(),
+    );
+    // Take n's buttons name take n's own generation.
+    for (const n of [1, 2, 3]) {
+      const generationId = (buttons.get(`Again ${n}`) ?? '').split(':').pop() as string;
+      expect((await h.bot.services.jobs.get(generationId))?.batch?.index).toBe(n - 1);
+      expect(buttons.get(`Details ${n}`)).toBe(`result:v1:details:${generationId}`);
+    }
+    const third = (buttons.get('Again 3') ?? '').split(':').pop();
+    const again = await press(command, buttons.get('Again 3') ?? '');
+    const job = await h.jobDone(again);
+    expect(job.origin?.generationId).toBe(third);
+    expect(job.batch).toBeUndefined();
+    expect(posts()).toHaveLength(4);
+  });
+
+  it('shows a take the service refused as not sent, releases its hold, and delivers the others', async () => {
+    h.sim.injectNext({});
+    h.sim.injectNext({ status: 422 });
+    const command = await batch(4);
+    const final = await h.editOf(command, settledCard, 30_000);
+    await h.bot.delivery.idle();
+    const lines = takeLines(bodyOf(final));
+    expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
+    expect(lines.filter((l) => l.endsWith('· not sent, nothing charged'))).toHaveLength(1);
+    expect(await ledgerKinds()).toEqual([
+      'charge',
+      'charge',
+      'charge',
+      'release',
+      'reserve',
+      'reserve',
+      'reserve',
+      'reserve',
+    ]);
+    expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
   });
 });
