@@ -272,4 +272,17 @@ describe('several takes at once', () => {
     ]);
     expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
   });
+
+  it('sends a batch whose command the gateway delivers twice once', async () => {
+    const command = await batch(4);
+    await h.discord.sendInteraction(command);
+    await h.editOf(command, settledCard, 30_000);
+    await h.bot.delivery.idle();
+    const callbacks = h.discord.calls.filter(
+      (c) => c.route === 'interactionCallback' && c.path.includes(`/${command.id}/`),
+    );
+    expect(callbacks).toHaveLength(1);
+    expect(posts()).toHaveLength(4);
+    expect(await aliceFigures()).toMatchObject({ spentMicros: 80_000, reservedMicros: 0 });
+  });
 });
