@@ -102,7 +102,7 @@ export async function sendBatch(
     logger.warn({ err, batchId }, "cannot show a batch's card before sending it");
   }
 
-  const outcomes = await Promise.all(
+  const settled = await Promise.allSettled(
     reservationIds.map(async (reservationId, index): Promise<SubmitOutcome> => {
       const batch: BatchRef = { id: batchId, index, size };
       const outcome = await submitter.submit({
@@ -122,6 +122,13 @@ export async function sendBatch(
       return outcome;
     }),
   );
+  // A take whose submission threw left its intent behind: recovery adopts or releases it, so it
+  // counts as possibly sent (its reply must not say that nothing was).
+  const outcomes = settled.map((s): SubmitOutcome => {
+    if (s.status === 'fulfilled') return s.value;
+    logger.error({ err: s.reason, batchId }, "a batch's take failed unexpectedly; left to recovery");
+    return { kind: 'unconfirmed' };
+  });
   const sent = outcomes.filter((o) => o.kind === 'submitted' || o.kind === 'unconfirmed').length;
   if (sent === size) return;
   if (sent > 0) {
