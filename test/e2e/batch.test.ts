@@ -285,4 +285,25 @@ describe('several takes at once', () => {
     expect(posts()).toHaveLength(4);
     expect(await aliceFigures()).toMatchObject({ spentMicros: 80_000, reservedMicros: 0 });
   });
+
+  it('makes takes of a video too, each with a new seed when the request sets one', async () => {
+    // Two 4 s takes cost $0.8448: no confirmation here, to see the takes themselves.
+    await ephemeralReply(
+      h,
+      await h.command('quota', [sub('confirm', [opt.string('usd', '0')])], { userId: ADMIN }),
+    );
+    const command = await h.command('video', [
+      opt.string('prompt', 'waves on a pier'),
+      opt.string('model', 'motion-2.0-fast'),
+      opt.integer('duration', 4),
+      opt.integer('seed', 42),
+      opt.integer('count', 2),
+    ]);
+    const final = await h.editOf(command, settledCard, 30_000);
+    expect(takeLines(bodyOf(final))).toEqual(['**1** · done', '**2** · done']);
+    expect(galleryOf(h.deliveredMessage(command) ?? {})).toHaveLength(2);
+    const seeds = posts().map((r) => (r.body as { seed?: number }).seed);
+    expect(seeds[0] === 42 || seeds[1] === 42).toBe(true);
+    expect(new Set(seeds).size).toBe(2);
+  });
 });
