@@ -130,10 +130,10 @@ export async function sendBatch(
     return { kind: 'unconfirmed' };
   });
   const sent = outcomes.filter((o) => o.kind === 'submitted' || o.kind === 'unconfirmed').length;
-  if (sent === size) return;
   if (sent > 0) {
-    // Some takes went out and some did not: the sent ones may all be delivered already, and no
-    // later redraw would then show the others as not sent.
+    // The card still says every take waits to be sent: redrawn once every take's fate is known, it
+    // shows those sent as queued or generating (until the first finishes, nothing else redraws it)
+    // and any that was not sent as such.
     const job = outcomes.find((o) => o.kind === 'submitted')?.job;
     if (job) await services.redrawBatch(job);
     return;

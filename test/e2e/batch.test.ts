@@ -306,4 +306,14 @@ describe('several takes at once', () => {
     expect(seeds[0] === 42 || seeds[1] === 42).toBe(true);
     expect(new Set(seeds).size).toBe(2);
   });
+
+  it('shows the takes generating once all are sent, before any finishes', async () => {
+    const command = await batch(2, 'a slow one [sim:duration=600000]');
+    const generating = await h.editOf(command, (c) => {
+      const lines = takeLines(bodyOf(c));
+      return lines.length === 2 && lines.every((l) => /· (queued|generating…)$/.test(l));
+    });
+    expect(galleryOf(bodyOf(generating))).toEqual([]);
+    expect(h.done.get(command.token)).toBeUndefined();
+  });
 });
