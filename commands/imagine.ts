@@ -10,9 +10,11 @@ import { handleGenerate } from '../src/discord/generation/generate.ts';
 import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
 import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
 import { referenceUrls } from '../src/discord/generation/references.ts';
+import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
 import {
+  countOption,
   IMAGE_NAMES,
   numberedImages,
   promptOption,
@@ -39,6 +41,7 @@ const data = {
     stringOption('resolution', 'Resolution, e.g. 2K (costs more)', true),
     ...numberedImages(IMAGES, 'A reference image'),
     stringOption('image_urls', 'More reference image URLs, separated by spaces'),
+    countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -63,7 +66,8 @@ export const imagine: Command = {
       'image',
       readArgs(interaction, data),
     );
-    await handleGenerate(interaction, services, 'image', imagineRequest(args), defaults);
+    const count = takeCount(args.count ?? defaults.count);
+    await handleGenerate(interaction, services, 'image', imagineRequest(args), defaults, count);
   },
   autocomplete: generationAutocomplete('image'),
 };

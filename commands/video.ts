@@ -14,10 +14,12 @@ import { handleGenerate } from '../src/discord/generation/generate.ts';
 import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
 import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
 import { referenceUrls } from '../src/discord/generation/references.ts';
+import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
 import {
   booleanOption,
+  countOption,
   imageNames,
   integerOption,
   numberedImages,
@@ -48,6 +50,7 @@ const data = {
     booleanOption('generate_audio', 'Generate audio (motion models)'),
     integerOption('seed', 'Seed for similar results (motion models)'),
     booleanOption('return_last_frame', 'Also return the last frame, to continue from (motion models)'),
+    countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -78,7 +81,8 @@ export const video: Command = {
       'video',
       readArgs(interaction, data),
     );
-    await handleGenerate(interaction, services, 'video', videoRequest(args), defaults);
+    const count = takeCount(args.count ?? defaults.count);
+    await handleGenerate(interaction, services, 'video', videoRequest(args), defaults, count);
   },
   autocomplete: generationAutocomplete('video'),
 };

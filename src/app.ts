@@ -19,6 +19,7 @@ import { listenForInteractions } from './discord/interactions/interaction-listen
 import { createRouter } from './discord/interactions/router.ts';
 import type { BotServices } from './discord/interactions/services.ts';
 import { describeDrift } from './discord/views/balance-view.ts';
+import { BatchStore } from './jobs/batches.ts';
 import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
 import { downloadCapped } from './jobs/download.ts';
@@ -203,6 +204,8 @@ async function openBot(
   // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
   const jobs = new JobStore(jobsKeyv, jobsLock);
+  // Which job is which take of a batch: the submitter records it, delivery draws the one reply from it.
+  const batches = new BatchStore(jobsKeyv, jobs);
   const quota = withSpendHooks(
     createQuotaService({
       store,
@@ -233,6 +236,7 @@ async function openBot(
     download: (url, cap, opts) =>
       downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
     minEditIntervalMs: options.timings?.minEditIntervalMs,
+    batches,
     ...sharing.deliveryClaims(),
     onDone: (job) => {
       inFlight.done(job.generationId);
@@ -295,6 +299,7 @@ async function openBot(
       recentPolls: limiter.recentPolls?.bind(limiter),
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
+    batches,
   });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
   const remoteCancel = sharing.remoteCancel((reservationId, userId) =>
@@ -344,6 +349,7 @@ async function openBot(
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),
+    redrawBatch: (job) => delivery.redrawBatch(job),
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>

@@ -31,8 +31,15 @@ export interface PendingConfirmation {
   id: string;
   type: MediaType;
   request: CreateGenerationRequest;
+  /** One take's quote. */
   quotedMicros: number;
+  /** The first take's reservation (the only one of a single request). */
   reservationId: string;
+  /**
+   * A batch (takes.ts): every take's reservation, in order, the first being `reservationId`; all
+   * are released together, and all sent on Confirm. Absent for a single request.
+   */
+  takeReservationIds?: string[];
   guildId: string;
   channelId: string;
   userId: string;
@@ -126,7 +133,7 @@ export class ConfirmationStore {
     await this.o.lock.withLock(recordKey(record.id), async () => {
       const stored = await this.o.keyv.get<PendingConfirmation>(recordKey(record.id));
       if (stored?.state !== 'confirmed' || stored.answeredAt !== record.answeredAt) return;
-      await this.o.quota.release(stored.reservationId, note);
+      await this.releaseAll(stored, note);
       await this.o.keyv.set(recordKey(record.id), { ...stored, state: 'cancelled' });
     });
   }
@@ -154,15 +161,20 @@ export class ConfirmationStore {
         await this.expireLocked(record, now);
         return { kind: 'expired' };
       }
-      if (next === 'cancelled') await this.o.quota.release(record.reservationId, 'cancelled by the member');
+      if (next === 'cancelled') await this.releaseAll(record, 'cancelled by the member');
       const answered: PendingConfirmation = { ...record, state: next, answeredAt: now };
       await this.o.keyv.set(recordKey(id), answered);
       return { kind: 'claimed', record: answered };
     });
   }
 
+  /** Releases every reservation the record holds (each release is idempotent, so a retry is harmless). */
+  private async releaseAll(record: PendingConfirmation, note: string): Promise<void> {
+    for (const id of reservationsOf(record)) await this.o.quota.release(id, note);
+  }
+
   private async expireLocked(record: PendingConfirmation, now: number): Promise<void> {
-    await this.o.quota.release(record.reservationId, 'not confirmed in time');
+    await this.releaseAll(record, 'not confirmed in time');
     await this.o.keyv.set(recordKey(record.id), { ...record, state: 'expired', answeredAt: now });
   }
 
@@ -197,4 +209,11 @@ export class ConfirmationStore {
     }
     return released;
   }
+}
+
+/** Every reservation a confirmation holds: its takes', or the one of a single request. */
+export function reservationsOf(
+  record: Pick<PendingConfirmation, 'reservationId' | 'takeReservationIds'>,
+): string[] {
+  return record.takeReservationIds ?? [record.reservationId];
 }

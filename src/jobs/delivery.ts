@@ -9,13 +9,19 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Generation } from '../media/schemas.ts';
+import type { BatchStore, BatchTake } from './batches.ts';
 import { ClaimFence, ClaimLost, type DeliveryClaim, type DeliveryClaims } from './delivery-claim.ts';
-import type { Job } from './job.ts';
+import type { BatchRef, Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
-import { type DownloadOutput, type ResultContent, resultContent } from './result-content.ts';
+import { type DownloadOutput, type LinkReason, type ResultContent, resultContent } from './result-content.ts';
 
 /** What the reply should show now; the Discord edge renders it from the job. */
-export type JobContent = { kind: 'progress' } | ResultContent | { kind: 'failed' };
+export type JobContent =
+  | { kind: 'progress' }
+  | ResultContent
+  | { kind: 'failed' }
+  /** A take of a batch: the batch's one reply, drawn from every take as it is now. */
+  | { kind: 'batch'; takes: BatchTake[] };
 
 /** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
 export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
@@ -83,6 +89,8 @@ export interface DeliveryOptions {
   onDone?: (job: Job) => void;
   /** Several processes: each job's delivery is claimed once. One process: absent, it always delivers. */
   claims?: DeliveryClaims;
+  /** The takes of batches (jobs/batches.ts): a take's reply is drawn from all of them. */
+  batches?: BatchStore;
 }
 
 export class Delivery {
@@ -122,6 +130,20 @@ export class Delivery {
   /** Resumes a job that finished at the service but was not delivered (after a restart). */
   resume(job: Job): void {
     this.run(job.generationId, () => this.finishJob(job.generationId));
+  }
+
+  /**
+   * Redraws the reply of `job`'s batch once every take's fate is known to the process that sent
+   * them: a take that was not sent after the others were delivered would otherwise show as waiting.
+   * Queued behind the job's own delivery steps; a failure is logged (the next take's redraw, if any,
+   * shows the same).
+   */
+  redrawBatch(job: Job): Promise<boolean> {
+    const { batch } = job;
+    if (!batch) return Promise.resolve(true);
+    return this.run(job.generationId, async () => {
+      await this.showBatch(job, batch);
+    });
   }
 
   /** Whether this process is delivering the job now or waits to retry it. */
@@ -185,7 +207,8 @@ export class Delivery {
     if (finished) return this.finishJob(job.generationId);
     // A progress edit only on a change of state, and never more than one per message per interval.
     if (job.status !== job.shownStatus && clock.now() - job.editedAt >= this.minEditIntervalMs) {
-      await this.o.messenger.show(job, { kind: 'progress' });
+      // A batch's reply already shows its takes generating: only a finished take redraws it.
+      if (!job.batch) await this.o.messenger.show(job, { kind: 'progress' });
       await jobs.update(job.generationId, () => ({ shownStatus: job.status, editedAt: clock.now() }));
       this.shown.set(job.generationId, job.status);
     }
@@ -306,6 +329,7 @@ export class Delivery {
   /** Fetches the result and edits the reply with it; a file Discord refuses becomes a link. */
   private async showResult(job: Job, claim: DeliveryClaim): Promise<DeliveryRoute> {
     const { messenger, logger } = this.o;
+    if (job.batch) return this.showBatch(job, job.batch, claim);
     let content = await this.resultContent(job);
     await this.waitForEditSlot(job, this.finalEditGapMs);
     await this.fence.ensureHeld(claim);
@@ -328,6 +352,38 @@ export class Delivery {
     }
   }
 
+  /**
+   * Redraws a batch's one reply from every take as it is now (each finished take's file fetched
+   * again: an edit keeps only the files it uploads). One redraw at a time per batch, each reading
+   * the takes once it has its turn, so the last edit shows the latest states.
+   */
+  private async showBatch(job: Job, batch: BatchRef, claim?: DeliveryClaim): Promise<DeliveryRoute> {
+    const { batches, messenger } = this.o;
+    if (!batches) throw new Error('a batch take to deliver, and no batch store');
+    return batches.draw(batch.id, async () => {
+      const takes = await Promise.all(
+        (await batches.takes(batch)).map(async (take) =>
+          take.state === 'done' ? { ...take, content: await this.resultContent(take.job) } : take,
+        ),
+      );
+      await this.waitForEditSlot(job, this.finalEditGapMs);
+      if (claim) await this.fence.ensureHeld(claim);
+      try {
+        return await messenger.show(job, { kind: 'batch', takes });
+      } catch (err) {
+        if (!(err instanceof MessageRefused)) throw err;
+        // Discord would refuse the same files on every retry: links are what can be shown.
+        this.o.logger.warn({ err, batchId: batch.id }, "Discord refused a batch's files; showing links");
+        const linkReason: LinkReason = err.reason === 'too_large' ? 'too_large' : 'download_failed';
+        const links = takes.map(
+          (take): BatchTake =>
+            take.state === 'done' ? { ...take, content: { kind: 'result' as const, linkReason } } : take,
+        );
+        return await messenger.show(job, { kind: 'batch', takes: links });
+      }
+    });
+  }
+
   private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {
     const { jobs, messenger, clock, logger } = this.o;
     let current = job;
@@ -335,7 +391,8 @@ export class Delivery {
       await this.waitForEditSlot(current, this.finalEditGapMs);
       await this.fence.ensureHeld(claim);
       try {
-        await messenger.show(current, { kind: 'failed' });
+        if (current.batch) await this.showBatch(current, current.batch, claim);
+        else await messenger.show(current, { kind: 'failed' });
       } catch (err) {
         // The report below tells the member all the same; a refused edit must not hold it back.
         if (!(err instanceof MessageRefused)) throw err;

@@ -63,6 +63,13 @@ export function originAction(origin: JobOrigin): OriginAction | undefined {
   return LEGACY_ORIGIN_ACTIONS[origin.action];
 }
 
+/** Which take of a batch a job is (jobs/batches.ts): the batch's id, its 0-based index, how many takes. */
+export interface BatchRef {
+  id: string;
+  index: number;
+  size: number;
+}
+
 export type DeliveryStep =
   /** Following the generation at the service. */
   | 'following'
@@ -86,6 +93,8 @@ export interface Job {
   /** Where it started, when not from a slash command. */
   origin?: JobOrigin;
   reply: ReplyTarget;
+  /** A take of a batch: its reply shows every take (jobs/batches.ts). Absent for a single request. */
+  batch?: BatchRef;
   reservationId: string;
   quotedMicros: number;
   chargedMicros: number;

@@ -10,7 +10,7 @@ import type {
   MediaType,
   Model,
 } from '../media/schemas.ts';
-import type { Job, JobOrigin, ReplyTarget } from './job.ts';
+import type { BatchRef, Job, JobOrigin, ReplyTarget } from './job.ts';
 
 export interface SubmitterClient {
   createGeneration(
@@ -42,6 +42,8 @@ export interface SubmitInput {
    */
   reservedAt?: number;
   reply: ReplyTarget;
+  /** A take of a batch (its own reservation; the reply is the batch's). */
+  batch?: BatchRef;
   /** Where it started, when not from a slash command (a result's button, a message). */
   origin?: JobOrigin;
   attachmentSizeLimit: number;

@@ -25,6 +25,7 @@ import {
   ValidationError,
 } from '../media/errors.ts';
 import type { CreatedGenerationRecord, Generation } from '../media/schemas.ts';
+import type { BatchStore, TakeRecord } from './batches.ts';
 import { chargeFor } from './charge.ts';
 import { QueueCancelled } from './fair-queue.ts';
 import type { IntentStore } from './intents.ts';
@@ -67,6 +68,8 @@ export interface SubmitterOptions {
   capacity?: SendCapacity;
   /** How long a model's generations usually take (clock ms), when known: the job's expected finish. */
   expectedDurationMs?: (model: string) => number | undefined;
+  /** Where a batch's takes are recorded (jobs/batches.ts); needed only when batches are submitted. */
+  batches?: BatchStore;
 }
 
 /** A waiting submission that may no longer be sent where it would post (SubmitInput.recheck). */
@@ -108,6 +111,7 @@ export class Submitter {
         await this.o.quota
           .release(input.reservationId, 'not sent: the submission could not be recorded')
           .catch(() => undefined);
+        await this.recordTake(input, { notSent: 'the submission could not be recorded' });
         return { kind: 'not_recorded' };
       }
       const ticket = this.line.join(
@@ -302,6 +306,7 @@ export class Submitter {
       request: input.request,
       ...(input.origin ? { origin: input.origin } : {}),
       reply: input.reply,
+      ...(input.batch ? { batch: input.batch } : {}),
       reservationId: input.reservationId,
       quotedMicros: input.quotedMicros,
       chargedMicros,
@@ -327,12 +332,29 @@ export class Submitter {
       // process dies between the writes below.
       await this.o.intents.setGeneration({ input, startedAt }, generation.id);
       await this.o.jobs.create(job);
+      await this.recordTake(input, { generationId: job.generationId });
       await this.o.quota.settle(input.reservationId, { generationId: generation.id, ...charge });
       await this.o.intents.drop(input.reservationId);
     } finally {
       this.claimed.delete(generation.id);
     }
     return job;
+  }
+
+  /**
+   * Tells the batch what became of this take (its job, or why it was not sent). Not a money step:
+   * when it cannot be written the take is still followed, charged or released as it should be.
+   */
+  private async recordTake(input: SubmitInput, take: TakeRecord): Promise<void> {
+    if (!input.batch) return;
+    try {
+      await this.o.batches?.record(input.batch, take);
+    } catch (err) {
+      this.o.logger.error(
+        { err, batchId: input.batch.id, take: input.batch.index },
+        "cannot record what became of a batch's take; its reply shows it as still sending",
+      );
+    }
   }
 
   /** Looks for our generation in the recent list: matching what was sent, created since, not already a job. */
@@ -358,6 +380,7 @@ export class Submitter {
   /** Releases a reservation whose generation provably does not exist, and forgets its intent. */
   async giveBack(input: SubmitInput, note?: string): Promise<void> {
     await this.o.quota.release(input.reservationId, note);
+    await this.recordTake(input, { notSent: note ?? 'not sent' });
     await this.o.intents.drop(input.reservationId);
   }
 }

@@ -174,6 +174,7 @@ class KeyvQuotaService implements QuotaService {
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
+    const count = takesOf(input);
     try {
       return await this.withGuild(guildId, async (s) => {
         const now = this.clock.now();
@@ -186,19 +187,22 @@ class KeyvQuotaService implements QuotaService {
           admitted ? undefined : () => ({ ahead: this.admitted.of(guildId, userId), onFit: undefined }),
         );
         if (refused) return refused;
-        const reservationId = `${guildId}:${userId}:${randomUUID()}`;
-        await this.journal.commit(s, [
-          {
-            kind: 'reserve',
+        // A batch's takes are reserved in one commit: the journal (and on Redis, EXEC) applies
+        // all of them or none, so a member is never left holding part of a batch.
+        const reservationIds = Array.from({ length: count }, () => `${guildId}:${userId}:${randomUUID()}`);
+        await this.journal.commit(
+          s,
+          reservationIds.map((reservationId) => ({
+            kind: 'reserve' as const,
             userId,
             reservationId,
             model,
             amountMicros: quoteMicros,
             day: dayKey(now),
             at: new Date(now).toISOString(),
-          },
-        ]);
-        return { ok: true, reservationId };
+          })),
+        );
+        return { ok: true, reservationId: reservationIds[0] as string, reservationIds };
       });
     } finally {
       // Once the reservation is applied (on Redis, after EXEC), refused, or failed.
@@ -213,7 +217,7 @@ class KeyvQuotaService implements QuotaService {
   async admitAhead(input: ReserveInput): Promise<Admission> {
     let ticket: AdmissionTicket | undefined;
     await this.fitsAhead(input, () => {
-      ticket = this.admitted.add(input.guildId, input.userId, input.quoteMicros);
+      ticket = this.admitted.add(input.guildId, input.userId, input.quoteMicros * takesOf(input));
     });
     return ticket ? { fits: true, ticket } : { fits: false };
   }
@@ -250,11 +254,15 @@ class KeyvQuotaService implements QuotaService {
     now: number,
     aheadOf?: () => { ahead: Ahead; onFit: (() => void) | undefined },
   ): Promise<Extract<ReserveResult, { ok: false }> | undefined> {
-    const { guildId, userId, roleIds, quoteMicros } = input;
+    const { guildId, userId, roleIds } = input;
+    // A batch must fit as a whole: its total against the allowance and the budget.
+    const quoteMicros = input.quoteMicros * takesOf(input);
     const settings = await s.settings.get(guildId);
     const { figures, member } = await this.figures(s, settings, userId, roleIds, now);
     const counted = aheadOf?.();
     const ahead = counted?.ahead ?? { count: 0, micros: 0, guildMicros: 0 };
+    // The cap admits a request, batch or not, while the member is below it; a batch's takes then
+    // count one each, so nothing else starts until enough of them are done.
     const cap = inFlightCap(settings, this.defaults);
     const inFlight = inFlightOf(member) + ahead.count;
     if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
@@ -521,6 +529,18 @@ class KeyvQuotaService implements QuotaService {
     return this.ledger.since(guildId, head, fromDay);
   }
 }
+
+/** Takes reserved by one request: `count`, checked (1 to MAX_TAKES; 1 when absent). */
+function takesOf(input: ReserveInput): number {
+  const count = input.count ?? 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
+    throw new RangeError(`count must be an integer from 1 to ${MAX_TAKES}`);
+  }
+  return count;
+}
+
+/** The most takes of one request (a media gallery of four). */
+export const MAX_TAKES = 4;
 
 /** Creates the quota service over the store's `quota` and `quota-ledger` namespaces. */
 export function createQuotaService(options: QuotaServiceOptions): QuotaService {

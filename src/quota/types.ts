@@ -38,8 +38,13 @@ export interface ReserveInput {
   /** The member's role ids (for role allowances). */
   roleIds: readonly string[];
   model: string;
-  /** The catalog's price estimate. */
+  /** The catalog's price estimate (of one take, when `count` is more than one). */
   quoteMicros: Micros;
+  /**
+   * Takes of the same request (a batch, 1 to 4; 1 when absent): `count` reservations of
+   * `quoteMicros` each, made all together or none (the figures must fit the total).
+   */
+  count?: number;
 }
 
 /** The member's figures for the current period, given with a refusal. */
@@ -63,7 +68,12 @@ export interface BudgetFigures {
 }
 
 export type ReserveResult =
-  | { ok: true; reservationId: string }
+  | {
+      ok: true;
+      reservationId: string;
+      /** One per take, in order (the first is `reservationId`): each is settled or released on its own. */
+      reservationIds: string[];
+    }
   | (QuotaFigures & {
       ok: false;
       reason: 'allowance' | 'budget' | 'in_flight';

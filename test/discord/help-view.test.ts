@@ -93,27 +93,15 @@ describe('/help’s view', () => {
   });
 
   it('mentions several takes only when a command takes a `count`, with its range from the definition', () => {
-    const withCount = definitions.map((d) =>
-      d.name === 'imagine' || d.name === 'video'
-        ? {
-            ...d,
-            options: [
-              ...(d.options ?? []),
-              {
-                type: ApplicationCommandOptionType.Integer,
-                name: 'count',
-                description: 'How many takes, shown in one reply',
-                min_value: 1,
-                max_value: 4,
-              },
-            ],
-          }
-        : d,
-    ) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
-    expect(allText(render(false, undefined, withCount))).toContain(
-      '**Several takes:** `count` (1 to 4) on /imagine, /video: How many takes, shown in one reply',
+    // The bot's own /imagine and /video take `count` (option-builders.ts).
+    expect(allText(render(false, undefined, definitions))).toContain(
+      '**Several takes:** `count` (1 to 4) on /imagine, /video: How many takes of this request, shown together (1 to 4; each is charged)',
     );
-    const without = definitions.filter((d) => !JSON.stringify(d.options ?? []).includes('"name":"count"'));
+    // The same commands without it: no word of takes (a /settings `count` alone does not count).
+    const without = definitions.map((d) => ({
+      ...d,
+      options: (d.options ?? []).filter((o) => o.name !== 'count' || d.name === 'settings'),
+    })) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
     expect(allText(render(false, undefined, without))).not.toContain('Several takes');
   });
 

@@ -114,6 +114,23 @@ describe('the quota on Redis, shared by two processes', () => {
     expect((await b.quota.summary(member('u1'))).reservedMicros).toBe(1 * USD);
   });
 
+  it('reserves batches from both processes all or nothing: 2 of 20 batches of 2 fit an allowance of 5 takes', async () => {
+    const [a, b] = await twoProcesses({ micros: 1 * USD, period: 'daily' });
+    await a.quota.setInFlightCap(G, 100, 'admin');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD, count: 2 }),
+      ),
+    );
+    // Two batches (4 takes) fit; a third would need 6 of the 5: none of it is held.
+    const ok = results.filter((r) => r.ok);
+    expect(ok).toHaveLength(2);
+    expect(ok.flatMap((r) => (r.ok ? r.reservationIds : []))).toHaveLength(4);
+    const entries = await expectLedgerAgrees([a, b], ['u1']);
+    expect(entries.filter((e) => e.kind === 'reserve')).toHaveLength(4);
+    expect((await b.quota.summary(member('u1'))).reservedMicros).toBe(0.8 * USD);
+  });
+
   it('lets exactly 7 of 50 members through a server budget that fits 7', async () => {
     const [a, b] = await twoProcesses({ micros: 5 * USD, period: 'daily' });
     await b.quota.setBudget(G, 0.7 * USD, 'admin');

@@ -278,6 +278,57 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       expect(await h.quota.wouldFit({ ...member('u2'), model: 'img', quoteMicros: 0.03 * USD })).toBe(true);
     });
 
+    it('reserves a batch as a whole or not at all, and settles or releases each take on its own', async () => {
+      h = await openHarness({ backend });
+      // $1.00 allowance: 4 takes of $0.30 do not fit (2 would not be reserved either), 3 do.
+      const four = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD, count: 4 });
+      expect(four).toMatchObject({ ok: false, reason: 'allowance', reservedMicros: 0 });
+      expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0);
+      const three = await h.quota.reserve({
+        ...member('u1'),
+        model: 'img',
+        quoteMicros: 0.3 * USD,
+        count: 3,
+      });
+      if (!three.ok) throw new Error('expected the batch reserved');
+      expect(new Set(three.reservationIds).size).toBe(3);
+      expect(three.reservationId).toBe(three.reservationIds[0]);
+      expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0.9 * USD);
+      const [a, b, c] = three.reservationIds as [string, string, string];
+      await h.quota.settle(a, { generationId: 'gen-a', chargedMicros: 0.25 * USD });
+      await h.quota.release(b, 'not sent');
+      await h.quota.settle(c, { generationId: 'gen-c', chargedMicros: 0.3 * USD });
+      await h.quota.refund('gen-c', 'failed');
+      const summary = await h.quota.summary(member('u1'));
+      expect(summary).toMatchObject({ reservedMicros: 0, spentMicros: 0.25 * USD, inFlight: 1 });
+    });
+
+    it('admits a batch while the member is below the in-flight cap, then counts each take', async () => {
+      h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
+      const batch = await h.quota.reserve({
+        ...member('u1'),
+        model: 'img',
+        quoteMicros: 0.1 * USD,
+        count: 4,
+      });
+      expect(batch.ok).toBe(true);
+      const next = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
+      expect(next).toMatchObject({ ok: false, reason: 'in_flight', inFlight: 4, cap: 3 });
+    });
+
+    it('keeps a batch within the server budget as a whole', async () => {
+      h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
+      await h.quota.setBudget(G, 1 * USD, 'admin');
+      const batch = await h.quota.reserve({
+        ...member('u1'),
+        model: 'img',
+        quoteMicros: 0.3 * USD,
+        count: 4,
+      });
+      expect(batch).toMatchObject({ ok: false, reason: 'budget' });
+      expect((await h.quota.guildOverview(G)).reservedMicros).toBe(0);
+    });
+
     it('rejects amounts that are not integer micro-USD', async () => {
       h = await openHarness({ backend });
       await expect(h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.5 })).rejects.toThrow(

@@ -34,8 +34,13 @@ export function renderConfirmCard(
   const left = remainingAfter
     ? `After it you will have ${formatUsd(remainingAfter.remainingMicros)} left of your ${formatUsd(remainingAfter.allowanceMicros)} allowance.`
     : '';
+  const takes = record.takeReservationIds?.length ?? 1;
+  const cost =
+    takes > 1
+      ? `**These ${takes} takes cost about ${formatUsd(record.quotedMicros * takes)} in all** (${formatUsd(record.quotedMicros)} each).`
+      : `**This request costs about ${formatUsd(record.quotedMicros)}.**`;
   const content = [
-    `**This request costs about ${formatUsd(record.quotedMicros)}.** ${left}`.trim(),
+    `${cost} ${left}`.trim(),
     `${escapeMemberText(modelLabel)} · ${truncate(escapeMemberText(record.request.prompt), MAX_PROMPT_SHOWN)}`,
     `Nothing is sent until you confirm. Without an answer it is cancelled <t:${Math.ceil(expiresAt / 1000)}:R>, and nothing is charged.`,
   ].join('\n');
@@ -77,9 +82,10 @@ export async function askToConfirm(
     quotedMicros: Micros;
     origin?: JobOrigin;
   },
-  reservationId: string,
+  reservationIds: readonly string[],
 ): Promise<void> {
   const { confirmations, quota, logger } = services;
+  const reservationId = reservationIds[0] ?? '';
   let creating: Promise<PendingConfirmation> | undefined;
   let record: PendingConfirmation;
   try {
@@ -89,6 +95,7 @@ export async function askToConfirm(
         request: held.request,
         quotedMicros: held.quotedMicros,
         reservationId,
+        ...(reservationIds.length > 1 ? { takeReservationIds: [...reservationIds] } : {}),
         guildId: interaction.guildId,
         channelId: interaction.channelId,
         userId: interaction.user.id,
@@ -114,11 +121,13 @@ export async function askToConfirm(
           'cannot cancel a confirmation recorded too late; it expires',
         ),
       );
-    await quota
-      .release(reservationId, note)
-      .catch((releaseErr: unknown) =>
-        logger.error({ err: releaseErr, reservationId }, 'cannot release a hold; it expires'),
-      );
+    for (const id of reservationIds) {
+      await quota
+        .release(id, note)
+        .catch((releaseErr: unknown) =>
+          logger.error({ err: releaseErr, reservationId: id }, 'cannot release a hold; it expires'),
+        );
+    }
     throw err;
   }
   // What the allowance keeps after it, when the store says so in time; the card shows it without.

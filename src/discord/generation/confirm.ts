@@ -6,14 +6,15 @@
  * on a public reply deferred on the button press; the card then says the request was sent.
  */
 import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
-import type { ClaimResult, PendingConfirmation } from '../../jobs/confirmations.ts';
+import { type ClaimResult, type PendingConfirmation, reservationsOf } from '../../jobs/confirmations.ts';
 import { formatUsd } from '../../money.ts';
 import { type ComponentHandler, UserError } from '../interactions/command.ts';
 import type { CustomIdOf } from '../interactions/custom-ids.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { inGuildChannel } from '../interactions/starting-interaction.ts';
 import { storeStep } from '../interactions/store-reads.ts';
-import { checkChannelRules, sendGeneration } from './generate.ts';
+import { checkChannelRules, DEFAULT_ATTACHMENT_LIMIT, rulesStillAllow, sendGeneration } from './generate.ts';
+import { sendBatch } from './takes.ts';
 
 export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';
 export const NOT_YOURS = 'This confirmation is not yours: only the member who asked can answer it.';
@@ -102,7 +103,7 @@ async function handleConfirmButton(
   const record = result.record;
   if (id.verb === 'cancel') {
     await interaction.update({
-      content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros)} held for it is yours again.`,
+      content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros * reservationsOf(record).length)} held for it is yours again.`,
       components: [],
     });
     return;
@@ -110,12 +111,28 @@ async function handleConfirmButton(
 
   const model = services.catalog.get(record.request.model);
   if (!model) {
-    await services.quota.release(record.reservationId, 'the model left the catalog before confirmation');
+    for (const id of reservationsOf(record))
+      await services.quota.release(id, 'the model left the catalog before confirmation');
     throw new UserError(
       `The model "${record.request.model}" is no longer offered. Nothing was sent or charged.`,
     );
   }
   try {
+    if (record.takeReservationIds && record.takeReservationIds.length > 1) {
+      await sendBatch(interaction, services, {
+        request: record.request,
+        model,
+        quotedMicros: record.quotedMicros,
+        reservationIds: record.takeReservationIds,
+        reservedAt: record.createdAt,
+        receivedAt,
+        attachmentSizeLimit:
+          interaction.attachmentSizeLimit || record.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+        ...(record.origin ? { origin: record.origin } : {}),
+        recheck: () => rulesStillAllow(interaction, services, record.request),
+      });
+      return;
+    }
     await sendGeneration(interaction, services, {
       request: record.request,
       model,

@@ -13,7 +13,6 @@ import type { JobOrigin } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
 import type { WaitProgress } from '../../jobs/submitter.ts';
 import type { CreateGenerationRequest, MediaType, Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
 import type { AdmissionTicket } from '../../quota/admitted-ahead.ts';
 import type { QuotaService, ReserveInput, ReserveResult } from '../../quota/service.ts';
 import { confirmThreshold, type GuildSettings } from '../../quota/settings.ts';
@@ -26,11 +25,13 @@ import {
   type StartingInteraction,
 } from '../interactions/starting-interaction.ts';
 import { inTime, STORE_FAULT, storeStep } from '../interactions/store-reads.ts';
+import { describeRefusal } from '../views/quota-refusal.ts';
 import { roleIdsOf } from '../views/quota-view.ts';
 import { renderFieldErrors, renderJob } from '../views/render.ts';
 import { renderCancelled, renderWaiting } from '../views/waiting-view.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { type RequestDefaults, requestDefaultsOf, withDefaultsNote } from './member-defaults.ts';
+import { sendBatch } from './takes.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 
 /** Discord's attachment limit when the interaction does not say. */
@@ -46,10 +47,11 @@ export async function handleGenerate(
   type: MediaType,
   request: CreateGenerationRequest,
   member?: RequestDefaults,
+  count = 1,
 ): Promise<void> {
   if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
   await withDefaultsNote(interaction, services.logger, member?.note, () =>
-    startGeneration(interaction, services, type, request, member ? { member } : {}),
+    startGeneration(interaction, services, type, request, { ...(member ? { member } : {}), count }),
   );
 }
 
@@ -60,6 +62,8 @@ export interface StartOptions {
   alwaysConfirm?: boolean;
   /** The member's own defaults, when the command read them already (else read with the settings). */
   member?: RequestDefaults;
+  /** Takes of the same request, shown in one reply (takes.ts); 1 when absent. */
+  count?: number;
 }
 
 /**
@@ -106,18 +110,23 @@ export async function startGeneration(
   checkChannelRules(interaction, settings, request);
 
   const quotedMicros = quoteMicros(model, request);
+  const count = options.count ?? 1;
+  // A batch is confirmed, reserved and refused by its total: four takes of $0.20 are a $0.80 request.
+  const totalMicros = quotedMicros * count;
   const threshold = confirmThreshold(settings);
-  // The server's threshold applies to everyone; a member may only ask to confirm more.
+  // The server's threshold applies to everyone (to a batch's total); a member may only ask to
+  // confirm more.
   const confirming =
     options.alwaysConfirm === true ||
-    (member.alwaysConfirm && quotedMicros > 0) ||
-    (threshold > 0 && quotedMicros > threshold);
+    (member.alwaysConfirm && totalMicros > 0) ||
+    (threshold > 0 && totalMicros > threshold);
   const reserveInput: ReserveInput = {
     guildId,
     userId: interaction.user.id,
     roleIds: roleIdsOf(interaction.member),
     model: model.slug,
     quoteMicros: quotedMicros,
+    ...(count > 1 ? { count } : {}),
   };
   // A request that fits as the figures stand is acknowledged first, and reserved after: the
   // reservation waits its turn behind the server's other money operations (a burst queues on the
@@ -133,7 +142,7 @@ export async function startGeneration(
   try {
     if (early) await deferReply(interaction);
     const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
-    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros));
+    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros, count));
     reservation = result;
   } catch (err) {
     // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
@@ -149,8 +158,22 @@ export async function startGeneration(
       interaction,
       services,
       { type, request, model, quotedMicros, ...(options.origin ? { origin: options.origin } : {}) },
-      reservation.reservationId,
+      reservation.reservationIds,
     );
+    return;
+  }
+  if (count > 1) {
+    await sendBatch(interaction, services, {
+      request,
+      model,
+      quotedMicros,
+      reservationIds: reservation.reservationIds,
+      reservedAt: receivedAt,
+      receivedAt,
+      attachmentSizeLimit: interaction.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
+      ...(options.origin ? { origin: options.origin } : {}),
+      recheck: () => rulesStillAllow(interaction, services, request),
+    });
     return;
   }
   await sendGeneration(interaction, services, {
@@ -295,7 +318,7 @@ export async function sendGeneration(
  * The channel's rules as they are now, for a request that waited for its turn: why it may no longer
  * be posted here, or undefined. A store that cannot say refuses it (money fails closed).
  */
-async function rulesStillAllow(
+export async function rulesStillAllow(
   interaction: GuildStartingInteraction,
   services: BotServices,
   request: CreateGenerationRequest,
@@ -401,18 +424,4 @@ export function checkChannelRules(
 export function isAgeRestricted(interaction: { channel: unknown }): boolean {
   const channel = interaction.channel as { nsfw?: boolean } | null;
   return channel?.nsfw === true;
-}
-
-function describeRefusal(result: Extract<ReserveResult, { ok: false }>, quotedMicros: number): string {
-  const resets = result.resetsAt
-    ? `It resets <t:${Math.floor(result.resetsAt.getTime() / 1000)}:R>.`
-    : 'It does not reset.';
-  switch (result.reason) {
-    case 'in_flight':
-      return `You already have ${result.inFlight ?? 'several'} generations in progress (the limit is ${result.cap ?? 'reached'}). Wait for one to finish.`;
-    case 'budget':
-      return `This server's generation budget is used up for now: ${formatUsd(result.budget?.remainingMicros ?? 0)} left, and this costs about ${formatUsd(quotedMicros)}. ${result.budget?.resetsAt ? `It resets <t:${Math.floor(result.budget.resetsAt.getTime() / 1000)}:R>.` : ''}`.trim();
-    default:
-      return `This costs about ${formatUsd(quotedMicros)}, but you have ${formatUsd(Math.max(0, result.remainingMicros))} left of your ${formatUsd(result.allowanceMicros)} allowance. ${resets}`;
-  }
 }

@@ -102,7 +102,7 @@ export class DiscordMessenger implements JobMessenger {
     // The requester is told by a mention (the only ping): in the content of an embed message, in a
     // Text Display of the result card (a V2 message has no content).
     const announced =
-      content.kind === 'result'
+      content.kind === 'result' || content.kind === 'batch'
         ? withoutClassicFields(rendered(() => renderJob(job, content, model, { mentionRequester: true })))
         : { ...message, content: `<@${reply.userId}>` };
     await sendOrRefuse(channel, {

@@ -38,6 +38,17 @@ export function integerOption<const N extends string>(name: N, description: stri
   } as const;
 }
 
+/** How many takes of the same request (1 to 4; takes.ts reads it). */
+export function countOption() {
+  return {
+    type: ApplicationCommandOptionType.Integer,
+    name: 'count',
+    description: 'How many takes of this request, shown together (1 to 4; each is charged)',
+    min_value: 1,
+    max_value: 4,
+  } as const;
+}
+
 export function booleanOption<const N extends string>(name: N, description: string) {
   return { type: ApplicationCommandOptionType.Boolean, name, description } as const;
 }

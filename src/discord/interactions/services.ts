@@ -33,6 +33,8 @@ export interface BotServices {
   simulated: boolean;
   /** Hands a submitted job to the poller, once its queued embed is shown. */
   follow(job: Job): void;
+  /** Redraws the one reply of a batch `job` is a take of (takes.ts: after a take that was not sent). */
+  redrawBatch(job: Job): Promise<unknown>;
   /** A finished job's result as it can be shown again (the file fetched anew), for /show. */
   resultContent(job: Job): Promise<ResultContent>;
   /**

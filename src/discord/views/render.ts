@@ -9,6 +9,7 @@ import type { JobContent } from '../../jobs/delivery.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { FieldErrors, GenerationStatus, Model } from '../../media/schemas.ts';
 import { formatUsd } from '../../money.ts';
+import { renderBatchCard } from './batch-card.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
 import { type CardOptions, renderResultCard } from './result-card.ts';
 import { truncate } from './text.ts';
@@ -35,6 +36,7 @@ const NO_PINGS: MessageMentionOptions = { parse: [] };
  */
 export function renderJob(job: Job, content: JobContent, model?: Model, card?: CardOptions): RenderedMessage {
   if (content.kind === 'result') return renderResultCard(job, content, model, card);
+  if (content.kind === 'batch') return renderBatchCard(job, content.takes, model, card);
   const status: GenerationStatus = content.kind === 'failed' ? 'failed' : job.status;
   const embed = new EmbedBuilder()
     .setColor(COLORS[status])

@@ -1,0 +1,170 @@
+/**
+ * Several takes at once: `count` on /imagine and /video makes the same request up to four times,
+ * shown in one reply (batch-card.ts). The money is the quota's (all takes reserved together or
+ * none: quota/service.ts); from there each take is a submission of its own, so the fair queue
+ * sees a batch of 4 as 4 submissions of that member, and each take is charged by its own 201,
+ * refunded on its own failure, recovered and delivered as its own job (jobs/batches.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { BatchRef, JobOrigin, ReplyTarget } from '../../jobs/job.ts';
+import type { SubmitOutcome } from '../../jobs/submission.ts';
+import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
+import { MAX_TAKES } from '../../quota/service.ts';
+import { UserError } from '../interactions/command.ts';
+import { deferReply } from '../interactions/defer.ts';
+import type { BotServices } from '../interactions/services.ts';
+import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
+import { type BatchHead, renderBatchCard } from '../views/batch-card.ts';
+import { newSeed } from './result-actions/result-job.ts';
+
+/**
+ * How many takes a request makes: the member's choice, else 1. The one place `count` is read, so
+ * that a member's default (settings) joins here. A count outside 1 to 4 (a modified client) is
+ * refused, never clamped: the member pays for what they asked.
+ */
+export function takeCount(chosen: number | undefined): number {
+  const count = chosen ?? 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
+    throw new UserError(`\`count\` is a whole number from 1 to ${MAX_TAKES}. Nothing was sent or charged.`);
+  }
+  return count;
+}
+
+/**
+ * The request of take `index`: the same for every take, but a request that sets a seed (motion
+ * models) gets a new one from the second take on, or the takes would be nearly the same video.
+ * Without a seed the service picks one for each.
+ */
+export function takeRequest(request: CreateGenerationRequest, index: number): CreateGenerationRequest {
+  if (index === 0 || request.seed === undefined) return request;
+  return { ...request, seed: newSeed() };
+}
+
+/** A validated request whose takes are all reserved, ready to be sent. */
+export interface ReservedBatch {
+  request: CreateGenerationRequest;
+  model: Model;
+  /** One take's quote. */
+  quotedMicros: number;
+  /** One per take, in order. */
+  reservationIds: string[];
+  reservedAt: number;
+  receivedAt: number;
+  attachmentSizeLimit: number;
+  origin?: JobOrigin;
+  /** The channel's rules as they are now, for a take that waited for its turn (generate.ts). */
+  recheck: () => Promise<string | undefined>;
+}
+
+/**
+ * Defers a public reply, shows the batch's card with every take waiting, then submits every take
+ * (each joins the fair queue as its own submission) and follows each one sent. Delivery redraws
+ * the card as takes finish. When no take at all was sent, the reply says why instead.
+ */
+export async function sendBatch(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  reserved: ReservedBatch,
+): Promise<void> {
+  const { quota, submitter, logger } = services;
+  const { request, model, quotedMicros, reservationIds } = reserved;
+  try {
+    if (!interaction.deferred) await deferReply(interaction);
+  } catch (err) {
+    await Promise.all(reservationIds.map((id) => quota.release(id, 'could not answer the interaction')));
+    throw err;
+  }
+  const batchId = randomUUID();
+  const size = reservationIds.length;
+  const reply: ReplyTarget = {
+    applicationId: interaction.applicationId,
+    interactionToken: interaction.token,
+    interactionAt: reserved.receivedAt,
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
+    messageId: null,
+    userId: interaction.user.id,
+  };
+  // Shown before any take is sent, so every take's job knows the reply's id from the start (the
+  // bot-token route and the failure thread need it) and a fast take's redraw is never overwritten.
+  const head: BatchHead = {
+    prompt: request.prompt,
+    modelLabel: model.label,
+    simulated: services.simulated,
+    reply,
+  };
+  try {
+    const waiting = Array.from({ length: size }, (_, index) => ({ index, state: 'sending' as const }));
+    const message = await interaction.editReply(renderBatchCard(head, waiting, model));
+    reply.messageId = message.id;
+  } catch (err) {
+    // The takes are delivered all the same, by the interaction token while it lasts.
+    logger.warn({ err, batchId }, "cannot show a batch's card before sending it");
+  }
+
+  const settled = await Promise.allSettled(
+    reservationIds.map(async (reservationId, index): Promise<SubmitOutcome> => {
+      const batch: BatchRef = { id: batchId, index, size };
+      const outcome = await submitter.submit({
+        request: takeRequest(request, index),
+        model,
+        quotedMicros,
+        reservationId,
+        reservedAt: reserved.reservedAt,
+        reply,
+        batch,
+        attachmentSizeLimit: reserved.attachmentSizeLimit,
+        ...(reserved.origin ? { origin: reserved.origin } : {}),
+        simulated: services.simulated,
+        recheck: reserved.recheck,
+      });
+      if (outcome.kind === 'submitted') services.follow(outcome.job);
+      return outcome;
+    }),
+  );
+  // A take whose submission threw left its intent behind: recovery adopts or releases it, so it
+  // counts as possibly sent (its reply must not say that nothing was).
+  const outcomes = settled.map((s): SubmitOutcome => {
+    if (s.status === 'fulfilled') return s.value;
+    logger.error({ err: s.reason, batchId }, "a batch's take failed unexpectedly; left to recovery");
+    return { kind: 'unconfirmed' };
+  });
+  const sent = outcomes.filter((o) => o.kind === 'submitted' || o.kind === 'unconfirmed').length;
+  if (sent > 0) {
+    // The card still says every take waits to be sent: redrawn once every take's fate is known, it
+    // shows those sent as queued or generating (until the first finishes, nothing else redraws it)
+    // and any that was not sent as such.
+    const job = outcomes.find((o) => o.kind === 'submitted')?.job;
+    if (job) await services.redrawBatch(job);
+    return;
+  }
+  // None went out: no delivery will redraw the card, so it says so here (still V2: a V2 message
+  // cannot become a plain one again).
+  const notSent = outcomes.map((_, index) => ({ index, state: 'not_sent' as const, reason: '' }));
+  await interaction.editReply(
+    renderBatchCard(
+      {
+        ...head,
+        note: `None of the ${size} takes could be sent: ${describeNotSent(outcomes)}. Nothing was charged to your quota.`,
+      },
+      notSent,
+      model,
+    ),
+  );
+}
+
+/** Why takes were not sent, in a few words, each reason once. */
+function describeNotSent(outcomes: readonly SubmitOutcome[]): string {
+  const words: Record<SubmitOutcome['kind'], string> = {
+    submitted: 'sent',
+    unconfirmed: 'not confirmed',
+    insufficient_balance: "the bot's shared balance is used up",
+    rejected: 'the service refused the request',
+    failed: 'the service could not be reached',
+    gave_up: 'the service was too busy',
+    not_recorded: 'the bot could not record them',
+    cancelled: 'cancelled',
+    refused: "the channel's rules changed",
+  };
+  return [...new Set(outcomes.map((o) => words[o.kind]))].join('; ');
+}

@@ -1,0 +1,83 @@
+/**
+ * A batch's takes in the fair queue: each take is a submission of its member, so a batch of 4 takes
+ * 4 turns and another member's request is sent between them, not after the whole batch.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SubmitInput, SubmitterClient } from '../../src/jobs/submission.ts';
+import { Submitter } from '../../src/jobs/submitter.ts';
+import { ALICE, BOB, deferred, GUILD, logger, posts, reserved, startWorld, type World } from './helpers.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+/** Lets promise chains run (a few turns of the microtask queue and one of the event loop). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("a batch's takes in the fair queue", () => {
+  it("take one turn each: another member's request is sent between them, not after the batch", async () => {
+    // The first POST is held once answered: the one slot stays taken and every later one queues.
+    const held = deferred();
+    let calls = 0;
+    const client: SubmitterClient = {
+      async createGeneration(req, opts) {
+        calls += 1;
+        const created = await w.client.createGeneration(req, opts);
+        if (calls === 1) await held.promise;
+        return created;
+      },
+      listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+    };
+    const submitter = new Submitter({
+      client,
+      jobs: w.proc.jobs,
+      intents: w.proc.intents,
+      quota: w.proc.quota,
+      clock: w.clock,
+      logger,
+      concurrency: 1,
+    });
+    const template = await reserved(w.proc.quota, { prompt: 'a take', userId: ALICE });
+    await w.proc.quota.release(template.reservationId);
+    const batch = await w.proc.quota.reserve({
+      guildId: GUILD,
+      userId: ALICE,
+      roleIds: [],
+      model: template.model.slug,
+      quoteMicros: template.quotedMicros,
+      count: 4,
+    });
+    if (!batch.ok) throw new Error(`the batch was refused: ${batch.reason}`);
+    const takes: SubmitInput[] = batch.reservationIds.map((reservationId, index) => ({
+      ...template,
+      reservationId,
+      batch: { id: 'batch-1', index, size: 4 },
+    }));
+    // Each waits until told its place in line: only then is it queued behind the held first take.
+    const queued = (input: SubmitInput) => {
+      const inLine = deferred();
+      const outcome = submitter.submit(input, () => inLine.resolve());
+      return { outcome, inLine: inLine.promise };
+    };
+    const sending = [submitter.submit(takes[0] as SubmitInput)];
+    await turn();
+    for (const take of takes.slice(1)) {
+      const q = queued(take);
+      await q.inLine;
+      sending.push(q.outcome);
+    }
+    const bob = queued(await reserved(w.proc.quota, { prompt: 'bob', userId: BOB }));
+    await bob.inLine;
+    sending.push(bob.outcome);
+    held.resolve();
+    const outcomes = await Promise.all(sending);
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(5).fill('submitted'));
+    const order = posts(w.sim).map((r) => (r.body as { prompt: string }).prompt);
+    // Alice's first take was sent alone; then Alice and Bob take turns: Bob's goes before her third.
+    expect(order).toEqual(['a take', 'a take', 'bob', 'a take', 'a take']);
+  });
+});
