@@ -1,8 +1,4 @@
-import {
-  ApplicationCommandOptionType,
-  ApplicationCommandType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
 import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';

@@ -3,25 +3,15 @@
  * charged by its own 201 and refunded on its own failure, the confirmation threshold on the total.
  */
 import { type APIInteraction, ComponentType } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
-import { ADMIN, ALICE, ART, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
 import { entity, ephemeralReply, resolvedMember, sub } from './quota-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-});
-afterEach(async () => {
-  try {
-    if (h) expectSentCustomIdsParse(h);
-  } finally {
-    await h?.close();
-  }
-});
+const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
@@ -180,7 +170,7 @@ describe('several takes at once', () => {
   it('resumes a batch across a restart: every take delivered once in the one reply, none charged twice', async () => {
     h.sim.injectNext({});
     h.sim.injectNext({ fail: 'infrastructure' });
-    const command = await batch(4, 'a slow lighthouse [sim:duration=5000]');
+    const command = await batch(4, 'a slow lighthouse [sim:duration=120000]');
     // The waiting card; a stop lets the running command finish, so every take is sent before it.
     await h.editOf(command);
     await h.restart(async () => {
@@ -188,7 +178,7 @@ describe('several takes at once', () => {
       expect(posts()).toHaveLength(4);
       expect(h.doneCount.get(command.token) ?? 0).toBe(0);
       // Every take finishes (one fails) while the bot is down.
-      await h.clock.sleep(6_000);
+      await h.clock.sleep(121_000);
     });
     const final = await h.editOf(command, settledCard, 30_000);
     await h.bot.delivery.idle();
@@ -315,5 +305,31 @@ describe('several takes at once', () => {
     });
     expect(galleryOf(bodyOf(generating))).toEqual([]);
     expect(h.done.get(command.token)).toBeUndefined();
+  });
+
+  it("takes the member's default count from /settings, and an explicit count wins", async () => {
+    const saved = await ephemeralReply(
+      h,
+      await h.command('settings', [opt.integer('count', 3)], { userId: ALICE }),
+    );
+    expect(saved.content).toContain('Saved.');
+
+    const byDefault = await h.command('imagine', [
+      opt.string('prompt', 'three by default'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    await h.editOf(byDefault, settledCard, 30_000);
+    expect(posts().filter((r) => (r.body as { prompt?: string }).prompt === 'three by default')).toHaveLength(
+      3,
+    );
+    expect(takeLines(bodyOf(await h.editOf(byDefault, settledCard, 30_000)))).toHaveLength(3);
+
+    const explicit = await h.command('imagine', [
+      opt.string('prompt', 'just one'),
+      opt.string('model', 'lang-4o-image'),
+      opt.integer('count', 1),
+    ]);
+    await h.jobDone(explicit);
+    expect(posts().filter((r) => (r.body as { prompt?: string }).prompt === 'just one')).toHaveLength(1);
   });
 });
