@@ -10,8 +10,10 @@
  * refused a slot while any other process announces waiting submissions, unless it was already
  * overtaken `maxPollOvertakes` times (so polls are never starved).
  *
- * Time is the callers' clock, passed to the script: every process must share it (the wall clock in
- * production; skew of a few milliseconds is nothing against a 60-second window).
+ * Time is the callers' clock, passed to the script (the wall clock in production). The script never
+ * lets it run backwards: a caller whose `now` is older than the latest the budget has seen (a
+ * slower clock on another host, or a call that waited between reading the clock and reaching Redis)
+ * is decided at that latest time, so no rolling window ever holds more than `limit` grants.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
@@ -50,11 +52,16 @@ export interface RedisRateLimiterOptions {
  * KEYS: 1 grant log (zset, score = time), 2 pause (string, ms), 3 pacing bucket (hash), 4 processes
  * with waiting submissions (zset, score = expiry).
  * ARGV: now, windowMs, limit, burst, priority, member, processId, pollMustGo (0/1).
- * Returns { granted (0/1), wait ms, grants in the window, 1 when a poll yielded to other processes }.
+ * Returns { granted (0/1), wait ms, grants in the window, 1 when a poll yielded to other processes,
+ * the time it was decided at }.
  */
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
 local windowMs = tonumber(ARGV[2])
+local seen = tonumber(redis.call('HGET', KEYS[3], 'seen') or now)
+if seen > now then now = seen end
+redis.call('HSET', KEYS[3], 'seen', tostring(now))
+redis.call('PEXPIRE', KEYS[3], math.ceil(windowMs))
 local limit = tonumber(ARGV[3])
 local burst = tonumber(ARGV[4])
 local spacing = windowMs / limit
@@ -74,13 +81,13 @@ if tokens < 1 then return {0, math.max(1, math.ceil((1 - tokens) * spacing)), co
 if ARGV[5] == 'poll' and ARGV[8] == '0' then
   redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
   local others = redis.call('ZCARD', KEYS[4]) - (redis.call('ZSCORE', KEYS[4], ARGV[7]) and 1 or 0)
-  if others > 0 then return {0, math.max(1, math.ceil(spacing)), count, 1} end
+  if others > 0 then return {0, math.max(1, math.ceil(spacing)), count, 1, now} end
 end
 redis.call('ZADD', KEYS[1], now, ARGV[6])
 redis.call('PEXPIRE', KEYS[1], math.ceil(windowMs))
 redis.call('HSET', KEYS[3], 'tokens', tostring(tokens - 1), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[3], math.ceil(windowMs))
-return {1, 0, count + 1}
+return {1, 0, count + 1, 0, now}
 `;
 
 /**

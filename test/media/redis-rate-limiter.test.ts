@@ -1,6 +1,6 @@
 import { createClient } from '@keyv/redis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scaledClock } from '../../src/clock.ts';
+import { type Clock, scaledClock } from '../../src/clock.ts';
 import type { Priority, RateLimiter } from '../../src/media/rate-limiter.ts';
 import { createRedisRateLimiter } from '../../src/redis/rate-limiter.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
@@ -15,11 +15,14 @@ const clock = scaledClock(5);
 const LIMIT = 5;
 const WINDOW_MS = 1_000;
 
-/** Clock times at which the script granted a request, from every process (its `now` argument). */
+/** Clock times at which the script granted a request, from every process (the time it decided at). */
 let grants: number[] = [];
 
 /** One "process": its own Redis connection and limiter, on the shared budget `prefix`. */
-async function process(prefix: string, extra: { maxPollOvertakes?: number } = {}): Promise<RateLimiter> {
+async function process(
+  prefix: string,
+  extra: { maxPollOvertakes?: number; clock?: Clock } = {},
+): Promise<RateLimiter> {
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   await client.connect();
@@ -32,7 +35,7 @@ async function process(prefix: string, extra: { maxPollOvertakes?: number } = {}
   const recording = {
     async eval(script: string, options: { keys: string[]; arguments: string[] }) {
       const reply = await client.eval(script, options);
-      if (Array.isArray(reply) && reply[0] === 1) grants.push(Number(options.arguments[0]));
+      if (Array.isArray(reply) && reply[0] === 1) grants.push(Number(reply[4]));
       return reply;
     },
   };
@@ -62,8 +65,32 @@ describe('the request budget in Redis, shared by several processes', () => {
     }
     await Promise.all(calls);
     // The times the script decided at: when a request goes out is the caller's business after that.
+    // A caller's clock read before another's may reach Redis after it; the script then decides at
+    // the later time (it never runs backwards), which is what keeps every window within the limit.
     const times = [...grants].sort((x, y) => x - y);
     expect(times).toHaveLength(30);
+    for (let i = 0; i + LIMIT < times.length; i++) {
+      expect((times[i + LIMIT] as number) - (times[i] as number)).toBeGreaterThanOrEqual(WINDOW_MS);
+    }
+  });
+
+  it('decides a caller whose clock lags at the latest time the budget has seen, so the window still holds', async () => {
+    const prefix = newBudget();
+    // B's clock is half a window behind A's (another host, or a call held up on its way to Redis).
+    const lagging: Clock = {
+      now: () => clock.now() - WINDOW_MS / 2,
+      sleep: (ms, signal) => clock.sleep(ms, signal),
+    };
+    const [a, b] = [await process(prefix), await process(prefix, { clock: lagging })];
+    await Promise.all(Array.from({ length: LIMIT }, () => a.acquire('submit')));
+    // A's first five leave A's window; A takes one more, which drops them from the log.
+    await clock.sleep(WINDOW_MS + 10);
+    await a.acquire('submit');
+    // B's clock says the first five are still in the window, but the log no longer holds them:
+    // decided at B's own time, its grant would be the sixth within one window.
+    await b.acquire('submit');
+    const times = [...grants].sort((x, y) => x - y);
+    expect(times).toHaveLength(LIMIT + 2);
     for (let i = 0; i + LIMIT < times.length; i++) {
       expect((times[i + LIMIT] as number) - (times[i] as number)).toBeGreaterThanOrEqual(WINDOW_MS);
     }
