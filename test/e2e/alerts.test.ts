@@ -185,6 +185,9 @@ describe('alerts posted in the alert channel', () => {
   it('tells of charges the usage log shows and no ledger does, when two checks in a row find them', async () => {
     const bot = await start();
     await alerts(bot, [entity.channel('channel', ART), opt.string('below', '0')]);
+    // The timer's own first check (at the start) is over before the charge: else, on a slow
+    // machine, it could read the usage log after the charge and count as the first of the two.
+    await bot.bot.alerts.settled();
     // A charge to the token the bot's ledger never saw, as an unrefunded failure leaves.
     await bot.bot.services.media.createGeneration({ model: 'lang-4o-image', prompt: 'outside' });
     await bot.bot.alerts.checkNow();
