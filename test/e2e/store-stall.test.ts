@@ -155,10 +155,10 @@ describe('a member request while the Redis store fails', () => {
   });
 
   it('refuses privately within 3 s when Redis is gone (killed), sends nothing, and the process stays up', async () => {
-    const before = posts().length;
     await redis.stop();
     expectStoreFaultRefusal(await imagine('with Redis gone'));
-    expect(posts()).toHaveLength(before);
+    // Counted by prompt: the previous test's last request may still be on its way to the service.
+    expect(posts().filter((r) => (r.body as { prompt?: string }).prompt === 'with Redis gone')).toEqual([]);
     expect(bot.child.exitCode).toBeNull();
   });
 });
