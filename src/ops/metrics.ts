@@ -62,6 +62,7 @@ export const STORE_NAMESPACES = [
   'health',
   'meta',
   'member-defaults',
+  'welcome',
 ] as const;
 
 export class BotMetrics {
