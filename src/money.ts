@@ -17,22 +17,59 @@ export function microsToUsd(micros: Micros): number {
   return micros / MICROS_PER_USD;
 }
 
-/** Formats micro-USD for people: `$0.1320`, 4 decimals as the service states amounts. */
-export function formatUsd(micros: Micros, decimals = 4): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const scale = 10 ** (6 - decimals);
-  const rounded = Math.round(abs / scale);
-  const whole = Math.floor(rounded / 10 ** decimals);
-  const frac = String(rounded % 10 ** decimals).padStart(decimals, '0');
-  return decimals > 0 ? `${sign}$${whole}.${frac}` : `${sign}$${whole}`;
+/**
+ * The one way the bot writes money for people, in every message and every language: cents when the
+ * amount is whole cents ("$0.02", "$20.00"), more digits only when they matter ("$0.0035",
+ * "$0.1056"). Four decimals are the most the service states, so an amount is rounded to them, and
+ * to six (a micro-USD) only when four would show a non-zero amount as zero. The symbol, separators
+ * and sign follow the locale through Intl ("0,02 $" in German, "US$ 0,02" in Brazilian Portuguese).
+ */
+export function formatMoney(micros: Micros, locale = 'en-US'): string {
+  const decimals = decimalsThatMatter(micros);
+  return currencyFormat(locale, decimals).format(micros / MICROS_PER_USD);
 }
 
-/** Short price for menus: `$0.10`, or more decimals only when they carry a digit (`$0.016`, `$0.1056`). */
-export function formatUsdShort(micros: Micros): string {
-  const s = formatUsd(micros, 6).replace(/0+$/, '');
-  const [whole, frac = ''] = s.split('.');
-  return `${whole}.${frac.padEnd(2, '0')}`;
+/** formatMoney in American English: logs, the ledger's notes and what has no member's locale. */
+export function formatUsd(micros: Micros): string {
+  return formatMoney(micros, 'en-US');
+}
+
+function decimalsThatMatter(micros: Micros): number {
+  const abs = Math.abs(micros);
+  const atFour = Math.round(abs / 100);
+  if (atFour === 0 && abs !== 0) return significantDecimals(abs, 6);
+  return significantDecimals(atFour * 100, 4);
+}
+
+/** How many decimals (at least 2, at most `max`) write `abs` micro-USD without trailing zeros. */
+function significantDecimals(abs: number, max: number): number {
+  let decimals = max;
+  while (decimals > 2 && abs % 10 ** (6 - decimals + 1) === 0) decimals--;
+  return decimals;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Callers pass a locale the i18n layer already narrowed to Discord's list, so the cache stays
+    // small; a tag Intl refuses is written in American English rather than failing a message.
+    const options = {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    } as const;
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      return currencyFormat('en-US', decimals);
+    }
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -46,6 +83,6 @@ export function parseUsdInput(text: string, maxMicros: Micros): Micros | { error
   }
   const [whole = '0', frac = ''] = trimmed.split('.');
   const micros = Number(whole) * MICROS_PER_USD + Number(frac.padEnd(6, '0'));
-  if (micros > maxMicros) return { error: `The amount may be at most ${formatUsd(maxMicros, 2)}.` };
+  if (micros > maxMicros) return { error: `The amount may be at most ${formatUsd(maxMicros)}.` };
   return micros;
 }

@@ -22,6 +22,13 @@ export interface ReplyTarget {
   /** The id of the reply message, once known (needed for bot-token edits and threads). */
   messageId: string | null;
   userId: string;
+  /**
+   * The member's Discord locale (`interaction.locale`): the reply and its later edits speak it.
+   * Absent on jobs stored before the bot spoke other languages: English.
+   */
+  locale?: string;
+  /** The server's Discord locale (`guild_locale`): the failure thread, read by everyone, speaks it. */
+  guildLocale?: string;
 }
 
 /**

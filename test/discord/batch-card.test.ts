@@ -51,10 +51,10 @@ describe('the batch card', () => {
       .map((n) => n.content)
       .join('\n');
     expect(text).toContain(
-      '**1** · done\n**2** · failed, $0.0400 refunded\n**3** · done\n**4** · not sent, nothing charged',
+      '**1** · done\n**2** · failed, $0.04 refunded\n**3** · done\n**4** · not sent, nothing charged',
     );
     // What stands charged: the two finished takes, not the refunded one.
-    expect(text).toContain('4 takes · $0.0800 charged');
+    expect(text).toContain('4 takes · $0.08 charged');
   });
 
   it('gives each finished take numbered buttons naming its own generation, and one Delete', () => {

@@ -75,10 +75,10 @@ describe('the Details of a result', () => {
   });
 
   it('shows the price quoted, charged and refunded', () => {
-    expect(fieldsOf(renderDetails(jobFixture(), undefined)).Price).toBe('quoted $0.0400 · charged $0.0400');
+    expect(fieldsOf(renderDetails(jobFixture(), undefined)).Price).toBe('quoted $0.04 · charged $0.04');
     const refunded = jobFixture({ status: 'failed', refundedMicros: 40_000 });
     expect(fieldsOf(renderDetails(refunded, undefined)).Price).toBe(
-      'quoted $0.0400 · charged $0.0400 · refunded $0.0400',
+      'quoted $0.04 · charged $0.04 · refunded $0.04',
     );
   });
 

@@ -69,8 +69,8 @@ describe('/help’s view', () => {
   it('shows the allowance, what is left and when it resets', () => {
     const fields = render(false).embeds[0]?.fields ?? [];
     expect(fields.find((f) => f.name === 'Your allowance')?.value.split('\n')).toEqual([
-      '$2.5000 per day (their own allowance)',
-      '$2.3800 left · spent today $0.1200',
+      '$2.50 per day (their own allowance)',
+      '$2.38 left · spent today $0.12',
       `Resets <t:${Date.parse('2026-11-27T00:00:00Z') / 1000}:R> (<t:${Date.parse('2026-11-27T00:00:00Z') / 1000}:f>)`,
       'Your spend and last generations: /usage, or **My usage** below.',
     ]);

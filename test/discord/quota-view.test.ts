@@ -36,7 +36,7 @@ describe('amounts typed by admins', () => {
     ['1e3', 'at most 4 decimals'],
     ['1,000', 'at most 4 decimals'],
     ['', 'at most 4 decimals'],
-    ['10000.0001', 'The amount may be at most $10000.00.'],
+    ['10000.0001', 'The amount may be at most $10,000.00.'],
   ])('refuses %j with a user error saying why', (text, message) => {
     expect(() => parseAmount(text)).toThrow(UserError);
     expect(() => parseAmount(text)).toThrow(message);
@@ -110,19 +110,19 @@ describe('member summary', () => {
       labelOf: (s) => s.toUpperCase(),
     }).toJSON();
     expect(embed.fields).toEqual([
-      { name: 'Allowance', value: '$1.0000 per day (from the role <@&9>)' },
-      { name: 'Spent today', value: '$0.2500', inline: true },
+      { name: 'Allowance', value: '$1.00 per day (from the role <@&9>)' },
+      { name: 'Spent today', value: '$0.25', inline: true },
       {
         name: 'Reserved by generations in flight',
-        value: '$0.1000 · 1 of at most 3 in progress',
+        value: '$0.10 · 1 of at most 3 in progress',
         inline: true,
       },
-      { name: 'Remaining', value: '$0.6500', inline: true },
+      { name: 'Remaining', value: '$0.65', inline: true },
       { name: 'Resets', value: '<t:1893542400:R> (<t:1893542400:f>)' },
       {
         name: 'Last 2 generations',
         value:
-          '<t:1893492000:R> · MOTION-2.0 · $0.1320 · in progress\n<t:1893488400:R> · unknown model · $0.0200 · failed · refunded',
+          '<t:1893492000:R> · MOTION-2.0 · $0.132 · in progress\n<t:1893488400:R> · unknown model · $0.02 · failed · refunded',
       },
     ]);
   });
@@ -133,9 +133,9 @@ describe('member summary', () => {
       { title: 't', labelOf: (s) => s },
     ).toJSON();
     const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
-    expect(fields.Remaining).toBe('$0.0000');
+    expect(fields.Remaining).toBe('$0.00');
     expect(fields.Resets).toBe('never (a total allowance does not reset)');
-    expect(fields['Spent in total']).toBe('$0.2500');
+    expect(fields['Spent in total']).toBe('$0.25');
     expect(fields['Last generations']).toBe('None yet.');
   });
 });
@@ -203,16 +203,16 @@ describe('/balance arithmetic and wording', () => {
 
   it('says the ledger and the service match when they do', () => {
     expect(describeDrift(drift)).toBe(
-      "**Drift** today (since <t:1893456000:f>): this server's ledger $0.1200 vs the service's usage log $0.1200: they match.",
+      "**Drift** today (since <t:1893456000:f>): this server's ledger $0.12 vs the service's usage log $0.12: they match.",
     );
   });
 
   it('names the side that is higher and by how much', () => {
     expect(describeDrift({ ...drift, serviceMicros: 150_000 })).toContain(
-      'the service charged $0.0300 more than the ledger shows',
+      'the service charged $0.03 more than the ledger shows',
     );
     expect(describeDrift({ ...drift, serviceMicros: 100_000 })).toContain(
-      'the ledger shows $0.0200 more than the service charged',
+      'the ledger shows $0.02 more than the service charged',
     );
   });
 
@@ -224,7 +224,7 @@ describe('/balance arithmetic and wording', () => {
       ledgerMicros: 300_000,
       serviceMicros: 300_000,
     });
-    expect(several).toContain('the ledgers of all 3 servers of this bot $0.3000 (this server $0.1200)');
+    expect(several).toContain('the ledgers of all 3 servers of this bot $0.30 (this server $0.12)');
     expect(several).toContain("the service's usage log covers the whole API token");
     expect(several).toContain('they match');
     const tooMany = describeDrift({ ...drift, serversCompared: 0, botServers: 40, serviceMicros: 900_000 });
@@ -234,7 +234,7 @@ describe('/balance arithmetic and wording', () => {
 
   it('computes no difference from a usage log it could not read to the start of the period', () => {
     const partial = describeDrift({ ...drift, serviceComplete: false, serviceMicros: 999_000 });
-    expect(partial).toContain('at least $0.9990');
+    expect(partial).toContain('at least $0.999');
     expect(partial).not.toContain('more than');
   });
 

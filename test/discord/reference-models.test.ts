@@ -60,9 +60,9 @@ describe('which models take references', () => {
       label: 'Motion 2.0',
       value: 'motion-2.0',
       // The discounted per-second price with a video reference, times the default 5 s.
-      description: 'about $0.4000 · 5 s · 480p',
+      description: 'about $0.40 · 5 s · 480p',
     });
-    expect(modelOption(model('lang-4o-image'), { model: '', prompt: '' }).description).toBe('about $0.0200');
+    expect(modelOption(model('lang-4o-image'), { model: '', prompt: '' }).description).toBe('about $0.02');
   });
 });
 

@@ -161,7 +161,7 @@ describe('the result card', () => {
     const text = textOf(sent(card));
     expect(text).toContain('\\[Claim your free Nitro\\](https://evil.example) \\*\\*now\\*\\* @everyone');
     expect(text).toContain(
-      `**\\*\\*Dream\\*\\*** · aspect ratio: 16:9 · resolution: 2K · image urls: 2 · seed: 7 · $0.0400 charged · asked by <@${REQUESTER}>`,
+      `**\\*\\*Dream\\*\\*** · aspect ratio: 16:9 · resolution: 2K · image urls: 2 · seed: 7 · $0.04 charged · asked by <@${REQUESTER}>`,
     );
     expect(card.allowedMentions).toEqual({ parse: [] });
   });

@@ -36,7 +36,7 @@ describe('/usage links to result messages', () => {
     }).toJSON();
     const list = embed.fields?.find((f) => f.name === 'Last 2 generations')?.value;
     expect(list).toBe(
-      `<t:1893492000:R> · Lang 4o Image · $0.0200 · done · [result](${LINK})\n<t:1893492000:R> · Lang 4o Image · $0.0200 · done`,
+      `<t:1893492000:R> · Lang 4o Image · $0.02 · done · [result](${LINK})\n<t:1893492000:R> · Lang 4o Image · $0.02 · done`,
     );
   });
 

@@ -59,11 +59,11 @@ function waitForAlert(harness: Harness, text: string, channelId = ART): Promise<
 describe('/quota alerts', () => {
   it('shows, sets and turns off the alert channel and the balance threshold', async () => {
     const bot = await start();
-    expect((await alerts(bot, [])).content).toMatch(/^Alerts are off\. .*falling below \$5\.0000/);
+    expect((await alerts(bot, [])).content).toMatch(/^Alerts are off\. .*falling below \$5\.00/);
 
     const set = await alerts(bot, [entity.channel('channel', ART), opt.string('below', '12.5')]);
     expect(set.content).toContain(
-      `Alerts go to <#${ART}>: the shared balance falling below $12.5000 (checked every hour)`,
+      `Alerts go to <#${ART}>: the shared balance falling below $12.50 (checked every hour)`,
     );
     expect(set.content).toContain('(401)');
     expect(set.content).toContain('(402)');
@@ -71,9 +71,7 @@ describe('/quota alerts', () => {
     expect(settings).toMatchObject({ alertChannelId: ART, alertBelowMicros: 12_500_000 });
     expect((await alerts(bot, [])).content).toBe(set.content);
     const overview = await ephemeralReply(bot, await bot.command('quota', [sub('show')], { userId: ADMIN }));
-    expect(fieldsOf(overview.embeds[0]).Alerts).toBe(
-      `in <#${ART}> · balance below $12.5000, 401, 402, drift`,
-    );
+    expect(fieldsOf(overview.embeds[0]).Alerts).toBe(`in <#${ART}> · balance below $12.50, 401, 402, drift`);
 
     // The threshold alone keeps the channel; off keeps the threshold for next time.
     expect((await alerts(bot, [opt.string('below', '0')])).content).toContain(
@@ -106,8 +104,8 @@ describe('alerts posted in the alert channel', () => {
     await alerts(bot, [entity.channel('channel', ART), opt.string('below', '200')]);
 
     // Nothing but the timer checks: the alert comes from it.
-    const alert = await waitForAlert(bot, 'shared balance is $100.0000');
-    expect(contentOf(alert)).toContain("below this server's alert threshold of $200.0000");
+    const alert = await waitForAlert(bot, 'shared balance is $100.00');
+    expect(contentOf(alert)).toContain("below this server's alert threshold of $200.00");
     expect(alert.body).toMatchObject({ allowed_mentions: { parse: [] } });
     // Two more timer checks while the balance stays low post nothing more.
     await bot.bot.alerts.nextCheck();
@@ -123,14 +121,14 @@ describe('alerts posted in the alert channel', () => {
     bot.sim.setBalanceUsd(150);
     await bot.bot.alerts.checkNow();
     expect(posted(bot).map(contentOf)).toEqual([
-      expect.stringContaining('$100.0000'),
-      expect.stringContaining('$150.0000'),
+      expect.stringContaining('$100.00'),
+      expect.stringContaining('$150.00'),
     ]);
 
     // A newly named channel is told afresh, though the balance stayed low.
     await alerts(bot, [entity.channel('channel', OTHER)], ADMIN, OTHER);
     await bot.bot.alerts.checkNow();
-    expect(posted(bot, OTHER).map(contentOf)).toEqual([expect.stringContaining('$150.0000')]);
+    expect(posted(bot, OTHER).map(contentOf)).toEqual([expect.stringContaining('$150.00')]);
     expect(posted(bot)).toHaveLength(2);
   });
 
@@ -196,7 +194,7 @@ describe('alerts posted in the alert channel', () => {
     const [alert] = posted(bot);
     expect(alert && contentOf(alert)).toMatch(/^\*\*Alert:\*\* the service's usage log shows charges/);
     expect(alert && contentOf(alert)).toContain(
-      "this server's ledger $0.0000 vs the service's usage log $0.0200: the service charged $0.0200 more than the ledger shows",
+      "this server's ledger $0.00 vs the service's usage log $0.02: the service charged $0.02 more than the ledger shows",
     );
     await bot.bot.alerts.checkNow();
     expect(posted(bot)).toHaveLength(1);

@@ -58,7 +58,7 @@ const settledCard = (c: RecordedCall) => {
   return lines.length > 0 && lines.every((l) => /· (done$|failed, \$[\d.]+ refunded|not sent)/.test(l));
 };
 
-/** lang-4o-image costs $0.0200 a take. */
+/** lang-4o-image costs $0.02 a take. */
 const batch = (count: number, prompt = 'a lighthouse at dusk') =>
   h.command('imagine', [
     opt.string('prompt', prompt),
@@ -102,7 +102,7 @@ describe('several takes at once', () => {
     const lines = takeLines(bodyOf(final));
     expect(lines).toHaveLength(4);
     expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
-    expect(lines.filter((l) => l.endsWith('· failed, $0.0200 refunded'))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith('· failed, $0.02 refunded'))).toHaveLength(1);
     // One reply: the three results together in its gallery, each uploaded with the edit.
     const reply = h.deliveredMessage(command);
     expect(reply && isCard({ body: reply } as unknown as RecordedCall)).toBe(true);
@@ -136,7 +136,7 @@ describe('several takes at once', () => {
     await adminSetsAlice('0.05');
     const refusal = await ephemeralReply(h, await batch(4));
     expect(refusal.content).toContain(
-      '4 takes cost about $0.0800 in all ($0.0200 each), but your allowance has $0.0500 left: enough for 2 of the 4 takes',
+      '4 takes cost about $0.08 in all ($0.02 each), but your allowance has $0.05 left: enough for 2 of the 4 takes',
     );
     expect(refusal.content).toContain('Nothing was sent or charged.');
     expect(posts()).toHaveLength(0);
@@ -149,11 +149,11 @@ describe('several takes at once', () => {
       h,
       await h.command('quota', [sub('confirm', [opt.string('usd', '0.05')])], { userId: ADMIN }),
     );
-    expect(threshold.content).toContain('$0.0500');
-    // One take ($0.0200) is below the threshold; four ($0.0800) are above it.
+    expect(threshold.content).toContain('$0.05');
+    // One take ($0.02) is below the threshold; four ($0.08) are above it.
     const command = await batch(4);
     const card = await ephemeralReply(h, command);
-    expect(card.content).toContain('**These 4 takes cost about $0.0800 in all** ($0.0200 each).');
+    expect(card.content).toContain('**These 4 takes cost about $0.08 in all** ($0.02 each).');
     expect(posts()).toHaveLength(0);
     expect((await aliceFigures()).reservedMicros).toBe(80_000);
 
@@ -186,7 +186,7 @@ describe('several takes at once', () => {
     expect(posts()).toHaveLength(4);
     const lines = takeLines(bodyOf(final));
     expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
-    expect(lines.filter((l) => l.endsWith('· failed, $0.0200 refunded'))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith('· failed, $0.02 refunded'))).toHaveLength(1);
     expect(galleryOf(h.deliveredMessage(command) ?? {})).toHaveLength(3);
     expect(await ledgerKinds()).toEqual([
       'charge',

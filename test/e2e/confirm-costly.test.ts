@@ -12,7 +12,7 @@ const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
 
-/** motion-2.0-fast at 480p costs $0.1056 a second: 5 s is $0.5280, above the default $0.50. */
+/** motion-2.0-fast at 480p costs $0.1056 a second: 5 s is $0.528, above the default $0.50. */
 const costlyVideo = (prompt = 'a slow pan over hills') =>
   h.command('video', [
     opt.string('prompt', prompt),
@@ -49,8 +49,8 @@ describe('confirmation of a costly request', () => {
   it('holds the reservation and sends nothing until Confirm, then submits once and delivers on the press', async () => {
     const command = await costlyVideo();
     const { card, confirm, cancel } = await cardOf(command);
-    expect(card.content).toContain('**This request costs about $0.5280.**');
-    expect(card.content).toContain('After it you will have $0.4720 left of your $1.0000 allowance.');
+    expect(card.content).toContain('**This request costs about $0.528.**');
+    expect(card.content).toContain('After it you will have $0.472 left of your $1.00 allowance.');
     expect(confirm).toMatch(/^confirmation:v1:confirm:[0-9a-f-]{36}$/);
     expect(cancel).toBe(confirm.replace(':confirm:', ':cancel:'));
     expect(expectSentCustomIdsParse(h).map(shapeOf)).toEqual(['confirmation:confirm', 'confirmation:cancel']);
@@ -80,7 +80,7 @@ describe('confirmation of a costly request', () => {
     expect((await aliceFigures()).reservedMicros).toBe(528_000);
 
     const answer = await buttonUpdate(h, await press(command, cancel));
-    expect(answer.content).toBe('Cancelled. Nothing was sent, and the $0.5280 held for it is yours again.');
+    expect(answer.content).toBe('Cancelled. Nothing was sent, and the $0.528 held for it is yours again.');
     expect(answer.components).toEqual([]);
     const figures = await aliceFigures();
     expect(figures.reservedMicros).toBe(0);
@@ -191,7 +191,7 @@ describe('confirmation of a costly request', () => {
 
   it('asks for confirmation above a threshold an admin lowered', async () => {
     expect(await adminSetsThreshold('0.40')).toBe(
-      'Requests that cost more than $0.4000 now ask the member to confirm before anything is sent.',
+      'Requests that cost more than $0.40 now ask the member to confirm before anything is sent.',
     );
     const command = await h.command('video', [
       opt.string('prompt', 'a short pan'),

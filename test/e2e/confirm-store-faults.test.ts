@@ -20,7 +20,7 @@ const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId
 
 describe('a Confirm the store records too late', () => {
   it('is refused in time, then taken back: nothing sent, the hold released', async () => {
-    // motion-2.0-fast for 5 s costs $0.5280, above the default $0.50 threshold.
+    // motion-2.0-fast for 5 s costs $0.528, above the default $0.50 threshold.
     const command = await h.command('video', [
       opt.string('prompt', 'a slow pan'),
       opt.string('model', 'motion-2.0-fast'),

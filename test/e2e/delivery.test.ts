@@ -25,7 +25,7 @@ describe('delivering results', () => {
     const queued = await h.editOf(interaction, (c) => !isCard(c));
     expect(embedOf(queued).title).toMatch(/^Image · (Queued|Generating…)$/);
     expect(embedOf(queued).fields).toEqual(
-      expect.arrayContaining([{ name: 'Price', value: '$0.1000', inline: true }]),
+      expect.arrayContaining([{ name: 'Price', value: '$0.10', inline: true }]),
     );
 
     const job = await h.jobDone(interaction);
@@ -41,7 +41,7 @@ describe('delivering results', () => {
     expect(galleryOf(bodyOf(card))).toEqual([`attachment://${final?.files[0]?.name}`]);
     const text = textOf(bodyOf(card));
     expect(text).toContain('a lighthouse at dusk');
-    expect(text).toContain(`$0.1000 charged · asked by <@${ALICE}>`);
+    expect(text).toContain(`$0.10 charged · asked by <@${ALICE}>`);
     expect(bodyOf(card).allowed_mentions).toEqual({ parse: [] });
     expect(componentsOf(bodyOf(card)).map((b) => [b.label, b.custom_id])).toEqual([
       ['Again', `result:v1:again:${job.generationId}`],
@@ -144,7 +144,7 @@ describe('delivering results', () => {
     );
     const text = (report.body as { content: string }).content;
     expect(text).toContain('rejected by the content policy');
-    expect(text).toContain(`$0.1000 was returned to <@${ALICE}>'s quota`);
+    expect(text).toContain(`$0.10 was returned to <@${ALICE}>'s quota`);
 
     const summary = await h.bot.services.quota.summary({
       guildId: job.reply.guildId as string,
@@ -169,7 +169,7 @@ describe('delivering results', () => {
     );
     const body = report.body as { content: string; message_reference?: { message_id: string } };
     expect(body.content).toContain('internal error');
-    expect(body.content).toContain('$0.0200 was returned');
+    expect(body.content).toContain('$0.02 was returned');
     expect(body.message_reference?.message_id).toBe(job.reply.messageId);
   });
 

@@ -143,7 +143,7 @@ async function confirmIdOf(command: APIInteraction): Promise<string> {
   return confirm;
 }
 
-/** motion-2.0-fast for 5 s at 480p costs $0.5280, above the default $0.50 threshold. */
+/** motion-2.0-fast for 5 s at 480p costs $0.528, above the default $0.50 threshold. */
 const costlyVideo = (channelId = ART) =>
   h.command(
     'video',

@@ -57,7 +57,7 @@ describe('Generate from this', () => {
     // vista-3.1-lite takes no image; omni-flash-ext takes 1 or 3 images, never 2.
     expect(models.options.map((o) => o.value)).not.toContain('vista-3.1-lite');
     expect(models.options.map((o) => o.value)).not.toContain('omni-flash-ext');
-    expect(models.options.find((o) => o.value === 'lang-image-2')?.description).toBe('about $0.0160 · 1K');
+    expect(models.options.find((o) => o.value === 'lang-image-2')?.description).toBe('about $0.016 · 1K');
     expect(fieldOf(modal, 'prompt')).toMatchObject({ style: 2, max_length: 2000, required: true });
     expect(sentRequests(h)).toEqual([]);
     // What the after-each check reads: the modal's own id, and its fields'.
@@ -91,8 +91,8 @@ describe('Generate from this', () => {
     const models = fieldOf(modal, 'model') as unknown as ModalSelect;
     expect(models.options.map((o) => o.value)).toEqual(['motion-2.0', 'motion-2.0-fast']);
     expect(models.options.map((o) => o.description)).toEqual([
-      'about $0.6600 · 5 s · 480p',
-      'about $0.5280 · 5 s · 480p',
+      'about $0.66 · 5 s · 480p',
+      'about $0.528 · 5 s · 480p',
     ]);
   });
 

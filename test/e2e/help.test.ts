@@ -91,7 +91,7 @@ describe('/help', () => {
     );
     const { answer } = await help(BOB);
     const allowance = fieldsOf(answer.embeds[0])['Your allowance'] ?? '';
-    expect(usage.Allowance).toBe('$2.5000 per day (their own allowance)');
+    expect(usage.Allowance).toBe('$2.50 per day (their own allowance)');
     expect(allowance.split('\n')).toEqual([
       usage.Allowance,
       `${usage.Remaining} left · spent today ${usage['Spent today']}`,

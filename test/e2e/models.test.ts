@@ -61,7 +61,7 @@ describe('/models', () => {
     expect(fields['Charged per second (create and list prices)']).toBe(
       '480p: $0.132/s · with video references $0.08/s\n720p: $0.284/s · with video references $0.1712/s',
     );
-    expect(fields['Model detail price']).toMatch(/^\$0\.14512\/s at 480p/);
+    expect(fields['Model detail price']).toMatch(/^\$0\.1451\/s at 480p/);
     expect(fields.Price).toBe('from $0.132/s (480p)');
     expect(fields.Durations).toBe('4 to 15 s');
     expect(answer.embeds[0]?.footer?.text).not.toContain('stale');

@@ -47,8 +47,8 @@ describe('/quota as an admin', () => {
   it("sets a member's own allowance and says what is left and when it resets", async () => {
     const before = h.clock.now();
     const answer = await setAlice('2.5');
-    expect(answer.content).toContain(`<@${ALICE}> now has $2.5000 per day of their own`);
-    expect(answer.content).toContain('left: $2.5000');
+    expect(answer.content).toContain(`<@${ALICE}> now has $2.50 per day of their own`);
+    expect(answer.content).toContain('left: $2.50');
     const resets = [periodEnd('daily', before), periodEnd('daily', h.clock.now())].map(
       (d) => `<t:${Math.floor((d as Date).getTime() / 1000)}:R>`,
     );
@@ -66,7 +66,7 @@ describe('/quota as an admin', () => {
     ['-1', "can't be negative"],
     ['1.23456', 'at most 4 decimals'],
     ['abc', 'at most 4 decimals'],
-    ['10000.0001', 'at most $10000.00'],
+    ['10000.0001', 'at most $10,000.00'],
   ])('refuses the amount %s with a clear message and changes nothing', async (usd, message) => {
     const answer = await setAlice(usd);
     expect(answer.content).toContain(message);
@@ -81,7 +81,7 @@ describe('/quota as an admin', () => {
         resolved: resolvedRole(PATRON_ROLE, 'patrons'),
       }),
     );
-    expect(role.content).toContain(`Members with <@&${PATRON_ROLE}> get $5.0000 per day`);
+    expect(role.content).toContain(`Members with <@&${PATRON_ROLE}> get $5.00 per day`);
 
     const defaults = await ephemeralReply(
       h,
@@ -91,13 +91,13 @@ describe('/quota as an admin', () => {
         asAdmin,
       ),
     );
-    expect(defaults.content).toContain('The server default allowance is now $0.7500 per month');
+    expect(defaults.content).toContain('The server default allowance is now $0.75 per month');
 
     const budget = await ephemeralReply(
       h,
       await h.command('quota', [sub('budget', [opt.string('usd', '20')])], asAdmin),
     );
-    expect(budget.content).toContain('The server budget is now $20.0000 per month');
+    expect(budget.content).toContain('The server budget is now $20.00 per month');
 
     const off = await ephemeralReply(
       h,
@@ -143,19 +143,19 @@ describe('/quota as an admin', () => {
     );
     const fields = fieldsOf(member.embeds[0]);
     expect(member.embeds[0]?.title).toBe('Quota of alice');
-    expect(fields.Allowance).toBe('$1.0000 per day (their own allowance)');
-    expect(fields['Spent today']).toBe('$0.0200');
-    expect(fields.Remaining).toBe('$0.9800');
-    expect(fields['Last 1 generations']).toMatch(/Lang 4o Image · \$0\.0200 · done$/);
+    expect(fields.Allowance).toBe('$1.00 per day (their own allowance)');
+    expect(fields['Spent today']).toBe('$0.02');
+    expect(fields.Remaining).toBe('$0.98');
+    expect(fields['Last 1 generations']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
 
     const overview = await ephemeralReply(h, await h.command('quota', [sub('show')], asAdmin));
     const o = fieldsOf(overview.embeds[0]);
     expect(overview.embeds[0]?.title).toBe('Quota of this server');
-    expect(o['Default allowance']).toBe('$1.0000 per day');
+    expect(o['Default allowance']).toBe('$1.00 per day');
     expect(o['Server budget']).toContain('none');
-    expect(o['Spent today (all members)']).toBe('$0.0200');
-    expect(o['Top spenders today']).toBe(`1. <@${ALICE}> · $0.0200`);
-    expect(o['Members with their own allowance']).toBe(`<@${ALICE}> · $1.0000 per day`);
+    expect(o['Spent today (all members)']).toBe('$0.02');
+    expect(o['Top spenders today']).toBe(`1. <@${ALICE}> · $0.02`);
+    expect(o['Members with their own allowance']).toBe(`<@${ALICE}> · $1.00 per day`);
     expect(o['/imagine and /video allowed in']).toBe('any channel (no list set)');
   });
 
@@ -174,9 +174,7 @@ describe('/quota as an admin', () => {
         resolved: resolvedMember(ALICE, 'alice'),
       }),
     );
-    expect(answer.content).toContain(
-      `<@${ALICE}>'s spend for this period is back to $0.0000 (it was $0.0200)`,
-    );
+    expect(answer.content).toContain(`<@${ALICE}>'s spend for this period is back to $0.00 (it was $0.02)`);
     const [latest] = await quota().memberLedger(GUILD, ALICE, 1);
     expect(latest).toMatchObject({ kind: 'adjust', amountMicros: -20_000, by: ADMIN });
     const summary = await quota().summary({ guildId: GUILD, userId: ALICE, roleIds: [] });

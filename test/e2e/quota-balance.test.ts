@@ -61,14 +61,14 @@ describe('/balance', () => {
     const answer = await deferredEphemeralReply(h, await h.command('balance', [], { userId: ADMIN }));
     const [account, log] = answer.embeds;
     const fields = fieldsOf(account);
-    expect(fields.Balance).toBe('$99.9000');
-    expect(fields['Total spent (whole account)']).toBe('$0.1000');
-    expect(fields['This server, today']).toBe('$0.1000 charged (ledger, refunds deducted)');
+    expect(fields.Balance).toBe('$99.90');
+    expect(fields['Total spent (whole account)']).toBe('$0.10');
+    expect(fields['This server, today']).toBe('$0.10 charged (ledger, refunds deducted)');
     expect(account?.description).toMatch(
-      /^\*\*Drift\*\* today \(since <t:\d+:f>\): this server's ledger \$0\.1000 vs the service's usage log \$0\.1000: they match\.$/,
+      /^\*\*Drift\*\* today \(since <t:\d+:f>\): this server's ledger \$0\.10 vs the service's usage log \$0\.10: they match\.$/,
     );
     expect(log?.title).toBe('Usage log (whole account) · page 1 of 1');
-    expect(log?.description).toMatch(/^`#1` <t:\d+:R> · nano_fruit_pro · image · \$0\.1000$/);
+    expect(log?.description).toMatch(/^`#1` <t:\d+:R> · nano_fruit_pro · image · \$0\.10$/);
   });
 
   it('shows the drift when the token was charged outside the bot, and pages through the usage log', async () => {
@@ -82,7 +82,7 @@ describe('/balance', () => {
     const balance = await h.command('balance', [], { userId: ADMIN });
     const first = await deferredEphemeralReply(h, balance);
     expect(first.embeds[0]?.description).toContain(
-      "this server's ledger $0.0200 vs the service's usage log $0.2400: the service charged $0.2200 more than the ledger shows",
+      "this server's ledger $0.02 vs the service's usage log $0.24: the service charged $0.22 more than the ledger shows",
     );
     expect(first.embeds[1]?.title).toBe('Usage log (whole account) · page 1 of 2');
     expect(first.embeds[1]?.description?.split('\n')).toHaveLength(10);
@@ -100,7 +100,7 @@ describe('/balance', () => {
     expect(second.embeds[1]?.title).toBe('Usage log (whole account) · page 2 of 2');
     expect(second.embeds[1]?.description?.split('\n')).toEqual([
       expect.stringMatching(/^`#2` /),
-      expect.stringMatching(/^`#1` .* · lang_4o_image · image · \$0\.0200$/),
+      expect.stringMatching(/^`#1` .* · lang_4o_image · image · \$0\.02$/),
     ]);
     expect(second.components[0]?.components.map((b) => [b.custom_id, b.disabled ?? false])).toEqual([
       ['balance:v1:page:1', false],

@@ -38,7 +38,7 @@ describe('allowances end to end', () => {
     ]);
     const refusal = await ephemeralReply(h, second);
     expect(refusal.content).toContain(
-      'This costs about $0.1000, but you have $0.0300 left of your $0.0500 allowance.',
+      'This costs about $0.10, but you have $0.03 left of your $0.05 allowance.',
     );
     expect([resetStamp(before), resetStamp(h.clock.now())].some((s) => refusal.content.includes(s))).toBe(
       true,
@@ -73,10 +73,10 @@ describe('allowances end to end', () => {
     const usage = await ephemeralReply(h, await h.command('usage', []));
     const fields = fieldsOf(usage.embeds[0]);
     expect(usage.embeds[0]?.title).toBe('Your generation quota');
-    expect(fields.Allowance).toBe('$0.0500 per day (their own allowance)');
-    expect(fields['Spent today']).toBe('$0.0000');
-    expect(fields['Reserved by generations in flight']).toBe('$0.0000 · 0 of at most 3 in progress');
-    expect(fields.Remaining).toBe('$0.0500');
+    expect(fields.Allowance).toBe('$0.05 per day (their own allowance)');
+    expect(fields['Spent today']).toBe('$0.00');
+    expect(fields['Reserved by generations in flight']).toBe('$0.00 · 0 of at most 3 in progress');
+    expect(fields.Remaining).toBe('$0.05');
     expect(fields.Resets).toMatch(/^<t:\d+:R> \(<t:\d+:f>\)$/);
     // The failed generation links to the reply that reports the failure.
     const reply = h.discord.originalMessage(interaction.token)?.id;
@@ -84,7 +84,7 @@ describe('allowances end to end', () => {
     expect(when).toMatch(/^<t:\d+:R>$/);
     expect(rest).toEqual([
       'Lang 4o Image',
-      '$0.0200',
+      '$0.02',
       'failed',
       'refunded',
       `[result](https://discord.com/channels/${GUILD}/${ART}/${reply})`,
@@ -119,7 +119,7 @@ describe('allowances end to end', () => {
   it('shows a member with no generations their default allowance on /usage', async () => {
     const usage = await ephemeralReply(h, await h.command('usage', []));
     const fields = fieldsOf(usage.embeds[0]);
-    expect(fields.Allowance).toBe('$1.0000 per day (the server default)');
+    expect(fields.Allowance).toBe('$1.00 per day (the server default)');
     expect(fields['Last generations']).toBe('None yet.');
   });
 });

@@ -60,8 +60,8 @@ describe('/quota report', () => {
 
     const interaction = await report(ADMIN, 7);
     const answer = await deferredEphemeralReply(h, interaction);
-    expect(answer.content).toContain('net **$1.8750**');
-    expect(answer.content).toContain('refunded $2.0000');
+    expect(answer.content).toContain('net **$1.875**');
+    expect(answer.content).toContain('refunded $2.00');
     const edit = await h.editOf(interaction);
     const png = edit.files.find((f) => f.name.endsWith('.png'));
     const csv = edit.files.find((f) => f.name.endsWith('.csv'));

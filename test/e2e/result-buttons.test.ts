@@ -294,7 +294,7 @@ describe('Animate', () => {
     expect(select?.options?.find((o) => o.value === 'quick-video-1')).toEqual({
       label: 'Quick Video 1',
       value: 'quick-video-1',
-      description: 'about $0.1800 · 6 s · 480p',
+      description: 'about $0.18 · 6 s · 480p',
     });
     expect(menu.content).toContain('nothing is charged before you send it');
 
@@ -372,7 +372,7 @@ describe('Higher resolution', () => {
     const first = await makeResult(h, 'imagine', { prompt: 'a harbour', model: 'lang-image-2' });
     const press = await h.press(first.messageId, resultButton('higher-resolution', first.job));
     const card = await ephemeralReply(h, press);
-    expect(card.content).toContain('**This request costs about $0.0320.**');
+    expect(card.content).toContain('**This request costs about $0.032.**');
     expect(sentRequests(h)).toHaveLength(1);
     expect((await figures(h, ALICE)).reservedMicros).toBe(32_000);
 
@@ -392,7 +392,7 @@ describe('Higher resolution', () => {
     const legacy = `result:upscale:${first.job.generationId}`;
     relabelButton(h, first.messageId, resultButton('higher-resolution', first.job), legacy);
     const card = await ephemeralReply(h, await h.press(first.messageId, legacy));
-    expect(card.content).toContain('**This request costs about $0.0320.**');
+    expect(card.content).toContain('**This request costs about $0.032.**');
     expect((await figures(h, ALICE)).reservedMicros).toBe(32_000);
   });
 });

@@ -264,11 +264,11 @@ describe("a member's own defaults", () => {
 
     // $0.02, far below the server's $0.50: Alice is asked all the same, and nothing is sent.
     const card = await ephemeralReply(h, await h.command('imagine', asOptions({ prompt: 'a cheap owl' })));
-    expect(card.content).toContain('**This request costs about $0.0200.**');
+    expect(card.content).toContain('**This request costs about $0.02.**');
     expect(card.components[0]?.components.map((b) => b.label)).toEqual(['Confirm', 'Cancel']);
     // Again on Bob's result is Alice's request: she is asked too.
     const again = await h.press(bobs.messageId, resultButton('again', bobs.job));
-    expect((await ephemeralReply(h, again)).content).toContain('**This request costs about $0.0200.**');
+    expect((await ephemeralReply(h, again)).content).toContain('**This request costs about $0.02.**');
     expect(sentRequests(h)).toHaveLength(before);
 
     // Bob did not opt in: his cheap request goes at once, publicly.

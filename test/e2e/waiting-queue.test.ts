@@ -103,7 +103,7 @@ describe('a request waiting for capacity', () => {
 
     const answer = await buttonUpdate(harness, await press(harness, alices, cancelId as string, ALICE));
     expect(answer.content).toBe(
-      'Cancelled before it was sent. Nothing was charged; the $0.0200 held for it is yours again.',
+      'Cancelled before it was sent. Nothing was charged; the $0.02 held for it is yours again.',
     );
     expect(answer.components).toEqual([]);
     expect(await figures()).toMatchObject({ reservedMicros: 0, spentMicros: 0, inFlight: 0 });
@@ -140,7 +140,7 @@ describe('a request waiting for capacity', () => {
       await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled')),
     );
     expect(answer.content).toBe(
-      'Cancelled before it was sent. Nothing was charged; the $0.0200 held for it is yours again.',
+      'Cancelled before it was sent. Nothing was charged; the $0.02 held for it is yours again.',
     );
     expect(answer.components).toEqual([]);
     expect(await figuresOf(harness)).toMatchObject({ reservedMicros: 0, spentMicros: 0 });

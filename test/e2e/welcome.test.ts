@@ -54,7 +54,7 @@ describe('the welcome', () => {
     expect(call.status).toBe(200);
     const body = call.body as { content: string; allowed_mentions: { parse: string[] } };
     expect(body.content).toContain('/imagine');
-    expect(body.content).toContain('$1.0000 per day');
+    expect(body.content).toContain('$1.00 per day');
     for (const command of ['/quota default', '/quota budget', '/quota show'])
       expect(body.content).toContain(command);
     expect(body.allowed_mentions).toEqual({ parse: [] });

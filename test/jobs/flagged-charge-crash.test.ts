@@ -104,7 +104,7 @@ describe('a flagged charge across a crash', () => {
     const [charge] = (await next.quota.guildLedger(GUILD, 1_000)).filter((e) => e.kind === 'charge');
     expect(charge).toMatchObject({
       amountMicros: 20_000,
-      note: 'flagged: the service stated a price of $20.0000; charged at the quote',
+      note: 'flagged: the service stated a price of $20.00; charged at the quote',
     });
   });
 });

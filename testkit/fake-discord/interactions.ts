@@ -38,6 +38,8 @@ export interface InteractionContextOptions {
   /** Overrides the channel's nsfw flag in the interaction's channel object. */
   channelNsfw?: boolean;
   locale?: Locale;
+  /** The server's locale (`guild_locale`); English (US) by default. */
+  guildLocale?: Locale;
 }
 
 export interface FakeAttachmentSpec {
@@ -135,8 +137,8 @@ export function baseFields(state: FakeState, o: InteractionContextOptions): Base
   return {
     ...common,
     guild_id: guildId,
-    guild: { id: guildId, features: [], locale: Locale.EnglishUS },
-    guild_locale: Locale.EnglishUS,
+    guild: { id: guildId, features: [], locale: o.guildLocale ?? Locale.EnglishUS },
+    guild_locale: o.guildLocale ?? Locale.EnglishUS,
     member: {
       ...memberObject({ user, roles, joinedAt: known?.joinedAt ?? new Date().toISOString() }),
       permissions,

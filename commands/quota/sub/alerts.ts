@@ -31,7 +31,7 @@ function describeAlerts(settings: GuildSettings): string {
   const low =
     below > 0
       ? `the shared balance falling below ${formatUsd(below)} (checked every hour)`
-      : 'never the balance (the threshold is $0.0000)';
+      : 'never the balance (the threshold is $0.00)';
   if (!settings.alertChannelId) {
     return `Alerts are off. With \`/quota alerts channel:#channel\` the bot posts there: ${low}, ${ALERTS_LIST}.`;
   }

@@ -10,6 +10,6 @@ export const reset: SubcommandHandler<'reset'> = async (i, args, { quota }) => {
     return { content: `${userMention(user.id)} has spent nothing this period: there was nothing to reset.` };
   }
   return {
-    content: `${userMention(user.id)}'s spend for this period is back to $0.0000 (it was ${formatUsd(-adjustedMicros)}). The ledger records the adjustment as yours.`,
+    content: `${userMention(user.id)}'s spend for this period is back to $0.00 (it was ${formatUsd(-adjustedMicros)}). The ledger records the adjustment as yours.`,
   };
 };

@@ -13,7 +13,7 @@ import {
   takesDuration,
 } from '../../catalog/service-rules.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
-import { formatUsdShort } from '../../money.ts';
+import { formatUsd } from '../../money.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { isAgeRestricted } from './generate.ts';
 
@@ -23,7 +23,7 @@ export const MAX_CHOICES = 25;
 /** The menu name of a model: its label and price, e.g. `Motion 2.0 · from $0.132/s` or `Nano Fruit Pro · from $0.10`. */
 export function modelChoiceName(model: Model): string {
   const { micros, perSecond, varies } = basePriceMicros(model);
-  return `${model.label} · ${varies ? 'from ' : ''}${formatUsdShort(micros)}${perSecond ? '/s' : ''}`;
+  return `${model.label} · ${varies ? 'from ' : ''}${formatUsd(micros)}${perSecond ? '/s' : ''}`;
 }
 
 /** What else the member has chosen so far, for choices that depend on it. */
@@ -74,7 +74,7 @@ export function autocompleteChoices(
         .slice(0, MAX_CHOICES)
         .map((d) => ({
           name: priced
-            ? `${d} s · ${formatUsdShort(
+            ? `${d} s · ${formatUsd(
                 quoteMicros(priced, {
                   model: priced.slug,
                   prompt: '',

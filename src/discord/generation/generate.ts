@@ -18,6 +18,7 @@ import type { QuotaService, ReserveInput, ReserveResult } from '../../quota/serv
 import { confirmThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 import { deferReply } from '../interactions/defer.ts';
+import { replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import {
   type GuildStartingInteraction,
@@ -243,6 +244,7 @@ export async function sendGeneration(
           channelId: interaction.channelId,
           messageId: null,
           userId: interaction.user.id,
+          ...replyLocales(interaction),
         },
         attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
         ...(reserved.origin ? { origin: reserved.origin } : {}),

@@ -12,6 +12,7 @@ import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
 import { MAX_TAKES } from '../../quota/service.ts';
 import { UserError } from '../interactions/command.ts';
 import { deferReply } from '../interactions/defer.ts';
+import { replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { type BatchHead, renderBatchCard } from '../views/batch-card.ts';
@@ -84,6 +85,7 @@ export async function sendBatch(
     channelId: interaction.channelId,
     messageId: null,
     userId: interaction.user.id,
+    ...replyLocales(interaction),
   };
   // Shown before any take is sent, so every take's job knows the reply's id from the start (the
   // bot-token route and the failure thread need it) and a fast take's redraw is never overwritten.

@@ -9,7 +9,7 @@ import { basePriceMicros } from '../../catalog/pricing.ts';
 import { MOTION_PRICES } from '../../catalog/service-rules.ts';
 import { describeDurations } from '../../catalog/validate.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
-import { formatUsdShort, usdToMicros } from '../../money.ts';
+import { formatUsd, usdToMicros } from '../../money.ts';
 import { escapeMemberText } from './message-parts.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
@@ -53,7 +53,7 @@ export function describePrice(model: Model): string {
   const micros = motionBase === undefined ? listed : usdToMicros(motionBase);
   const from = varies || motion ? 'from ' : '';
   const unit = perSecond ? '/s' : ` per ${model.type}`;
-  const base = `${from}${formatUsdShort(micros)}${unit}${motion ? ` (${lowestResolution(motion)})` : ''}`;
+  const base = `${from}${formatUsd(micros)}${unit}${motion ? ` (${lowestResolution(motion)})` : ''}`;
   const steps = describeMultipliers(model, false);
   return steps ? `${base}; ${steps}` : base;
 }
@@ -104,7 +104,7 @@ export function renderModelDetail(
       {
         name: 'Model detail price',
         value:
-          `${formatUsdShort(usdToMicros(source === 'service' ? model.price_usd : motion.detailBase))}/s at ` +
+          `${formatUsd(usdToMicros(source === 'service' ? model.price_usd : motion.detailBase))}/s at ` +
           `${lowestResolution(motion)}, as the model's own page states it; the service charges the create price above.`,
       },
     );
@@ -217,7 +217,7 @@ function motionTable(motion: NonNullable<(typeof MOTION_PRICES)[string]>): strin
   return Object.entries(motion.perSecond)
     .map(
       ([resolution, p]) =>
-        `${resolution}: ${formatUsdShort(usdToMicros(p.plain))}/s · with video references ${formatUsdShort(usdToMicros(p.withVideo))}/s`,
+        `${resolution}: ${formatUsd(usdToMicros(p.plain))}/s · with video references ${formatUsd(usdToMicros(p.withVideo))}/s`,
     )
     .join('\n');
 }

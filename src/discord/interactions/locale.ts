@@ -1,0 +1,44 @@
+/**
+ * Which language an answer speaks. A member's own answers (replies, ephemeral refusals, their cards)
+ * speak the member's Discord locale; what the whole server reads (a failure thread, the welcome, an
+ * admin alert) speaks the server's. Both come with every interaction; neither is trusted as more than
+ * a choice among the languages the bot has (i18n/languages.ts).
+ */
+import type { BaseInteraction, LocalizationMap } from 'discord.js';
+import { DISCORD_LOCALES_OF, LANGUAGES, type Localizer, localizer, localizerOf } from '../../i18n/index.ts';
+
+/** The member's language: for everything only they read, and their own reply. */
+export function memberLocalizer(interaction: Pick<BaseInteraction, 'locale'>): Localizer {
+  return localizer(interaction.locale);
+}
+
+/** The server's language: for what everyone in it reads. English in a DM or an unknown server. */
+export function serverLocalizer(interaction: Pick<BaseInteraction, 'guildLocale'>): Localizer {
+  return localizer(interaction.guildLocale);
+}
+
+/** The two locales a job keeps on its ReplyTarget, so later edits and its thread speak them. */
+export function replyLocales(interaction: Pick<BaseInteraction, 'locale' | 'guildLocale'>): {
+  locale: string;
+  guildLocale?: string;
+} {
+  return {
+    locale: interaction.locale,
+    ...(interaction.guildLocale ? { guildLocale: interaction.guildLocale } : {}),
+  };
+}
+
+/**
+ * A command's name or description in every language but English, keyed by each Discord locale the
+ * language serves: `name_localizations` / `description_localizations` of a definition, whose own
+ * `name` and `description` are the English. `text` is called once per language.
+ */
+export function localizations(text: (l: Localizer) => string): LocalizationMap {
+  const map: LocalizationMap = {};
+  for (const language of LANGUAGES) {
+    if (language === 'en') continue;
+    const value = text(localizerOf(language));
+    for (const locale of DISCORD_LOCALES_OF[language]) map[locale as keyof LocalizationMap] = value;
+  }
+  return map;
+}

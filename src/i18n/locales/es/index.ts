@@ -1,0 +1,31 @@
+/** Every namespace of texts in es; i18n.ts loads them all at start. */
+
+import alerts from './alerts.ts';
+import balance from './balance.ts';
+import cards from './cards.ts';
+import common from './common.ts';
+import generate from './generate.ts';
+import help from './help.ts';
+import models from './models.ts';
+import quota from './quota.ts';
+import settings from './settings.ts';
+import show from './show.ts';
+import usage from './usage.ts';
+import validation from './validation.ts';
+import welcome from './welcome.ts';
+
+export default {
+  common,
+  cards,
+  generate,
+  validation,
+  models,
+  balance,
+  usage,
+  show,
+  quota,
+  settings,
+  help,
+  welcome,
+  alerts,
+};

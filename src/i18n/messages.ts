@@ -1,0 +1,4 @@
+/** The shape of one namespace of texts in one language: keys to texts, nested by topic. */
+export interface Messages {
+  readonly [key: string]: string | Messages;
+}
