@@ -1,5 +1,6 @@
 /** Every namespace of texts in es; i18n.ts loads them all at start. */
 
+import actions from './actions.ts';
 import alerts from './alerts.ts';
 import balance from './balance.ts';
 import cards from './cards.ts';
@@ -28,4 +29,5 @@ export default {
   help,
   welcome,
   alerts,
+  actions,
 };
