@@ -64,7 +64,8 @@ describe('a German member', () => {
     expect(menu.content).toContain('Wähle das Videomodell, das dieses Bild animiert.');
     const message = h.deliveredMessage(press);
     const [select] = componentsOf(message ?? {});
-    expect((menu.components[0]?.components[0] as { placeholder?: string }).placeholder).toBe('Videomodell');
+    const shown = menu.components[0]?.components[0] as { placeholder?: string } | undefined;
+    expect(shown?.placeholder).toBe('Videomodell');
 
     const choice = await h.select(message?.id ?? '', select?.custom_id ?? '', ['quick-video-1'], GERMAN);
     const modal = await h.modalOf(choice);
