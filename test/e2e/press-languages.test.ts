@@ -64,8 +64,14 @@ describe('a German member', () => {
     expect(menu.content).toContain('Wähle das Videomodell, das dieses Bild animiert.');
     const message = h.deliveredMessage(press);
     const [select] = componentsOf(message ?? {});
-    const shown = menu.components[0]?.components[0] as { placeholder?: string } | undefined;
+    const shown = menu.components[0]?.components[0] as
+      | { placeholder?: string; options?: { value: string; description?: string }[] }
+      | undefined;
     expect(shown?.placeholder).toBe('Videomodell');
+    // The price in German money; the length and the resolution as they are.
+    expect(shown?.options?.find((o) => o.value === 'quick-video-1')?.description).toBe(
+      'etwa 0,18\u00a0$ · 6 s · 480p',
+    );
 
     const choice = await h.select(message?.id ?? '', select?.custom_id ?? '', ['quick-video-1'], GERMAN);
     const modal = await h.modalOf(choice);

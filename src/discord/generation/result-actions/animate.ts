@@ -65,7 +65,9 @@ export async function openAnimate(
             type: ComponentType.StringSelect,
             custom_id: buildCustomId({ kind: 'result', action: 'animate-model', generationId }),
             placeholder: l.t('actions:animate.menuPlaceholder'),
-            options: models.map((m) => modelOption(m, { model: m.slug, prompt: '', image_urls: [imageUrl] })),
+            options: models.map((m) =>
+              modelOption(m, { model: m.slug, prompt: '', image_urls: [imageUrl] }, l),
+            ),
           },
         ],
       },
