@@ -201,7 +201,7 @@ describe('a Japanese member', () => {
     relabelButton(h, video.messageId, resultButton('again', video.job), 'result:again:no-such-generation');
     const unknown = await h.press(video.messageId, 'result:again:no-such-generation', JAPANESE);
     expect((await ephemeralReply(h, unknown)).content).toBe(
-      'この結果はもうボットに認識されないため、ここから何も作れません。何も送信・請求されていません。',
+      'この結果はもうボットに残っていないため、ここから新しく作ることはできません。何も送信・請求されていません。',
     );
     expect(sentRequests(h)).toHaveLength(1);
   });

@@ -36,7 +36,7 @@ export default {
   animate: {
     notAnImage: 'Nur ein fertiges Bild lässt sich animieren. Es wurde nichts gesendet oder berechnet.',
     notPublic:
-      'Die Adresse dieses Bildes beim Generierungsdienst ist nicht öffentlich: Es gehen nur öffentliche http(s)-Adressen. Es wurde nichts gesendet oder berechnet.',
+      'Die Adresse dieses Bildes beim Generierungsdienst ist nicht öffentlich: Nur öffentliche http(s)-Adressen lassen sich verwenden. Es wurde nichts gesendet oder berechnet.',
     noModels: 'Gerade nimmt kein Videomodell ein Startbild an. Es wurde nichts gesendet oder berechnet.',
     menu: 'Wähle das Videomodell, das dieses Bild animiert. Die Preise gelten für seine Standarddauer und -auflösung, wie bei /video ohne Optionen. Danach schreibst du den Prompt; berechnet wird erst, wenn du ihn sendest.',
     menuPlaceholder: 'Videomodell',
@@ -55,7 +55,7 @@ export default {
     noLastFrame:
       'Der Generierungsdienst hat zu diesem Ergebnis kein letztes Bild geliefert, deshalb lässt es sich nicht fortsetzen. Es wurde nichts gesendet oder berechnet.',
     notPublic:
-      'Die Adresse des letzten Bildes beim Generierungsdienst ist nicht öffentlich: Es gehen nur öffentliche http(s)-Adressen. Es wurde nichts gesendet oder berechnet.',
+      'Die Adresse des letzten Bildes beim Generierungsdienst ist nicht öffentlich: Nur öffentliche http(s)-Adressen lassen sich verwenden. Es wurde nichts gesendet oder berechnet.',
     title: 'Fortsetzen: {{model}}',
     promptLabel: 'Was als Nächstes passiert',
   },
