@@ -2,8 +2,9 @@
  * The one `interactionCreate` handler: routes commands by name and every button, menu and modal by
  * its custom id's kind (custom-ids.ts) to the one ComponentHandler with that prefix, and owns the
  * single catch.
- * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
- * only a short apology with that id, never a stack trace or an internal message.
+ * User errors become a clear ephemeral message (worded in the member's language where it was
+ * thrown); bugs are logged with an id and the member sees only a short apology with that id, in their
+ * language, never a stack trace or an internal message.
  */
 import {
   type Interaction,
