@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { APIInteraction } from 'discord.js';
+import { type APIInteraction, Locale } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
 import { buttonInteraction, type RecordedCall } from '../../testkit/fake-discord.ts';
@@ -27,7 +27,13 @@ const posted = (harness: Harness, prompt: string) =>
 /** Members beside Alice and Bob whose requests fill the submitter's four sending slots. */
 const OTHERS = ['1300000000000000031', '1300000000000000032', '1300000000000000033', '1300000000000000034'];
 
-async function press(harness: Harness, command: APIInteraction, customId: string, userId: string) {
+async function press(
+  harness: Harness,
+  command: APIInteraction,
+  customId: string,
+  userId: string,
+  locale?: Locale,
+) {
   const message = harness.discord.originalMessage(command.token);
   if (!message) throw new Error('the reply was not stored by the fake Discord');
   const click = buttonInteraction(harness.discord, {
@@ -35,6 +41,7 @@ async function press(harness: Harness, command: APIInteraction, customId: string
     messageId: message.id,
     channelId: ART,
     userId,
+    ...(locale ? { locale } : {}),
   });
   await harness.discord.sendInteraction(click);
   return click;
@@ -99,6 +106,11 @@ describe('a request waiting for capacity', () => {
     // Bob may not cancel Alice's request.
     const refused = await ephemeralReply(harness, await press(harness, alices, cancelId as string, BOB));
     expect(refused.content).toBe('This request is not yours: only the member who asked can cancel it.');
+    // Nor may another member, who is told so in their own language.
+    const japanese = await press(harness, alices, cancelId as string, OTHERS[0] as string, Locale.Japanese);
+    expect((await ephemeralReply(harness, japanese)).content).toBe(
+      'このリクエストはあなたのものではありません。キャンセルできるのはリクエストしたメンバーだけです。',
+    );
     expect((await figures()).reservedMicros).toBe(20_000);
 
     const answer = await buttonUpdate(harness, await press(harness, alices, cancelId as string, ALICE));

@@ -6,22 +6,19 @@
  * on a public reply deferred on the button press; the card then says the request was sent.
  */
 import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
+import { english, type Localizer } from '../../i18n/index.ts';
 import { type ClaimResult, type PendingConfirmation, reservationsOf } from '../../jobs/confirmations.ts';
-import { formatUsd } from '../../money.ts';
 import { type ComponentHandler, UserError } from '../interactions/command.ts';
 import type { CustomIdOf } from '../interactions/custom-ids.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { inGuildChannel } from '../interactions/starting-interaction.ts';
 import { storeStep } from '../interactions/store-reads.ts';
 import { checkChannelRules, DEFAULT_ATTACHMENT_LIMIT, rulesStillAllow, sendGeneration } from './generate.ts';
 import { sendBatch } from './takes.ts';
 
-export const EXPIRED = 'This confirmation expired; nothing was sent or charged.';
-export const NOT_YOURS = 'This confirmation is not yours: only the member who asked can answer it.';
-export const ON_ITS_WAY = 'This request is already on its way.';
-const GONE = 'This confirmation is no longer open.';
-export const NOT_HERE =
-  'This confirmation belongs to another channel, so it cannot be answered here. Nothing was sent or charged.';
+/** A Confirm or Cancel pressed in a channel that is not the card's, in English (tests). */
+export const NOT_HERE = english.t('actions:confirm.notHere');
 
 /** Confirm or Cancel on a card: the id names the stored confirmation. */
 async function handleConfirmButton(
@@ -30,8 +27,9 @@ async function handleConfirmButton(
   id: CustomIdOf<'confirmation'>,
 ): Promise<void> {
   const receivedAt = services.clock.now();
-  if (!inGuildChannel(interaction))
-    throw new UserError('This button is not known to the bot any more; run the command again.');
+  // Only the member who asked sees the card; whoever presses is answered in their own language.
+  const l = memberLocalizer(interaction);
+  if (!inGuildChannel(interaction)) throw new UserError(l.t('actions:confirm.outsideChannel'));
   const { confirmations, quota, logger } = services;
   // What the card names must be where it was pressed: a confirmation made in one server or channel
   // is never sent, charged or posted from another (a modified client can press any custom id).
@@ -39,7 +37,7 @@ async function handleConfirmButton(
     confirmations.get(id.confirmationId),
   );
   if (held && (held.guildId !== interaction.guildId || held.channelId !== interaction.channelId)) {
-    await privately(interaction, NOT_HERE);
+    await privately(interaction, l.t('actions:confirm.notHere'));
     return;
   }
   if (held && id.verb === 'confirm' && held.userId === interaction.user.id) {
@@ -80,20 +78,20 @@ async function handleConfirmButton(
 
   switch (result.kind) {
     case 'not_yours':
-      await privately(interaction, NOT_YOURS);
+      await privately(interaction, l.t('actions:confirm.notYours'));
       return;
     case 'unknown':
-      await privately(interaction, GONE);
+      await privately(interaction, l.t('actions:confirm.gone'));
       return;
     case 'expired':
-      await interaction.update({ content: EXPIRED, components: [] });
+      await interaction.update({ content: l.t('actions:confirm.expired'), components: [] });
       return;
     case 'answered':
       await privately(
         interaction,
         result.state === 'confirmed'
-          ? ON_ITS_WAY
-          : 'This request was cancelled; nothing was sent or charged.',
+          ? l.t('actions:confirm.onItsWay')
+          : l.t('actions:confirm.alreadyCancelled'),
       );
       return;
     case 'claimed':
@@ -103,7 +101,9 @@ async function handleConfirmButton(
   const record = result.record;
   if (id.verb === 'cancel') {
     await interaction.update({
-      content: `Cancelled. Nothing was sent, and the ${formatUsd(record.quotedMicros * reservationsOf(record).length)} held for it is yours again.`,
+      content: l.t('actions:confirm.cancelled', {
+        amount: record.quotedMicros * reservationsOf(record).length,
+      }),
       components: [],
     });
     return;
@@ -113,9 +113,7 @@ async function handleConfirmButton(
   if (!model) {
     for (const id of reservationsOf(record))
       await services.quota.release(id, 'the model left the catalog before confirmation');
-    throw new UserError(
-      `The model "${record.request.model}" is no longer offered. Nothing was sent or charged.`,
-    );
+    throw new UserError(l.t('actions:confirm.modelGone', { model: record.request.model }));
   }
   try {
     if (record.takeReservationIds && record.takeReservationIds.length > 1) {
@@ -145,7 +143,7 @@ async function handleConfirmButton(
     });
   } finally {
     // Once the public reply exists, whatever happened next is told there.
-    if (interaction.deferred) await updateCard(interaction, record, services);
+    if (interaction.deferred) await updateCard(interaction, record, services, l);
   }
 }
 
@@ -161,11 +159,12 @@ async function updateCard(
   interaction: ButtonInteraction,
   record: PendingConfirmation,
   services: BotServices,
+  l: Localizer,
 ): Promise<void> {
   try {
     await interaction.client.rest.patch(Routes.webhookMessage(record.applicationId, record.cardToken), {
       body: {
-        content: 'Confirmed: your request is on its way; the reply in the channel shows how it goes.',
+        content: l.t('actions:confirm.confirmed'),
         components: [],
       },
       auth: false,

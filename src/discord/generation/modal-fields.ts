@@ -1,7 +1,8 @@
 /**
  * The fields the generation modals share (Vary, Animate, Continue, Generate from this): a prompt,
  * a model menu, and a File Upload for references, as plain JSON Discord takes in a modal (each
- * wrapped in a Label), and reading them back from the submit.
+ * wrapped in a Label), and reading them back from the submit. Labels and descriptions come from the
+ * caller, already in the member's language; a refused submit is told in it too.
  */
 import {
   type APILabelComponent,
@@ -14,6 +15,7 @@ import { MAX_PROMPT_LENGTH } from '../../catalog/validate.ts';
 import type { PendingReference } from '../../jobs/pending-references.ts';
 import { UserError } from '../interactions/command.ts';
 import { MODAL_FIELD } from '../interactions/custom-ids.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import { escapeMemberText } from '../views/message-parts.ts';
 import { truncate } from '../views/text.ts';
 import { kindOf } from './attachment-kinds.ts';
@@ -92,7 +94,7 @@ export function readPrompt(interaction: ModalSubmitInteraction): string {
 /** The model chosen in the modal's menu. */
 export function readModel(interaction: ModalSubmitInteraction): string {
   const [slug] = interaction.fields.getStringSelectValues(MODEL_FIELD);
-  if (!slug) throw new UserError('Choose a model in the menu. Nothing was sent or charged.');
+  if (!slug) throw new UserError(memberLocalizer(interaction).t('actions:modal.chooseModel'));
   return slug;
 }
 
@@ -107,8 +109,16 @@ export function readUploads(interaction: ModalSubmitInteraction): PendingReferen
   for (const file of files.values()) {
     const kind = kindOf(file);
     if (!kind) {
+      // The name and the type are the member's (their file, as Discord gave it): escaped for markdown.
+      const l = memberLocalizer(interaction);
+      const name = escapeMemberText(truncate(file.name, 100));
       throw new UserError(
-        `The upload "${escapeMemberText(truncate(file.name, 100))}" is not an image, a video or an audio file (it is ${escapeMemberText(truncate(file.contentType ?? 'of an unknown type', 100))}). Nothing was sent or charged.`,
+        file.contentType
+          ? l.t('actions:modal.uploadNotMedia', {
+              name,
+              type: escapeMemberText(truncate(file.contentType, 100)),
+            })
+          : l.t('actions:modal.uploadNotMediaUnknownType', { name }),
       );
     }
     references.push({ url: file.url, kind, name: file.name });

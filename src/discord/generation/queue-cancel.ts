@@ -10,14 +10,16 @@ import { parseReservationId } from '../../quota/state.ts';
 import type { ComponentHandler } from '../interactions/command.ts';
 import { UserError } from '../interactions/command.ts';
 import type { CustomIdOf } from '../interactions/custom-ids.ts';
-import { NOT_ON_THIS_MESSAGE } from '../interactions/press-check.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { renderCancelled } from '../views/waiting-view.ts';
 
-export const NOT_YOURS_TO_CANCEL = 'This request is not yours: only the member who asked can cancel it.';
-export const ALREADY_SENT =
-  'This request was already sent to the generation service, which cannot stop a generation once it has it; the reply shows how it goes.';
-export const NO_LONGER_WAITING = 'This request is no longer waiting; the reply shows what became of it.';
+/** What a refused Cancel says, privately to the member who pressed, by the submitter's answer. */
+const REFUSAL_KEYS = {
+  not_yours: 'actions:queue.notYours',
+  sending: 'actions:queue.alreadySent',
+  not_waiting: 'actions:queue.noLongerWaiting',
+} as const;
 
 /**
  * Discord wants an answer within 3 s (wall time). A cancel that gives the reservation back waits
@@ -32,7 +34,8 @@ async function handleCancel(
   { reservationId }: CustomIdOf<'queue'>,
 ): Promise<void> {
   // The reservation names its server: a Cancel from another server is not this request's.
-  if (reservationGuild(reservationId) !== interaction.guildId) throw new UserError(NOT_ON_THIS_MESSAGE);
+  if (reservationGuild(reservationId) !== interaction.guildId)
+    throw new UserError(memberLocalizer(interaction).t('actions:press.notOnThisMessage'));
   const cancelling = cancelAnywhere(services, reservationId, interaction.user.id);
   const timer = new AbortController();
   const slow = realDelay(CANCEL_ANSWER_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined);
@@ -72,9 +75,7 @@ async function answer(
     await (deferred ? interaction.editReply(view) : interaction.update(view));
     return;
   }
-  const content = { not_yours: NOT_YOURS_TO_CANCEL, sending: ALREADY_SENT, not_waiting: NO_LONGER_WAITING }[
-    result.kind
-  ];
+  const content = memberLocalizer(interaction).t(REFUSAL_KEYS[result.kind]);
   const reply = { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
   await (deferred ? interaction.followUp(reply) : interaction.reply(reply));
 }

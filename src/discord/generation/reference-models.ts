@@ -7,9 +7,9 @@
 import type { APISelectMenuOption } from 'discord.js';
 import { effectiveDuration, effectiveResolution, quoteMicros } from '../../catalog/pricing.ts';
 import { validateCreateRequest } from '../../catalog/validate.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../jobs/pending-references.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
 import { truncate } from '../views/text.ts';
 import { FIELD_OF } from './attachment-kinds.ts';
 
@@ -70,18 +70,27 @@ export function referenceRoom(model: Model, request: CreateGenerationRequest, ki
   return 0;
 }
 
-/** A menu option for a model: its label, and the price of this request on it with its defaults. */
-export function modelOption(model: Model, request: CreateGenerationRequest): APISelectMenuOption {
+/**
+ * A menu option for a model: its label, and the price of this request on it with its defaults, in
+ * the language of the member who reads the menu (`l`; English for a caller that gives none). The
+ * price, the length and the resolution each stand alone, joined by ` · `.
+ */
+export function modelOption(
+  model: Model,
+  request: CreateGenerationRequest,
+  l: Localizer = english,
+): APISelectMenuOption {
   const draft = { ...request, model: model.slug };
   const duration = effectiveDuration(model, draft);
   const resolution = effectiveResolution(model, draft);
-  const details = [duration === undefined ? undefined : `${duration} s`, resolution].filter(Boolean);
+  const parts = [
+    l.t('actions:menuOption.price', { amount: quoteMicros(model, draft) }),
+    duration === undefined ? undefined : l.t('common:seconds', { count: duration }),
+    resolution,
+  ].filter(Boolean);
   return {
     label: truncate(model.label, 100),
     value: model.slug,
-    description: truncate(
-      `about ${formatUsd(quoteMicros(model, draft))}${details.length > 0 ? ` · ${details.join(' · ')}` : ''}`,
-      100,
-    ),
+    description: truncate(parts.join(' · '), 100),
   };
 }

@@ -10,6 +10,7 @@ import {
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
 } from 'discord.js';
+import { localizer } from '../../i18n/index.ts';
 import { UserError } from './command.ts';
 
 /**
@@ -88,9 +89,13 @@ export type ArgsParam<C extends CommandDefinition> = C['options'] extends readon
     : SubcommandArgs<C['options']>
   : Record<string, never>;
 
-/** Reads every option the definition names from the interaction, by the definition's types. */
+/**
+ * Reads every option the definition names from the interaction, by the definition's types. The
+ * interaction's `locale` (the member's) words a refusal; without one it is English.
+ */
 export function readArgs<const C extends CommandDefinition>(
-  interaction: Pick<ChatInputCommandInteraction, 'options'>,
+  interaction: Pick<ChatInputCommandInteraction, 'options'> &
+    Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
   definition: C,
 ): ArgsParam<C> {
   const options = definition.options ?? [];
@@ -99,7 +104,8 @@ export function readArgs<const C extends CommandDefinition>(
   const name = interaction.options.getSubcommand(true);
   const chosen = subcommands.find((o) => o.name === name);
   // Deployed commands newer or older than this code (not yet redeployed): the member is told.
-  if (!chosen) throw new UserError(`This subcommand (${name}) is not known to the bot any more.`);
+  if (!chosen)
+    throw new UserError(localizer(interaction.locale).t('actions:press.unknownSubcommand', { name }));
   return { subcommand: name, args: readValues(interaction, chosen.options ?? []) } as ArgsParam<C>;
 }
 

@@ -12,10 +12,12 @@
  * check what their stored record names (its server, its channel, its member) against the press.
  */
 import type { Message, MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
+import { english } from '../../i18n/index.ts';
 import { UserError } from './command.ts';
+import { memberLocalizer } from './locale.ts';
 
-export const NOT_ON_THIS_MESSAGE =
-  'This does not belong to the message it was used on, so the bot did nothing. Nothing was sent, charged or changed.';
+/** The refusal of a press or modal that is not its message's, in English (tests, logs). */
+export const NOT_ON_THIS_MESSAGE = english.t('actions:press.notOnThisMessage');
 
 /** The message is one the bot wrote, in the interaction's own channel. */
 function isBotMessageHere(
@@ -45,7 +47,7 @@ export function requireModalFromMessage(
 ): void {
   const { message } = interaction;
   if (!isBotMessageHere(message, interaction) || !carriesCustomId(message, opener))
-    throw new UserError(NOT_ON_THIS_MESSAGE);
+    throw new UserError(memberLocalizer(interaction).t('actions:press.notOnThisMessage'));
 }
 
 /** Whether any interactive component of the message has a custom id `accept` takes. */

@@ -2,8 +2,9 @@
  * The one `interactionCreate` handler: routes commands by name and every button, menu and modal by
  * its custom id's kind (custom-ids.ts) to the one ComponentHandler with that prefix, and owns the
  * single catch.
- * User errors become a clear ephemeral message; bugs are logged with an id and the member sees
- * only a short apology with that id, never a stack trace or an internal message.
+ * User errors become a clear ephemeral message (worded in the member's language where it was
+ * thrown); bugs are logged with an id and the member sees only a short apology with that id, in their
+ * language, never a stack trace or an internal message.
  */
 import {
   type Interaction,
@@ -11,19 +12,21 @@ import {
   MessageFlags,
   type RepliableInteraction,
 } from 'discord.js';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
 import { type ParsedCustomId, parseCustomId } from './custom-ids.ts';
 import { InteractionGate } from './interaction-gate.ts';
-import { NOT_ON_THIS_MESSAGE, pressAgreesWithMessage } from './press-check.ts';
+import { memberLocalizer } from './locale.ts';
+import { pressAgreesWithMessage } from './press-check.ts';
 import type { BotServices } from './services.ts';
 import { markArrival } from './store-reads.ts';
 
 /** An error message may quote what a member or the service wrote: it pings nobody. */
 const NO_PINGS = { parse: [] };
 
-export const REPEATED_PRESS = 'You pressed this a moment ago: that press is already on its way.';
-const UNKNOWN_COMPONENT = 'This is not known to the bot any more; please start again from the command.';
+/** The answer to a second press of the same button within a few seconds, in English (tests). */
+export const REPEATED_PRESS = english.t('actions:press.repeated');
 
 /** Builds the interaction handler for the commands and components. */
 export function createRouter(
@@ -37,11 +40,19 @@ export function createRouter(
   // (which the type system cannot follow through the map, hence the widening).
   const byPrefix = new Map(components.map((c) => [c.prefix, c as ComponentHandler]));
   const { logger } = services;
-  /** The custom id read (custom-ids.ts, any version the bot wrote) and the handler of its kind. */
-  const route = (customId: string): { handler?: ComponentHandler; id: ParsedCustomId } => {
+  /**
+   * The custom id read (custom-ids.ts, any version the bot wrote) and the handler of its kind that
+   * takes this sort of interaction; a component it does not know is refused in the member's language.
+   */
+  const route = (
+    customId: string,
+    sort: 'button' | 'select' | 'modal',
+    l: Localizer,
+  ): { handler: ComponentHandler; id: ParsedCustomId } => {
     const id = parseCustomId(customId);
-    if (!id) throw new UserError(UNKNOWN_COMPONENT);
-    return { handler: byPrefix.get(id.kind), id };
+    const handler = id && byPrefix.get(id.kind);
+    if (!id || !handler?.[sort]) throw new UserError(l.t('actions:press.unknownComponent'));
+    return { handler, id };
   };
 
   return async (interaction) => {
@@ -54,36 +65,35 @@ export function createRouter(
       logger.info({ interactionId: interaction.id }, 'interaction delivered twice; handled once');
       return;
     }
+    // The refusals below are the member's own, in their language.
+    const l = memberLocalizer(interaction);
     try {
       if (verdict === 'repeated_press') {
         if (interaction.isRepliable())
-          await interaction.reply({ content: REPEATED_PRESS, flags: MessageFlags.Ephemeral });
+          await interaction.reply({ content: l.t('actions:press.repeated'), flags: MessageFlags.Ephemeral });
         return;
       }
       if (interaction.isChatInputCommand()) {
         const command = byName.get(interaction.commandName);
-        if (!command) throw new UserError('This command is not known to the bot any more.');
+        if (!command) throw new UserError(l.t('actions:press.unknownCommand'));
         await command.execute(interaction, services);
       } else if (interaction.isAutocomplete()) {
         await byName.get(interaction.commandName)?.autocomplete?.(interaction, services);
       } else if (interaction.isMessageContextMenuCommand()) {
         const command = messageByName.get(interaction.commandName);
-        if (!command) throw new UserError('This command is not known to the bot any more.');
+        if (!command) throw new UserError(l.t('actions:press.unknownCommand'));
         await command.execute(interaction, services);
       } else if (interaction.isButton()) {
-        checkPress(interaction, logger);
-        const { handler, id } = route(interaction.customId);
-        if (!handler?.button) throw new UserError(UNKNOWN_COMPONENT);
-        await handler.button(interaction, services, id);
+        checkPress(interaction, logger, l);
+        const { handler, id } = route(interaction.customId, 'button', l);
+        await handler.button?.(interaction, services, id);
       } else if (interaction.isStringSelectMenu()) {
-        checkPress(interaction, logger);
-        const { handler, id } = route(interaction.customId);
-        if (!handler?.select) throw new UserError(UNKNOWN_COMPONENT);
-        await handler.select(interaction, services, id);
+        checkPress(interaction, logger, l);
+        const { handler, id } = route(interaction.customId, 'select', l);
+        await handler.select?.(interaction, services, id);
       } else if (interaction.isModalSubmit()) {
-        const { handler, id } = route(interaction.customId);
-        if (!handler?.modal) throw new UserError(UNKNOWN_COMPONENT);
-        await handler.modal(interaction, services, id);
+        const { handler, id } = route(interaction.customId, 'modal', l);
+        await handler.modal?.(interaction, services, id);
       }
     } catch (err) {
       if (interaction.isAutocomplete()) {
@@ -91,7 +101,7 @@ export function createRouter(
         if (!interaction.responded) await interaction.respond([]).catch(() => undefined);
         return;
       }
-      if (interaction.isRepliable()) await answerError(interaction, err, logger);
+      if (interaction.isRepliable()) await answerError(interaction, err, logger, l);
     }
   };
 }
@@ -101,7 +111,7 @@ export function createRouter(
  * custom id is not on the bot's message where it arrived is refused before any handler reads what
  * the id names. Logged, since an honest client does not send one.
  */
-function checkPress(interaction: MessageComponentInteraction, logger: Logger): void {
+function checkPress(interaction: MessageComponentInteraction, logger: Logger, l: Localizer): void {
   if (pressAgreesWithMessage(interaction)) return;
   logger.warn(
     {
@@ -113,10 +123,19 @@ function checkPress(interaction: MessageComponentInteraction, logger: Logger): v
     },
     'a component press that is not on its message; refused',
   );
-  throw new UserError(NOT_ON_THIS_MESSAGE);
+  throw new UserError(l.t('actions:press.notOnThisMessage'));
 }
 
-async function answerError(interaction: RepliableInteraction, err: unknown, logger: Logger): Promise<void> {
+/**
+ * A UserError's message was written in the member's language where it was thrown; a bug is told in
+ * `l`, the member's language, with only its error id.
+ */
+async function answerError(
+  interaction: RepliableInteraction,
+  err: unknown,
+  logger: Logger,
+  l: Localizer,
+): Promise<void> {
   let content: string;
   if (err instanceof UserError) {
     content = err.message;
@@ -132,7 +151,7 @@ async function answerError(interaction: RepliableInteraction, err: unknown, logg
       },
       'interaction handler failed',
     );
-    content = `Something went wrong on our side. If it keeps happening, tell an admin the error id \`${errorId}\`.`;
+    content = l.t('actions:errors.unexpected', { errorId });
   }
   try {
     // A deferred public reply must be replaced, or it keeps "thinking" forever.

@@ -12,8 +12,10 @@
  */
 import { setTimeout as realDelay } from 'node:timers/promises';
 import type { Interaction, RepliableInteraction } from 'discord.js';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import { newErrorId, UserError } from './command.ts';
+import { memberLocalizer } from './locale.ts';
 
 /** Everything before the first answer, from the interaction's arrival (wall ms); the rest of 3 s carries the answer. */
 export const FIRST_ANSWER_WITHIN_MS = 2_000;
@@ -24,15 +26,18 @@ const MAX_TRANSIT_MS = 1_000;
 /** Less time than this left: a step is not started (it would only leave work to undo). */
 const MIN_STEP_MS = 50;
 
-export const STORE_FAULT =
-  'The bot cannot record spending right now, so it is not taking requests. Nothing was sent and nothing was charged; please try again later.';
+/** What a member is told when the store fails them, in English (`actions:errors.storeFault` in theirs). */
+export const STORE_FAULT = english.t('actions:errors.storeFault');
 
-/** The store failed or stalled on a member's path: the member sees STORE_FAULT with the error id. */
+/**
+ * The store failed or stalled on a member's path: the member sees the store fault with the error id,
+ * in their language.
+ */
 export class StoreFaultError extends UserError {
   override name = 'StoreFaultError';
   readonly errorId: string;
-  constructor(errorId: string) {
-    super(`${STORE_FAULT} If it lasts, tell an admin the error id \`${errorId}\`.`);
+  constructor(errorId: string, l: Localizer = english) {
+    super(l.t('actions:errors.storeFaultWithId', { errorId }));
     this.errorId = errorId;
   }
 }
@@ -117,6 +122,6 @@ export async function storeStep<T>(
       { err, errorId, guildId: interaction.guildId, userId: interaction.user.id, step: what },
       'store fault on a member request; refused',
     );
-    throw new StoreFaultError(errorId);
+    throw new StoreFaultError(errorId, memberLocalizer(interaction));
   }
 }

@@ -17,9 +17,11 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import { referenceUrlProblem } from '../../../catalog/validate.ts';
+import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
 import { buildCustomId, fitsCustomId } from '../../interactions/custom-ids.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { withReferences } from '../attachment-kinds.ts';
 import { startGeneration } from '../generate.ts';
@@ -27,17 +29,15 @@ import { modalTitle, promptField, readPrompt, readUploads, uploadField } from '.
 import { firstFrameModels, modelOption, referenceRoom } from '../reference-models.ts';
 import { originOf, resultJob } from './result-job.ts';
 
-/** The image a video starts from: the service's URL of the result. */
-function firstFrameOf(job: Job, serviceOrigin: string): string {
-  if (job.type !== 'image' || job.status !== 'completed' || !job.output?.url) {
-    throw new UserError('Only a finished image can be animated. Nothing was sent or charged.');
-  }
-  const problem = referenceUrlProblem(job.output.url, [serviceOrigin]);
-  if (problem) {
-    throw new UserError(
-      `This image's address at the generation service ${problem} Nothing was sent or charged.`,
-    );
-  }
+/**
+ * The image a video starts from: the service's URL of the result. Why an address cannot be used is
+ * told as one whole sentence of the member's language, not the validator's English fragment.
+ */
+function firstFrameOf(job: Job, serviceOrigin: string, l: Localizer): string {
+  if (job.type !== 'image' || job.status !== 'completed' || !job.output?.url)
+    throw new UserError(l.t('actions:animate.notAnImage'));
+  if (referenceUrlProblem(job.output.url, [serviceOrigin]))
+    throw new UserError(l.t('actions:animate.notPublic'));
   return job.output.url;
 }
 
@@ -48,16 +48,15 @@ export async function openAnimate(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job, services.serviceOrigin);
+  const l = memberLocalizer(interaction);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin, l);
   // A slug whose modal id would not fit Discord's 100 characters cannot be offered.
   const models = firstFrameModels(services.catalog.list('video')).filter((m) =>
     fitsCustomId({ kind: 'result', action: 'animate-modal', generationId, slug: m.slug }),
   );
-  if (models.length === 0)
-    throw new UserError('No video model takes a first frame right now. Nothing was sent or charged.');
+  if (models.length === 0) throw new UserError(l.t('actions:animate.noModels'));
   await interaction.reply({
-    content:
-      'Choose the video model that animates this image. Prices are for its default length and resolution, the same as /video without options. Next you write the prompt; nothing is charged before you send it.',
+    content: l.t('actions:animate.menu'),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -65,8 +64,10 @@ export async function openAnimate(
           {
             type: ComponentType.StringSelect,
             custom_id: buildCustomId({ kind: 'result', action: 'animate-model', generationId }),
-            placeholder: 'Video model',
-            options: models.map((m) => modelOption(m, { model: m.slug, prompt: '', image_urls: [imageUrl] })),
+            placeholder: l.t('actions:animate.menuPlaceholder'),
+            options: models.map((m) =>
+              modelOption(m, { model: m.slug, prompt: '', image_urls: [imageUrl] }, l),
+            ),
           },
         ],
       },
@@ -83,25 +84,22 @@ export async function chooseAnimateModel(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job, services.serviceOrigin);
+  const l = memberLocalizer(interaction);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin, l);
   const slug = interaction.values[0];
   const model = firstFrameModels(services.catalog.list('video')).find((m) => m.slug === slug);
-  if (!model) {
-    throw new UserError(
-      'That video model does not take a first frame any more; press Animate again. Nothing was sent or charged.',
-    );
-  }
+  if (!model) throw new UserError(l.t('actions:animate.modelGone'));
   const room = referenceRoom(model, { model: model.slug, prompt: '', image_urls: [imageUrl] }, 'image');
   await interaction.showModal({
     custom_id: buildCustomId({ kind: 'result', action: 'animate-modal', generationId, slug: model.slug }),
-    title: modalTitle(`Animate with ${model.label}`),
+    title: modalTitle(l.t('actions:animate.title', { model: model.label })),
     components: [
-      promptField('What happens in the video', job.prompt),
+      promptField(l.t('actions:animate.promptLabel'), job.prompt),
       ...(room > 0
         ? [
             uploadField(
-              'More reference images (optional)',
-              `They follow this image, the first frame; up to ${room} for this model.`,
+              l.t('actions:animate.uploadLabel'),
+              l.t('actions:animate.uploadDescription', { count: room }),
               room,
             ),
           ]
@@ -118,8 +116,9 @@ export async function submitAnimate(
   slug: string | undefined,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  const imageUrl = firstFrameOf(job, services.serviceOrigin);
-  if (!slug) throw new UserError('This form is not known to the bot any more; press Animate again.');
+  const l = memberLocalizer(interaction);
+  const imageUrl = firstFrameOf(job, services.serviceOrigin, l);
+  if (!slug) throw new UserError(l.t('actions:animate.formUnknown'));
   const uploads = readUploads(interaction);
   const request = withReferences(
     { model: slug, prompt: readPrompt(interaction), image_urls: [imageUrl] },

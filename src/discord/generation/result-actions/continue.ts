@@ -7,28 +7,24 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import { referenceUrlProblem } from '../../../catalog/validate.ts';
+import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
 import { buildCustomId } from '../../interactions/custom-ids.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { startGeneration } from '../generate.ts';
 import { modalTitle, promptField, readPrompt } from '../modal-fields.ts';
 import { originOf, requestOf, resultJob } from './result-job.ts';
 
-/** The last frame the service returned with the video, when it did. */
-function lastFrameOf(job: Job, serviceOrigin: string): string {
+/**
+ * The last frame the service returned with the video, when it did. Why an address cannot be used
+ * is told as one whole sentence of the member's language, not the validator's English fragment.
+ */
+function lastFrameOf(job: Job, serviceOrigin: string, l: Localizer): string {
   const url = job.output?.last_frame_url;
-  if (job.type !== 'video' || !url) {
-    throw new UserError(
-      'The generation service returned no last frame for this result, so it cannot be continued. Nothing was sent or charged.',
-    );
-  }
-  const problem = referenceUrlProblem(url, [serviceOrigin]);
-  if (problem) {
-    throw new UserError(
-      `The last frame's address at the generation service ${problem} Nothing was sent or charged.`,
-    );
-  }
+  if (job.type !== 'video' || !url) throw new UserError(l.t('actions:continue.noLastFrame'));
+  if (referenceUrlProblem(url, [serviceOrigin])) throw new UserError(l.t('actions:continue.notPublic'));
   return url;
 }
 
@@ -39,11 +35,12 @@ export async function openContinue(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  lastFrameOf(job, services.serviceOrigin);
+  const l = memberLocalizer(interaction);
+  lastFrameOf(job, services.serviceOrigin, l);
   await interaction.showModal({
     custom_id: buildCustomId({ kind: 'result', action: 'continue-modal', generationId }),
-    title: modalTitle(`Continue: ${job.modelLabel}`),
-    components: [promptField('What happens next', job.prompt)],
+    title: modalTitle(l.t('actions:continue.title', { model: job.modelLabel })),
+    components: [promptField(l.t('actions:continue.promptLabel'), job.prompt)],
   });
 }
 
@@ -57,7 +54,7 @@ export async function submitContinue(
   const request = {
     ...requestOf(job),
     prompt: readPrompt(interaction),
-    image_urls: [lastFrameOf(job, services.serviceOrigin)],
+    image_urls: [lastFrameOf(job, services.serviceOrigin, memberLocalizer(interaction))],
   };
   await startGeneration(interaction, services, 'video', request, { origin: originOf(job, 'continue') });
 }

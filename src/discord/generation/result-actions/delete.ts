@@ -4,16 +4,15 @@
  * (its spend, its history in /usage).
  */
 import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, Routes } from 'discord.js';
+import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { resultJob } from './result-job.ts';
 
 /** An interaction token lasts 15 minutes; a little margin for the request on its way. */
 const TOKEN_LIFE_MS = 14 * 60_000;
-
-export const NOT_YOURS_TO_DELETE =
-  'Only the member who asked for this result, or a member who can manage messages here, can delete it. Nothing was changed.';
 
 export async function deleteResult(
   interaction: ButtonInteraction,
@@ -21,21 +20,23 @@ export async function deleteResult(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
+  // Every answer here is private, to the member who pressed: in their language.
+  const l = memberLocalizer(interaction);
   const isRequester = job.reply.userId === interaction.user.id;
   // The presser's permissions in this channel, as Discord computed them for the interaction.
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) === true;
   if (!isRequester && !canManage) {
-    await interaction.reply({ content: NOT_YOURS_TO_DELETE, flags: MessageFlags.Ephemeral });
+    await interaction.reply({ content: l.t('actions:delete.notYours'), flags: MessageFlags.Ephemeral });
     return;
   }
   // Private, and answered at once: the deletion may take longer than Discord's 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  await removeMessage(interaction, services, job);
+  await removeMessage(interaction, services, job, l);
   services.logger.info(
     { generationId, guildId: interaction.guildId, userId: interaction.user.id, byRequester: isRequester },
     'result message deleted',
   );
-  await interaction.editReply('The result was deleted.');
+  await interaction.editReply(l.t('actions:delete.done'));
 }
 
 /**
@@ -43,7 +44,12 @@ export async function deleteResult(
  * when that is refused (no access to the channel), through the reply's interaction token while it
  * lasts (it needs no permission).
  */
-async function removeMessage(interaction: ButtonInteraction, services: BotServices, job: Job): Promise<void> {
+async function removeMessage(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  job: Job,
+  l: Localizer,
+): Promise<void> {
   const messageId = interaction.message.id;
   try {
     await interaction.client.rest.delete(Routes.channelMessage(interaction.channelId, messageId));
@@ -53,7 +59,7 @@ async function removeMessage(interaction: ButtonInteraction, services: BotServic
       job.reply.messageId === messageId && services.clock.now() - job.reply.interactionAt < TOKEN_LIFE_MS;
     if (!tokenValid) {
       services.logger.warn({ err, generationId: job.generationId }, 'cannot delete a result message');
-      throw new UserError('The bot could not delete this message here. Nothing was changed.');
+      throw new UserError(l.t('actions:delete.failed'));
     }
   }
   await interaction.client.rest.delete(

@@ -5,7 +5,6 @@
  * the member who pressed.
  */
 import type { ButtonInteraction, ModalSubmitInteraction, StringSelectMenuInteraction } from 'discord.js';
-import { UserError } from '../../interactions/command.ts';
 import { type CustomIdOf, parseCustomId } from '../../interactions/custom-ids.ts';
 import { requireModalFromMessage } from '../../interactions/press-check.ts';
 import type { BotServices } from '../../interactions/services.ts';
@@ -14,7 +13,7 @@ import { openContinue, submitContinue } from './continue.ts';
 import { deleteResult } from './delete.ts';
 import { showDetails } from './details.ts';
 import { again, higherResolution } from './repeat.ts';
-import { UNKNOWN_RESULT } from './result-job.ts';
+import { unknownResult } from './result-job.ts';
 import { openVary, submitVary } from './vary.ts';
 
 /** A button on a result. */
@@ -39,7 +38,7 @@ export async function handleResultButton(
     case 'continue':
       return openContinue(interaction, services, generationId);
     default:
-      throw new UserError(UNKNOWN_RESULT);
+      throw unknownResult(interaction);
   }
 }
 
@@ -49,7 +48,7 @@ export async function handleResultSelect(
   services: BotServices,
   { action, generationId }: CustomIdOf<'result'>,
 ): Promise<void> {
-  if (action !== 'animate-model') throw new UserError(UNKNOWN_RESULT);
+  if (action !== 'animate-model') throw unknownResult(interaction);
   return chooseAnimateModel(interaction, services, generationId);
 }
 
@@ -73,6 +72,6 @@ export async function handleResultModal(
     case 'continue-modal':
       return submitContinue(interaction, services, generationId);
     default:
-      throw new UserError(UNKNOWN_RESULT);
+      throw unknownResult(interaction);
   }
 }

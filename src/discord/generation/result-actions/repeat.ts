@@ -4,6 +4,7 @@
  */
 import type { ButtonInteraction } from 'discord.js';
 import { UserError } from '../../interactions/command.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { escapeMemberText } from '../../views/message-parts.ts';
 import { nextResolution } from '../../views/result-buttons.ts';
@@ -40,7 +41,9 @@ export async function higherResolution(
   const resolution = nextResolution(job, services.catalog.get(job.model));
   if (!resolution) {
     throw new UserError(
-      `${escapeMemberText(job.modelLabel)} has no resolution above this result's, so there is nothing higher to make. Nothing was sent or charged.`,
+      memberLocalizer(interaction).t('actions:higherResolution.none', {
+        model: escapeMemberText(job.modelLabel),
+      }),
     );
   }
   await startGeneration(

@@ -7,12 +7,15 @@ import type { Job, JobOrigin } from '../../../jobs/job.ts';
 import type { CreateGenerationRequest } from '../../../media/schemas.ts';
 import { UserError } from '../../interactions/command.ts';
 import type { ResultButton } from '../../interactions/custom-ids.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import type { StartingInteraction } from '../../interactions/starting-interaction.ts';
 import { storeStep } from '../../interactions/store-reads.ts';
 
-export const UNKNOWN_RESULT =
-  'This result is not known to the bot any more, so nothing can be made from it. Nothing was sent or charged.';
+/** The refusal of a press on a result the bot does not know (any more, or in this server), in the presser's language. */
+export function unknownResult(interaction: StartingInteraction): UserError {
+  return new UserError(memberLocalizer(interaction).t('actions:result.unknown'));
+}
 
 /** The job of a result, when it is known and was made in the server the interaction comes from. */
 export async function resultJob(
@@ -25,7 +28,7 @@ export async function resultJob(
   );
   // A job from another server is answered as unknown: its prompt and settings are not this server's.
   if (!job || !interaction.inGuild() || job.reply.guildId !== interaction.guildId)
-    throw new UserError(UNKNOWN_RESULT);
+    throw unknownResult(interaction);
   return job;
 }
 

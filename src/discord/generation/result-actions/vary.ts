@@ -7,6 +7,7 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import { buildCustomId } from '../../interactions/custom-ids.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { withReferences } from '../attachment-kinds.ts';
 import { startGeneration } from '../generate.ts';
@@ -24,16 +25,17 @@ export async function openVary(
   const request = requestOf(job);
   const model = services.catalog.get(job.model);
   const room = model ? referenceRoom(model, request, 'image') : 0;
+  const l = memberLocalizer(interaction);
   await interaction.showModal({
     custom_id: buildCustomId({ kind: 'result', action: 'vary-modal', generationId }),
-    title: modalTitle(`Vary: ${job.modelLabel}`),
+    title: modalTitle(l.t('actions:vary.title', { model: job.modelLabel })),
     components: [
-      promptField('Prompt', request.prompt),
+      promptField(l.t('actions:vary.promptLabel'), request.prompt),
       ...(room > 0
         ? [
             uploadField(
-              'Reference images (optional)',
-              `Added to this request's references; up to ${room} for this model.`,
+              l.t('actions:vary.uploadLabel'),
+              l.t('actions:vary.uploadDescription', { count: room }),
               room,
             ),
           ]
