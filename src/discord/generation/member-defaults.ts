@@ -10,6 +10,7 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import {
@@ -20,6 +21,7 @@ import {
   type TypeDefaults,
 } from '../../quota/member-defaults.ts';
 import { UserError } from '../interactions/command.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { storeStep } from '../interactions/store-reads.ts';
 import { codeText } from '../views/models-view.ts';
@@ -59,13 +61,15 @@ const given = (text: string | undefined): string | undefined => text?.trim() || 
 /**
  * `args` with the member's defaults under them: an option left out takes the member's default,
  * the model only when the catalog still offers it as a model of this type, an aspect ratio or a
- * resolution only when the model in use takes it. Pure, for the catalog as it is now.
+ * resolution only when the model in use takes it. Pure, for the catalog as it is now. The note
+ * (why a default was not used) speaks `l`, the member's language.
  */
 export function mergeDefaults<A extends DefaultableArgs>(
   catalog: ModelCatalog,
   type: MediaType,
   stored: MemberDefaults,
   args: A,
+  l: Localizer = english,
 ): { args: A; defaults: RequestDefaults } {
   const mine = defaultsOf(stored, type);
   const defaults = requestDefaultsOf(stored);
@@ -79,7 +83,10 @@ export function mergeDefaults<A extends DefaultableArgs>(
       merged.model = model;
     } else {
       const fallback = catalog.get(DEFAULT_MODELS[type]);
-      defaults.note = `Your default ${type} model \`${codeText(mine.model)}\` is no longer offered, so this used the server's default, ${fallback?.label ?? DEFAULT_MODELS[type]}. Choose another with /settings.`;
+      defaults.note = l.t(`generate:defaultModelGone.${type}`, {
+        model: codeText(mine.model),
+        fallback: fallback?.label ?? DEFAULT_MODELS[type],
+      });
     }
   }
   const inUse = catalog.get(model ?? DEFAULT_MODELS[type]);
@@ -106,7 +113,7 @@ export async function underMemberDefaults<A extends DefaultableArgs>(
   const stored = await storeStep(interaction, services.logger, 'your defaults', () =>
     services.memberDefaults.get(guildId, interaction.user.id),
   );
-  return mergeDefaults(services.catalog, type, stored, args);
+  return mergeDefaults(services.catalog, type, stored, args, memberLocalizer(interaction));
 }
 
 /**

@@ -7,9 +7,9 @@
 import type { APISelectMenuOption } from 'discord.js';
 import { effectiveDuration, effectiveResolution, quoteMicros } from '../../catalog/pricing.ts';
 import { validateCreateRequest } from '../../catalog/validate.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../jobs/pending-references.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
 import { truncate } from '../views/text.ts';
 import { FIELD_OF } from './attachment-kinds.ts';
 
@@ -70,18 +70,26 @@ export function referenceRoom(model: Model, request: CreateGenerationRequest, ki
   return 0;
 }
 
-/** A menu option for a model: its label, and the price of this request on it with its defaults. */
-export function modelOption(model: Model, request: CreateGenerationRequest): APISelectMenuOption {
+/**
+ * A menu option for a model: its label, and the price of this request on it with its defaults, in
+ * the member's language ("about $0.40 · 5 s · 480p").
+ */
+export function modelOption(
+  model: Model,
+  request: CreateGenerationRequest,
+  l: Localizer = english,
+): APISelectMenuOption {
   const draft = { ...request, model: model.slug };
   const duration = effectiveDuration(model, draft);
   const resolution = effectiveResolution(model, draft);
-  const details = [duration === undefined ? undefined : `${duration} s`, resolution].filter(Boolean);
+  const parts = [
+    l.t('generate:choice.about', { amount: quoteMicros(model, draft) }),
+    ...(duration === undefined ? [] : [l.t('seconds', { count: duration })]),
+    ...(resolution ? [resolution] : []),
+  ];
   return {
     label: truncate(model.label, 100),
     value: model.slug,
-    description: truncate(
-      `about ${formatUsd(quoteMicros(model, draft))}${details.length > 0 ? ` · ${details.join(' · ')}` : ''}`,
-      100,
-    ),
+    description: truncate(parts.join(' · '), 100),
   };
 }
