@@ -270,8 +270,22 @@ export function describeDurations(durations: readonly number[], l: Localizer = e
   const last = sorted[sorted.length - 1] as number;
   if (sorted.length > 2 && last - first === sorted.length - 1)
     return l.t('validation:durationRange', { from: first, to: last });
-  return l.list(
+  return houseList(
+    l,
     sorted.map((d) => l.number(d)),
     'disjunction',
   );
+}
+
+/**
+ * "a, b or c" in `l`'s language (Intl.ListFormat). The bot's English writes lists without the
+ * serial comma ("MP4, WebM or MOV"), as British English does, so English lists are written so.
+ */
+export function houseList(
+  l: Localizer,
+  items: readonly string[],
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  if (l.language !== 'en') return l.list(items, type);
+  return new Intl.ListFormat('en-GB', { type }).format(items);
 }

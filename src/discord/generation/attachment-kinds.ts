@@ -3,6 +3,7 @@
  * in a format the service takes (references.ts decides, from the content type Discord states, else
  * the file's extension). Each kind goes to its own request field.
  */
+import { houseList } from '../../catalog/validate.ts';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { PendingReference, ReferenceKind } from '../../jobs/pending-references.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
@@ -62,5 +63,5 @@ export function describeReferences(
   const counts = new Map<ReferenceKind, number>();
   for (const r of references) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
   const parts = [...counts].map(([kind, count]) => l.t(`generate:references.${kind}`, { count }));
-  return parts.length === 0 ? l.t('generate:references.none') : l.list(parts);
+  return parts.length === 0 ? l.t('generate:references.none') : houseList(l, parts);
 }

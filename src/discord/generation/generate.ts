@@ -8,7 +8,7 @@
 import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
-import { validateCreateRequest } from '../../catalog/validate.ts';
+import { houseList, validateCreateRequest } from '../../catalog/validate.ts';
 import type { JobOrigin } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
 import type { WaitProgress } from '../../jobs/submitter.ts';
@@ -400,7 +400,9 @@ export function checkChannelRules(
   const l = memberLocalizer(interaction);
   if (allowed.length > 0 && !allowed.includes(interaction.channelId)) {
     throw new UserError(
-      l.t('generate:onlyInChannels', { channels: l.list(allowed.map(channelMention), 'disjunction') }),
+      l.t('generate:onlyInChannels', {
+        channels: houseList(l, allowed.map(channelMention), 'disjunction'),
+      }),
     );
   }
   if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
