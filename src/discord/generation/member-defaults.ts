@@ -156,20 +156,22 @@ export function changesAnything(change: DefaultsChange): boolean {
   return Object.values(change).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
 }
 
-export const CATALOG_NOT_LOADED =
-  'The generation service has not been reachable since the bot started, so the bot cannot check models, aspect ratios or resolutions yet. Nothing was saved; please try again in a minute.';
+/** The refusal while the catalog has never loaded, in English (see `generate:defaults.catalogNotLoaded`). */
+export const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
 
 /**
  * The member's defaults after `change`, checked against the catalog: a model of the right type,
  * an aspect ratio and a resolution the type's model takes (the model given now, else the stored
  * one, else the server's default), a count from 1 to 4. Anything wrong throws one UserError that
  * lists every problem, and nothing is to be stored. A stored aspect ratio or resolution the new
- * model does not take is cleared, and said so in `notes`.
+ * model does not take is cleared, and said so in `notes`. Problems and notes speak `l`, the
+ * member's language.
  */
 export function changeDefaults(
   catalog: ModelCatalog,
   stored: MemberDefaults,
   change: DefaultsChange,
+  l: Localizer = english,
 ): { defaults: MemberDefaults; notes: string[] } {
   const problems: string[] = [];
   const notes: string[] = [];
@@ -181,13 +183,13 @@ export function changeDefaults(
       resolution: given(change[`${type}_resolution`]),
     };
     if (!fields.model && !fields.aspect_ratio && !fields.resolution) continue;
-    if (!catalog.ready) throw new UserError(CATALOG_NOT_LOADED);
-    const section = changeType(catalog, type, defaultsOf(stored, type), fields, problems, notes);
+    if (!catalog.ready) throw new UserError(l.t('generate:defaults.catalogNotLoaded'));
+    const section = changeType(l, catalog, type, defaultsOf(stored, type), fields, problems, notes);
     if (section) next[type] = section;
   }
   if (change.count !== undefined) {
     if (!Number.isInteger(change.count) || change.count < MIN_COUNT || change.count > MAX_COUNT)
-      problems.push(`count: a whole number from ${MIN_COUNT} to ${MAX_COUNT}.`);
+      problems.push(l.t('generate:defaults.countRange', { option: 'count', min: MIN_COUNT, max: MAX_COUNT }));
     else next.count = change.count;
   }
   if (change.always_confirm !== undefined) {
@@ -197,13 +199,14 @@ export function changeDefaults(
   }
   if (problems.length > 0)
     throw new UserError(
-      `These defaults can't be saved:\n${problems.map((p) => `- ${p}`).join('\n')}\nNothing was saved.`,
+      l.t('generate:defaults.cantSave', { problems: problems.map((p) => `- ${p}`).join('\n') }),
     );
   return { defaults: next, notes };
 }
 
 /** One type's defaults after its change, or undefined (with `problems` added) when it cannot be. */
 function changeType(
+  l: Localizer,
   catalog: ModelCatalog,
   type: MediaType,
   stored: TypeDefaults,
@@ -216,12 +219,17 @@ function changeType(
   if (fields.model) {
     model = catalog.get(fields.model);
     if (!model) {
-      problems.push(`${option('model')}: there is no model \`${shown(fields.model)}\`. /models lists them.`);
+      problems.push(
+        l.t('generate:defaults.noSuchModel', { option: option('model'), model: shown(fields.model) }),
+      );
       return undefined;
     }
     if (model.type !== type) {
       problems.push(
-        `${option('model')}: ${model.label} makes ${model.type}s, not ${type}s; choose it as ${model.type}_model.`,
+        l.t(model.type === 'image' ? 'generate:defaults.makesImages' : 'generate:defaults.makesVideos', {
+          option: option('model'),
+          model: model.label,
+        }),
       );
       return undefined;
     }
@@ -229,16 +237,22 @@ function changeType(
     model = catalog.get(stored.model ?? DEFAULT_MODELS[type]);
     if (!model || model.type !== type) {
       problems.push(
-        `${option('model')}: your default ${type} model \`${codeText(stored.model ?? '')}\` is no longer offered; choose another ${option('model')} with this.`,
+        l.t(`generate:defaults.storedGone.${type}`, {
+          option: option('model'),
+          model: codeText(stored.model ?? ''),
+        }),
       );
       return undefined;
     }
   }
   const next: TypeDefaults = { ...stored, ...(fields.model ? { model: model.slug } : {}) };
-  const whose = fields.model || stored.model ? model.label : `${model.label} (the server's default)`;
-  for (const [field, name, offered] of [
-    ['aspect_ratio', 'aspect ratio', model.aspect_ratios],
-    ['resolution', 'resolution', model.resolutions],
+  const whose =
+    fields.model || stored.model
+      ? model.label
+      : l.t('generate:defaults.serverDefault', { model: model.label });
+  for (const [field, offered] of [
+    ['aspect_ratio', model.aspect_ratios],
+    ['resolution', model.resolutions],
   ] as const) {
     const wanted = fields[field];
     if (wanted) {
@@ -248,11 +262,18 @@ function changeType(
       else
         problems.push(
           offered.length === 0
-            ? `${option(field)}: ${whose} takes no ${name}.`
-            : `${option(field)}: ${whose} does not take the ${name} \`${shown(wanted)}\`; it takes ${offered.join(', ')}.`,
+            ? l.t(`generate:defaults.takesNo.${field}`, { option: option(field), model: whose })
+            : l.t(`generate:defaults.notTaken.${field}`, {
+                option: option(field),
+                model: whose,
+                value: shown(wanted),
+                values: offered.join(', '),
+              }),
         );
     } else if (next[field] !== undefined && !offered.includes(next[field])) {
-      notes.push(`Your default ${type} ${name} ${next[field]} was cleared: ${model.label} does not take it.`);
+      notes.push(
+        l.t(`generate:defaults.cleared.${type}.${field}`, { value: next[field], model: model.label }),
+      );
       delete next[field];
     }
   }

@@ -227,4 +227,44 @@ export default {
     video:
       'Dein Standard-Videomodell `{{model}}` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: {{fallback}}. Wähle mit /settings ein anderes.',
   },
+  defaults: {
+    catalogNotLoaded:
+      'Der Generierungsdienst war seit dem Start des Bots nicht erreichbar, daher kann der Bot Modelle, Seitenverhältnisse und Auflösungen noch nicht prüfen. Es wurde nichts gespeichert; versuch es in einer Minute noch mal.',
+    cantSave:
+      'Diese Standardwerte können nicht gespeichert werden:\n{{problems}}\nEs wurde nichts gespeichert.',
+    countRange: '{{option}}: eine ganze Zahl von {{min, number}} bis {{max, number}}.',
+    noSuchModel: '{{option}}: Es gibt kein Modell `{{model}}`. /models listet sie auf.',
+    makesImages: '{{option}}: {{model}} erstellt Bilder, keine Videos; wähle es als image_model.',
+    makesVideos: '{{option}}: {{model}} erstellt Videos, keine Bilder; wähle es als video_model.',
+    storedGone: {
+      image:
+        '{{option}}: Dein Standard-Bildmodell `{{model}}` wird nicht mehr angeboten; gib dazu ein anderes {{option}} an.',
+      video:
+        '{{option}}: Dein Standard-Videomodell `{{model}}` wird nicht mehr angeboten; gib dazu ein anderes {{option}} an.',
+    },
+    serverDefault: '{{model}} (Standard des Servers)',
+    takesNo: {
+      aspect_ratio: '{{option}}: {{model}} nimmt kein Seitenverhältnis.',
+      resolution: '{{option}}: {{model}} nimmt keine Auflösung.',
+    },
+    notTaken: {
+      aspect_ratio:
+        '{{option}}: {{model}} nimmt das Seitenverhältnis `{{value}}` nicht; möglich sind {{values}}.',
+      resolution: '{{option}}: {{model}} nimmt die Auflösung `{{value}}` nicht; möglich sind {{values}}.',
+    },
+    cleared: {
+      image: {
+        aspect_ratio:
+          'Dein Standard-Seitenverhältnis für Bilder ({{value}}) wurde entfernt: {{model}} nimmt es nicht.',
+        resolution:
+          'Deine Standard-Auflösung für Bilder ({{value}}) wurde entfernt: {{model}} nimmt sie nicht.',
+      },
+      video: {
+        aspect_ratio:
+          'Dein Standard-Seitenverhältnis für Videos ({{value}}) wurde entfernt: {{model}} nimmt es nicht.',
+        resolution:
+          'Deine Standard-Auflösung für Videos ({{value}}) wurde entfernt: {{model}} nimmt sie nicht.',
+      },
+    },
+  },
 } satisfies Messages;

@@ -234,4 +234,43 @@ export default {
     video:
       "Your default video model `{{model}}` is no longer offered, so this used the server's default, {{fallback}}. Choose another with /settings.",
   },
+  /**
+   * /settings: why defaults can't be saved, and a stored default cleared. `option` is the /settings
+   * option as the code names it (`image_model`); `model` a model's label.
+   */
+  defaults: {
+    catalogNotLoaded:
+      'The generation service has not been reachable since the bot started, so the bot cannot check models, aspect ratios or resolutions yet. Nothing was saved; please try again in a minute.',
+    cantSave: "These defaults can't be saved:\n{{problems}}\nNothing was saved.",
+    countRange: '{{option}}: a whole number from {{min, number}} to {{max, number}}.',
+    noSuchModel: '{{option}}: there is no model `{{model}}`. /models lists them.',
+    makesImages: '{{option}}: {{model}} makes images, not videos; choose it as image_model.',
+    makesVideos: '{{option}}: {{model}} makes videos, not images; choose it as video_model.',
+    storedGone: {
+      image:
+        '{{option}}: your default image model `{{model}}` is no longer offered; choose another {{option}} with this.',
+      video:
+        '{{option}}: your default video model `{{model}}` is no longer offered; choose another {{option}} with this.',
+    },
+    /** A model named as the one in use when the member has chosen none. */
+    serverDefault: "{{model}} (the server's default)",
+    takesNo: {
+      aspect_ratio: '{{option}}: {{model}} takes no aspect ratio.',
+      resolution: '{{option}}: {{model}} takes no resolution.',
+    },
+    notTaken: {
+      aspect_ratio: '{{option}}: {{model}} does not take the aspect ratio `{{value}}`; it takes {{values}}.',
+      resolution: '{{option}}: {{model}} does not take the resolution `{{value}}`; it takes {{values}}.',
+    },
+    cleared: {
+      image: {
+        aspect_ratio: 'Your default image aspect ratio {{value}} was cleared: {{model}} does not take it.',
+        resolution: 'Your default image resolution {{value}} was cleared: {{model}} does not take it.',
+      },
+      video: {
+        aspect_ratio: 'Your default video aspect ratio {{value}} was cleared: {{model}} does not take it.',
+        resolution: 'Your default video resolution {{value}} was cleared: {{model}} does not take it.',
+      },
+    },
+  },
 } as const;

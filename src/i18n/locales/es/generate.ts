@@ -240,4 +240,41 @@ export default {
     video:
       'Tu modelo de vídeo predeterminado `{{model}}` ya no está disponible, así que se usó el del servidor: {{fallback}}. Elige otro con /settings.',
   },
+  defaults: {
+    catalogNotLoaded:
+      'El servicio de generación no ha estado disponible desde que se inició el bot, así que aún no puede comprobar modelos, relaciones de aspecto ni resoluciones. No se guardó nada; inténtalo de nuevo en un minuto.',
+    cantSave: 'Estos valores predeterminados no se pueden guardar:\n{{problems}}\nNo se guardó nada.',
+    countRange: '{{option}}: un número entero del {{min, number}} al {{max, number}}.',
+    noSuchModel: '{{option}}: no existe el modelo `{{model}}`. /models los muestra.',
+    makesImages: '{{option}}: {{model}} crea imágenes, no vídeos; elígelo como image_model.',
+    makesVideos: '{{option}}: {{model}} crea vídeos, no imágenes; elígelo como video_model.',
+    storedGone: {
+      image:
+        '{{option}}: tu modelo de imagen predeterminado `{{model}}` ya no está disponible; indica otro {{option}} junto con esto.',
+      video:
+        '{{option}}: tu modelo de vídeo predeterminado `{{model}}` ya no está disponible; indica otro {{option}} junto con esto.',
+    },
+    serverDefault: '{{model}} (el predeterminado del servidor)',
+    takesNo: {
+      aspect_ratio: '{{option}}: {{model}} no acepta relación de aspecto.',
+      resolution: '{{option}}: {{model}} no acepta resolución.',
+    },
+    notTaken: {
+      aspect_ratio: '{{option}}: {{model}} no acepta la relación de aspecto `{{value}}`; acepta {{values}}.',
+      resolution: '{{option}}: {{model}} no acepta la resolución `{{value}}`; acepta {{values}}.',
+    },
+    cleared: {
+      image: {
+        aspect_ratio:
+          'Se quitó tu relación de aspecto predeterminada para imágenes ({{value}}): {{model}} no la acepta.',
+        resolution:
+          'Se quitó tu resolución predeterminada para imágenes ({{value}}): {{model}} no la acepta.',
+      },
+      video: {
+        aspect_ratio:
+          'Se quitó tu relación de aspecto predeterminada para vídeos ({{value}}): {{model}} no la acepta.',
+        resolution: 'Se quitó tu resolución predeterminada para vídeos ({{value}}): {{model}} no la acepta.',
+      },
+    },
+  },
 } satisfies Messages;

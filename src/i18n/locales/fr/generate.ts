@@ -241,4 +241,39 @@ export default {
     video:
       'Ton modèle vidéo par défaut `{{model}}` n’est plus proposé, donc celui du serveur a été utilisé: {{fallback}}. Choisis-en un autre avec /settings.',
   },
+  defaults: {
+    catalogNotLoaded:
+      'Le service de génération est injoignable depuis le démarrage du bot, qui ne peut donc pas encore vérifier les modèles, formats ou résolutions. Rien n’a été enregistré; réessaie dans une minute.',
+    cantSave:
+      'Ces réglages par défaut ne peuvent pas être enregistrés:\n{{problems}}\nRien n’a été enregistré.',
+    countRange: '{{option}}: un nombre entier de {{min, number}} à {{max, number}}.',
+    noSuchModel: '{{option}}: il n’existe pas de modèle `{{model}}`. /models les liste.',
+    makesImages: '{{option}}: {{model}} crée des images, pas des vidéos; choisis-le comme image_model.',
+    makesVideos: '{{option}}: {{model}} crée des vidéos, pas des images; choisis-le comme video_model.',
+    storedGone: {
+      image:
+        '{{option}}: ton modèle d’image par défaut `{{model}}` n’est plus proposé; indique un autre {{option}} avec ceci.',
+      video:
+        '{{option}}: ton modèle vidéo par défaut `{{model}}` n’est plus proposé; indique un autre {{option}} avec ceci.',
+    },
+    serverDefault: '{{model}} (celui du serveur par défaut)',
+    takesNo: {
+      aspect_ratio: '{{option}}: {{model}} ne prend pas de format.',
+      resolution: '{{option}}: {{model}} ne prend pas de résolution.',
+    },
+    notTaken: {
+      aspect_ratio: '{{option}}: {{model}} ne prend pas le format `{{value}}`; il prend {{values}}.',
+      resolution: '{{option}}: {{model}} ne prend pas la résolution `{{value}}`; il prend {{values}}.',
+    },
+    cleared: {
+      image: {
+        aspect_ratio: 'Ton format d’image par défaut {{value}} a été retiré: {{model}} ne le prend pas.',
+        resolution: 'Ta résolution d’image par défaut {{value}} a été retirée: {{model}} ne la prend pas.',
+      },
+      video: {
+        aspect_ratio: 'Ton format vidéo par défaut {{value}} a été retiré: {{model}} ne le prend pas.',
+        resolution: 'Ta résolution vidéo par défaut {{value}} a été retirée: {{model}} ne la prend pas.',
+      },
+    },
+  },
 } satisfies Messages;

@@ -205,4 +205,42 @@ export default {
     video:
       'あなたの既定の動画モデル`{{model}}`は現在提供されていないため、サーバーの既定モデル（{{fallback}}）を使いました。/settings で別のモデルを選んでください。',
   },
+  defaults: {
+    catalogNotLoaded:
+      'ボットの起動以降、生成サービスに接続できていないため、モデル・アスペクト比・解像度をまだ確認できません。何も保存されていません。1分ほどしてからもう一度お試しください。',
+    cantSave: 'この既定値は保存できません：\n{{problems}}\n何も保存されていません。',
+    countRange: '{{option}}：{{min, number}}〜{{max, number}}の整数です。',
+    noSuchModel: '{{option}}：モデル`{{model}}`はありません。/models で一覧を確認できます。',
+    makesImages:
+      '{{option}}：{{model}}は動画ではなく画像を生成するモデルです。image_modelとして選んでください。',
+    makesVideos:
+      '{{option}}：{{model}}は画像ではなく動画を生成するモデルです。video_modelとして選んでください。',
+    storedGone: {
+      image:
+        '{{option}}：あなたの既定の画像モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
+      video:
+        '{{option}}：あなたの既定の動画モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
+    },
+    serverDefault: '{{model}}（サーバーの既定）',
+    takesNo: {
+      aspect_ratio: '{{option}}：{{model}}はアスペクト比を指定できません。',
+      resolution: '{{option}}：{{model}}は解像度を指定できません。',
+    },
+    notTaken: {
+      aspect_ratio:
+        '{{option}}：{{model}}はアスペクト比`{{value}}`に対応していません。対応しているのは{{values}}です。',
+      resolution:
+        '{{option}}：{{model}}は解像度`{{value}}`に対応していません。対応しているのは{{values}}です。',
+    },
+    cleared: {
+      image: {
+        aspect_ratio: '画像の既定のアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        resolution: '画像の既定の解像度（{{value}}）を解除しました：{{model}}が対応していません。',
+      },
+      video: {
+        aspect_ratio: '動画の既定のアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        resolution: '動画の既定の解像度（{{value}}）を解除しました：{{model}}が対応していません。',
+      },
+    },
+  },
 } satisfies Messages;

@@ -240,4 +240,38 @@ export default {
     video:
       'Seu modelo de vídeo padrão `{{model}}` não é mais oferecido, então foi usado o padrão do servidor: {{fallback}}. Escolha outro com /settings.',
   },
+  defaults: {
+    catalogNotLoaded:
+      'O serviço de geração não está acessível desde que o bot iniciou, então o bot ainda não consegue verificar modelos, proporções ou resoluções. Nada foi salvo; tente de novo em um minuto.',
+    cantSave: 'Estes padrões não podem ser salvos:\n{{problems}}\nNada foi salvo.',
+    countRange: '{{option}}: um número inteiro de {{min, number}} a {{max, number}}.',
+    noSuchModel: '{{option}}: não existe o modelo `{{model}}`. O /models lista todos.',
+    makesImages: '{{option}}: {{model}} cria imagens, não vídeos; escolha-o como image_model.',
+    makesVideos: '{{option}}: {{model}} cria vídeos, não imagens; escolha-o como video_model.',
+    storedGone: {
+      image:
+        '{{option}}: seu modelo de imagem padrão `{{model}}` não é mais oferecido; informe outro {{option}} junto com isto.',
+      video:
+        '{{option}}: seu modelo de vídeo padrão `{{model}}` não é mais oferecido; informe outro {{option}} junto com isto.',
+    },
+    serverDefault: '{{model}} (o padrão do servidor)',
+    takesNo: {
+      aspect_ratio: '{{option}}: {{model}} não aceita proporção.',
+      resolution: '{{option}}: {{model}} não aceita resolução.',
+    },
+    notTaken: {
+      aspect_ratio: '{{option}}: {{model}} não aceita a proporção `{{value}}`; ele aceita {{values}}.',
+      resolution: '{{option}}: {{model}} não aceita a resolução `{{value}}`; ele aceita {{values}}.',
+    },
+    cleared: {
+      image: {
+        aspect_ratio: 'Sua proporção padrão para imagens ({{value}}) foi removida: {{model}} não a aceita.',
+        resolution: 'Sua resolução padrão para imagens ({{value}}) foi removida: {{model}} não a aceita.',
+      },
+      video: {
+        aspect_ratio: 'Sua proporção padrão para vídeos ({{value}}) foi removida: {{model}} não a aceita.',
+        resolution: 'Sua resolução padrão para vídeos ({{value}}) foi removida: {{model}} não a aceita.',
+      },
+    },
+  },
 } satisfies Messages;
