@@ -13,6 +13,7 @@ import { referenceUrls } from '../src/discord/generation/references.ts';
 import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   countOption,
   IMAGE_NAMES,
@@ -20,6 +21,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
+import { english, type Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /**
@@ -31,28 +33,36 @@ const IMAGES = IMAGE_NAMES;
 const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'imagine',
+  name_localizations: localizations((l) => l.t('generate:command.imagine.name')),
   description: 'Create an image from a text prompt',
+  description_localizations: localizations((l) => l.t('generate:command.imagine.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
-    promptOption('What the image shows'),
-    stringOption('model', 'Image model (price shown)', true),
-    stringOption('aspect_ratio', 'Aspect ratio, e.g. 16:9', true),
-    stringOption('resolution', 'Resolution, e.g. 2K (costs more)', true),
-    ...numberedImages(IMAGES, 'A reference image'),
-    stringOption('image_urls', 'More reference image URLs, separated by spaces'),
+    promptOption((l) => l.t('generate:option.prompt.image')),
+    stringOption('model', (l) => l.t('generate:option.model.image'), true),
+    stringOption('aspect_ratio', (l) => l.t('generate:option.aspectRatio.description'), true),
+    stringOption('resolution', (l) => l.t('generate:option.resolution.image'), true),
+    ...numberedImages(IMAGES, (l) => l.t('generate:option.image.reference')),
+    stringOption('image_urls', (l) => l.t('generate:option.imageUrls.description')),
     countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The request /imagine's options make: attached images first, in option order, then the URLs. */
-export function imagineRequest(args: ArgsParam<typeof data>): CreateGenerationRequest {
+/**
+ * The request /imagine's options make: attached images first, in option order, then the URLs. A
+ * refusal (an attachment of the wrong kind) speaks `l`.
+ */
+export function imagineRequest(
+  args: ArgsParam<typeof data>,
+  l: Localizer = english,
+): CreateGenerationRequest {
   return readRequest('image', {
     model: args.model,
     prompt: args.prompt,
     aspect_ratio: args.aspect_ratio,
     resolution: args.resolution,
-    image_urls: [...referenceUrls(args, IMAGES, 'image'), ...splitUrls(args.image_urls)],
+    image_urls: [...referenceUrls(args, IMAGES, 'image', l), ...splitUrls(args.image_urls)],
   });
 }
 
@@ -66,8 +76,9 @@ export const imagine: Command = {
       'image',
       readArgs(interaction, data),
     );
-    const count = takeCount(args.count ?? defaults.count);
-    await handleGenerate(interaction, services, 'image', imagineRequest(args), defaults, count);
+    const l = memberLocalizer(interaction);
+    const count = takeCount(args.count ?? defaults.count, l);
+    await handleGenerate(interaction, services, 'image', imagineRequest(args, l), defaults, count);
   },
   autocomplete: generationAutocomplete('image'),
 };

@@ -18,16 +18,20 @@ import { readRequest, splitUrls } from '../src/discord/generation/read-request.t
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   attachmentOption,
   booleanOption,
+  choiceOption,
   imageNames,
   integerOption,
   numberedImages,
   promptOption,
   stringOption,
+  type Text,
 } from '../src/discord/interactions/option-builders.ts';
 import { escapeMemberText } from '../src/discord/views/message-parts.ts';
+import { english, type Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 const NINE_IMAGES = imageNames(9);
@@ -36,130 +40,146 @@ const VIDEOS = ['video', 'video2', 'video3'] as const;
 const AUDIOS = ['audio', 'audio2', 'audio3'] as const;
 const FUSION = ['scene', 'character', 'object'] as const;
 
-const prompt = promptOption('What the video shows');
-const duration = integerOption('duration', 'Length in seconds', true);
-const resolution = stringOption('resolution', 'Resolution, e.g. 720p (costs more)', true);
-const aspectRatio = stringOption('aspect_ratio', 'Aspect ratio, e.g. 16:9', true);
-const imageUrls = stringOption('image_urls', 'More reference image URLs, separated by spaces');
+const prompt = promptOption((l) => l.t('generate:option.prompt.video'));
+const duration = integerOption('duration', (l) => l.t('generate:option.duration.description'), true);
+const resolution = stringOption('resolution', (l) => l.t('generate:option.resolution.pro'), true);
+const aspectRatio = stringOption('aspect_ratio', (l) => l.t('generate:option.aspectRatio.description'), true);
+const imageUrls = stringOption('image_urls', (l) => l.t('generate:option.imageUrls.description'));
+const firstFrame: Text = (l) => l.t('generate:option.image.firstFrame');
+
+/**
+ * A subcommand's description in every language. Its name is the model family's, which stays as
+ * it is in every language (model names are not translated).
+ */
+const family = (name: VideoFamily) =>
+  ({
+    description: english.t(`generate:command.videoPro.${name}`),
+    description_localizations: localizations((l) => l.t(`generate:command.videoPro.${name}`)),
+  }) as const;
 
 const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'video-pro',
+  name_localizations: localizations((l) => l.t('generate:command.videoPro.name')),
   description: "Create a video with a model family's own options",
+  description_localizations: localizations((l) => l.t('generate:command.videoPro.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'motion',
-      description: 'Motion 2.0 models: video and audio references, seed, camera and more',
+      ...family('motion'),
       options: [
         prompt,
-        stringOption('model', 'Motion model (price shown)', true),
+        stringOption('model', (l) => l.t('generate:option.model.motion'), true),
         duration,
         resolution,
         aspectRatio,
-        ...numberedImages(NINE_IMAGES, 'The first frame'),
-        attachmentOption('video', 'A reference video (MP4, WebM, MOV); lowers the price'),
-        attachmentOption('video2', 'Reference video 2'),
-        attachmentOption('video3', 'Reference video 3'),
-        attachmentOption('audio', 'A reference audio file (MP3, WAV, M4A, OGG)'),
-        attachmentOption('audio2', 'Reference audio 2'),
-        attachmentOption('audio3', 'Reference audio 3'),
-        booleanOption('generate_audio', 'Generate audio with the video'),
-        booleanOption('camera_fixed', 'Keep the camera still'),
-        booleanOption('web_search', 'Let the model search the web'),
-        booleanOption('return_last_frame', 'Also return the last frame as an image'),
-        integerOption('seed', 'Same seed and prompt give similar results'),
+        ...numberedImages(NINE_IMAGES, firstFrame),
+        attachmentOption('video', (l) => l.t('generate:option.video.description')),
+        attachmentOption('video2', (l) => l.t('generate:option.videoN.description', { n: 2 })),
+        attachmentOption('video3', (l) => l.t('generate:option.videoN.description', { n: 3 })),
+        attachmentOption('audio', (l) => l.t('generate:option.audio.description')),
+        attachmentOption('audio2', (l) => l.t('generate:option.audioN.description', { n: 2 })),
+        attachmentOption('audio3', (l) => l.t('generate:option.audioN.description', { n: 3 })),
+        booleanOption('generate_audio', (l) => l.t('generate:option.generateAudio.motion')),
+        booleanOption('camera_fixed', (l) => l.t('generate:option.cameraFixed.description')),
+        booleanOption('web_search', (l) => l.t('generate:option.webSearch.description')),
+        booleanOption('return_last_frame', (l) => l.t('generate:option.returnLastFrame.motion')),
+        integerOption('seed', (l) => l.t('generate:option.seed.motion')),
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'orbit',
-      description: 'Orbit 2 models: style, watermark, private',
+      ...family('orbit'),
       options: [
         prompt,
-        stringOption('model', 'Orbit model (price shown)', true),
+        stringOption('model', (l) => l.t('generate:option.model.orbit'), true),
         duration,
         resolution,
         aspectRatio,
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'style',
-          description: 'Visual style',
-          choices: ORBIT_STYLES.map((s) => ({ name: s, value: s })),
-        },
-        booleanOption('watermark', 'Add a watermark'),
-        booleanOption('private', 'Ask the service to keep the video private'),
-        ...numberedImages(NINE_IMAGES, 'The first frame'),
+        // The service's own style names, as the service spells them in every language.
+        choiceOption(
+          'style',
+          (l) => l.t('generate:option.style.orbit'),
+          ORBIT_STYLES.map((s) => ({ name: s, value: s })),
+        ),
+        booleanOption('watermark', (l) => l.t('generate:option.watermark.description')),
+        booleanOption('private', (l) => l.t('generate:option.private.description')),
+        ...numberedImages(NINE_IMAGES, firstFrame),
         imageUrls,
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'vista',
-      description: 'Vista 3.1 models: a first frame, or up to 3 reference images',
+      ...family('vista'),
       options: [
         prompt,
-        stringOption('model', 'Vista model (price shown)', true),
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'mode',
-          description: 'frame: image becomes the first frame; ingredient: up to 3 references',
-          choices: [
-            { name: 'frame (the image is the first frame)', value: 'frame' },
-            { name: 'ingredient (up to 3 reference images)', value: 'ingredient' },
-          ],
-        },
+        stringOption('model', (l) => l.t('generate:option.model.vista'), true),
+        choiceOption('mode', (l) => l.t('generate:option.mode.vista'), [
+          {
+            name: 'frame (the image is the first frame)',
+            name_localizations: localizations((l) => l.t('generate:option.mode.frame')),
+            value: 'frame',
+          },
+          {
+            name: 'ingredient (up to 3 reference images)',
+            name_localizations: localizations((l) => l.t('generate:option.mode.ingredient')),
+            value: 'ingredient',
+          },
+        ]),
         resolution,
         aspectRatio,
-        ...numberedImages(THREE_IMAGES, 'The first frame, or a reference image'),
+        ...numberedImages(THREE_IMAGES, (l) => l.t('generate:option.image.firstOrReference')),
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'omni',
-      description: 'Omni Flash Ext: a first frame, or scene, character and object',
+      ...family('omni'),
       options: [
         prompt,
         duration,
         resolution,
         aspectRatio,
-        attachmentOption('image', 'The first frame (alone)'),
-        attachmentOption('scene', 'The scene (with character and object)'),
-        attachmentOption('character', 'The character (with scene and object)'),
-        attachmentOption('object', 'The object (with scene and character)'),
+        attachmentOption('image', (l) => l.t('generate:option.image.firstAlone')),
+        attachmentOption('scene', (l) => l.t('generate:option.scene.description')),
+        attachmentOption('character', (l) => l.t('generate:option.character.description')),
+        attachmentOption('object', (l) => l.t('generate:option.object.description')),
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'quick',
-      description: 'Quick Video 1: modes, 6 to 30 seconds',
+      ...family('quick'),
       options: [
         prompt,
         duration,
         resolution,
         aspectRatio,
-        stringOption('mode', 'Mode', true),
-        ...numberedImages(NINE_IMAGES, 'The first frame'),
+        stringOption('mode', (l) => l.t('generate:option.mode.quick'), true),
+        ...numberedImages(NINE_IMAGES, firstFrame),
         imageUrls,
       ],
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The request a /video-pro subcommand's options make. */
-export function videoProRequest(a: ArgsParam<typeof data>): CreateGenerationRequest {
+/** The request a /video-pro subcommand's options make; a refusal speaks `l`. */
+export function videoProRequest(a: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
   switch (a.subcommand) {
     case 'motion': {
       const { args } = a;
       return readRequest('video', {
         ...common(args),
-        model: familyModel('motion', args.model),
+        model: familyModel('motion', args.model, l),
         duration: args.duration,
-        image_urls: referenceUrls(args, NINE_IMAGES, 'image'),
-        video_urls: referenceUrls(args, VIDEOS, 'video'),
-        audio_urls: referenceUrls(args, AUDIOS, 'audio'),
+        image_urls: referenceUrls(args, NINE_IMAGES, 'image', l),
+        video_urls: referenceUrls(args, VIDEOS, 'video', l),
+        audio_urls: referenceUrls(args, AUDIOS, 'audio', l),
         generate_audio: args.generate_audio,
         camera_fixed: args.camera_fixed,
         web_search: args.web_search,
@@ -171,12 +191,12 @@ export function videoProRequest(a: ArgsParam<typeof data>): CreateGenerationRequ
       const { args } = a;
       return readRequest('video', {
         ...common(args),
-        model: familyModel('orbit', args.model),
+        model: familyModel('orbit', args.model, l),
         duration: args.duration,
         style: args.style,
         watermark: args.watermark,
         private: args.private,
-        image_urls: [...referenceUrls(args, NINE_IMAGES, 'image'), ...splitUrls(args.image_urls)],
+        image_urls: [...referenceUrls(args, NINE_IMAGES, 'image', l), ...splitUrls(args.image_urls)],
       });
     }
     case 'vista': {
@@ -184,23 +204,21 @@ export function videoProRequest(a: ArgsParam<typeof data>): CreateGenerationRequ
       // No duration: vista-3.1-fast has one (8 s), and vista-3.1-lite takes none (service-rules.ts).
       return readRequest('video', {
         ...common(args),
-        model: familyModel('vista', args.model),
+        model: familyModel('vista', args.model, l),
         mode: args.mode,
-        image_urls: referenceUrls(args, THREE_IMAGES, 'image'),
+        image_urls: referenceUrls(args, THREE_IMAGES, 'image', l),
       });
     }
     case 'omni': {
       const { args } = a;
-      const first = referenceUrls(args, ['image'], 'image');
-      const fusion = referenceUrls(args, FUSION, 'image');
+      const first = referenceUrls(args, ['image'], 'image', l);
+      const fusion = referenceUrls(args, FUSION, 'image', l);
       if (fusion.length > 0 && (fusion.length < FUSION.length || first.length > 0)) {
-        throw new UserError(
-          'Omni Flash Ext takes either one image (the first frame) or exactly three: scene, character and object together. Nothing was sent and nothing was charged.',
-        );
+        throw new UserError(l.t('generate:pro.omniImages'));
       }
       return readRequest('video', {
         ...common(args),
-        model: familyModel('omni', undefined),
+        model: familyModel('omni', undefined, l),
         duration: args.duration,
         image_urls: [...first, ...fusion],
       });
@@ -209,10 +227,10 @@ export function videoProRequest(a: ArgsParam<typeof data>): CreateGenerationRequ
       const { args } = a;
       return readRequest('video', {
         ...common(args),
-        model: familyModel('quick', undefined),
+        model: familyModel('quick', undefined, l),
         duration: args.duration,
         mode: args.mode,
-        image_urls: [...referenceUrls(args, NINE_IMAGES, 'image'), ...splitUrls(args.image_urls)],
+        image_urls: [...referenceUrls(args, NINE_IMAGES, 'image', l), ...splitUrls(args.image_urls)],
       });
     }
   }
@@ -224,13 +242,17 @@ function common(args: { prompt: string; resolution?: string; aspect_ratio?: stri
 }
 
 /** The model named (one of the family's), or the family's first when none. */
-function familyModel(family: VideoFamily, named: string | undefined): string {
+function familyModel(family: VideoFamily, named: string | undefined, l: Localizer): string {
   const { slugs } = VIDEO_FAMILIES[family];
   const slug = named?.trim();
   if (!slug) return slugs[0] as string;
   if (!slugs.includes(slug)) {
     throw new UserError(
-      `"${escapeMemberText(slug.slice(0, 100))}" is not one of the ${family} models (${slugs.join(', ')}); use /video for any model. Nothing was sent and nothing was charged.`,
+      l.t('generate:pro.notInFamily', {
+        model: escapeMemberText(slug.slice(0, 100)),
+        family,
+        models: slugs.join(', '),
+      }),
     );
   }
   return slug;
@@ -239,6 +261,11 @@ function familyModel(family: VideoFamily, named: string | undefined): string {
 export const videoPro: Command = {
   data,
   execute: async (interaction, services) =>
-    handleGenerate(interaction, services, 'video', videoProRequest(readArgs(interaction, data))),
+    handleGenerate(
+      interaction,
+      services,
+      'video',
+      videoProRequest(readArgs(interaction, data), memberLocalizer(interaction)),
+    ),
   autocomplete: generationAutocomplete('video'),
 };

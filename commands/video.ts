@@ -17,6 +17,7 @@ import { referenceUrls } from '../src/discord/generation/references.ts';
 import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   booleanOption,
   countOption,
@@ -26,6 +27,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
+import { english, type Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /** 9 attachments: the most any video family takes by the spec (motion); more go by `image_urls`. */
@@ -34,28 +36,33 @@ const IMAGES = imageNames(9);
 const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'video',
+  name_localizations: localizations((l) => l.t('generate:command.video.name')),
   description: 'Create a video from a text prompt',
+  description_localizations: localizations((l) => l.t('generate:command.video.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
-    promptOption('What the video shows'),
-    stringOption('model', 'Video model (price shown)', true),
-    integerOption('duration', 'Length in seconds', true),
-    stringOption('resolution', 'Resolution, e.g. 720p', true),
-    stringOption('aspect_ratio', 'Aspect ratio, e.g. 16:9', true),
-    stringOption('mode', 'Mode (models that have modes)', true),
-    stringOption('style', 'Style (orbit models)', true),
-    ...numberedImages(IMAGES, 'The first frame'),
-    stringOption('image_urls', 'More reference image URLs, separated by spaces'),
-    booleanOption('generate_audio', 'Generate audio (motion models)'),
-    integerOption('seed', 'Seed for similar results (motion models)'),
-    booleanOption('return_last_frame', 'Also return the last frame, to continue from (motion models)'),
+    promptOption((l) => l.t('generate:option.prompt.video')),
+    stringOption('model', (l) => l.t('generate:option.model.video'), true),
+    integerOption('duration', (l) => l.t('generate:option.duration.description'), true),
+    stringOption('resolution', (l) => l.t('generate:option.resolution.video'), true),
+    stringOption('aspect_ratio', (l) => l.t('generate:option.aspectRatio.description'), true),
+    stringOption('mode', (l) => l.t('generate:option.mode.video'), true),
+    stringOption('style', (l) => l.t('generate:option.style.video'), true),
+    ...numberedImages(IMAGES, (l) => l.t('generate:option.image.firstFrame')),
+    stringOption('image_urls', (l) => l.t('generate:option.imageUrls.description')),
+    booleanOption('generate_audio', (l) => l.t('generate:option.generateAudio.video')),
+    integerOption('seed', (l) => l.t('generate:option.seed.video')),
+    booleanOption('return_last_frame', (l) => l.t('generate:option.returnLastFrame.video')),
     countOption(),
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The request /video's options make: attached images first (the first is the first frame), then URLs. */
-export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequest {
+/**
+ * The request /video's options make: attached images first (the first is the first frame), then
+ * URLs. A refusal (an attachment of the wrong kind) speaks `l`.
+ */
+export function videoRequest(args: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
   return readRequest('video', {
     model: args.model,
     prompt: args.prompt,
@@ -64,7 +71,7 @@ export function videoRequest(args: ArgsParam<typeof data>): CreateGenerationRequ
     aspect_ratio: args.aspect_ratio,
     mode: args.mode,
     style: args.style,
-    image_urls: [...referenceUrls(args, IMAGES, 'image'), ...splitUrls(args.image_urls)],
+    image_urls: [...referenceUrls(args, IMAGES, 'image', l), ...splitUrls(args.image_urls)],
     generate_audio: args.generate_audio,
     seed: args.seed,
     return_last_frame: args.return_last_frame,
@@ -81,8 +88,9 @@ export const video: Command = {
       'video',
       readArgs(interaction, data),
     );
-    const count = takeCount(args.count ?? defaults.count);
-    await handleGenerate(interaction, services, 'video', videoRequest(args), defaults, count);
+    const l = memberLocalizer(interaction);
+    const count = takeCount(args.count ?? defaults.count, l);
+    await handleGenerate(interaction, services, 'video', videoRequest(args, l), defaults, count);
   },
   autocomplete: generationAutocomplete('video'),
 };

@@ -3,6 +3,7 @@
  * Returns the service's 422 shape (field -> messages), empty when the request is valid.
  * Every rule here is one the spec states; the simulator answers 422 with the same rules.
  */
+import { english, type Localizer } from '../i18n/index.ts';
 import type { FieldErrors, Model } from '../media/schemas.ts';
 import { parsePublicHttpUrl } from '../net/public-address.ts';
 import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES, takesDuration } from './service-rules.ts';
@@ -33,11 +34,16 @@ export interface ValidateOptions {
   trustedOrigins?: readonly string[];
 }
 
-/** Validates a POST /generations body (parsed JSON, so every field is checked for its type too). */
+/**
+ * Validates a POST /generations body (parsed JSON, so every field is checked for its type too).
+ * The messages speak `l`: the member's language when the bot checks a member's request, English
+ * (the default) where the simulator answers as the service would.
+ */
 export function validateCreateRequest(
   model: Model | undefined,
   body: Record<string, unknown>,
   options: ValidateOptions = {},
+  l: Localizer = english,
 ): FieldErrors {
   const trusted = options.trustedOrigins ?? [];
   const errors: FieldErrors = {};
@@ -47,169 +53,186 @@ export function validateCreateRequest(
   };
 
   const prompt = body.prompt;
-  if (typeof prompt !== 'string' || !hasVisibleCharacter(prompt)) add('prompt', 'The prompt is required.');
+  if (typeof prompt !== 'string' || !hasVisibleCharacter(prompt))
+    add('prompt', l.t('validation:promptRequired'));
   else if (promptLength(prompt) > MAX_PROMPT_LENGTH)
-    add(
-      'prompt',
-      `The prompt may be at most ${MAX_PROMPT_LENGTH} characters (it has ${promptLength(prompt).toLocaleString('en-US')}).`,
-    );
+    add('prompt', l.t('validation:promptTooLong', { max: MAX_PROMPT_LENGTH, count: promptLength(prompt) }));
 
   if (typeof body.model !== 'string' || body.model === '') {
-    add('model', 'The model is required.');
+    add('model', l.t('validation:modelRequired'));
     return errors;
   }
   if (!model) {
-    add('model', `Unknown model "${body.model}".`);
+    add('model', l.t('validation:unknownModel', { model: body.model }));
     return errors;
   }
 
   const isMotion = MOTION_SLUGS.has(model.slug);
   const isOrbit = ORBIT_SLUGS.has(model.slug);
 
-  checkChoice(body.aspect_ratio, 'aspect_ratio', 'aspect ratio', model.aspect_ratios, add);
+  checkChoice(l, body.aspect_ratio, 'aspect_ratio', 'aspectRatio', model.aspect_ratios, add);
   if (
     model.slug === 'lang-image-2' &&
     typeof body.aspect_ratio === 'string' &&
     /^\d+\s*[x×*]\s*\d+$/i.test(body.aspect_ratio)
   ) {
-    errors.aspect_ratio = ['lang-image-2 takes ratio notation such as 16:9, not a pixel size.'];
+    errors.aspect_ratio = [l.t('validation:pixelSize', { model: model.slug })];
   }
-  checkChoice(body.resolution, 'resolution', 'resolution', model.resolutions, add);
-  checkChoice(body.mode, 'mode', 'mode', model.modes, add);
+  checkChoice(l, body.resolution, 'resolution', 'resolution', model.resolutions, add);
+  checkChoice(l, body.mode, 'mode', 'mode', model.modes, add);
 
   if (body.duration !== undefined) {
-    if (model.type === 'image') add('duration', 'Images have no duration.');
+    // The plural follows the longest duration the model takes ("always 8 seconds").
+    const durations = { model: model.label, durations: describeDurations(model.durations, l) };
+    const count = Math.max(0, ...model.durations);
+    if (model.type === 'image') add('duration', l.t('validation:imageNoDuration'));
     else if (!takesDuration(model.slug))
-      add(
-        'duration',
-        `${model.label} takes no duration (its videos are always ${describeDurations(model.durations)} seconds).`,
-      );
+      add('duration', l.t('validation:fixedDuration', { ...durations, count }));
     else if (typeof body.duration !== 'number' || !Number.isInteger(body.duration))
-      add('duration', 'The duration is a whole number of seconds.');
+      add('duration', l.t('validation:durationWhole'));
     else if (!model.durations.includes(body.duration))
-      add('duration', `${model.label} takes a duration of ${describeDurations(model.durations)} seconds.`);
+      add('duration', l.t('validation:durationOneOf', { ...durations, count }));
   }
 
   if (body.style !== undefined) {
-    if (!isOrbit) add('style', 'Only orbit-2 and orbit-2-pro take a style.');
-    else checkChoice(body.style, 'style', 'style', ORBIT_STYLES, add);
+    if (!isOrbit) add('style', l.t('validation:styleOnlyOrbit'));
+    else checkChoice(l, body.style, 'style', 'style', ORBIT_STYLES, add);
   }
   for (const field of ORBIT_ONLY_BOOLEANS) {
     if (body[field] === undefined) continue;
-    if (!isOrbit) add(field, `Only orbit-2 and orbit-2-pro take ${field}.`);
-    else if (typeof body[field] !== 'boolean') add(field, `${field} is true or false.`);
+    if (!isOrbit) add(field, l.t('validation:onlyOrbit', { field }));
+    else if (typeof body[field] !== 'boolean') add(field, l.t('validation:trueOrFalse', { field }));
   }
   for (const field of MOTION_ONLY_FIELDS) {
     if (body[field] === undefined) continue;
-    if (!isMotion) add(field, `Only the motion models take ${field}.`);
-    else if (typeof body[field] !== 'boolean') add(field, `${field} is true or false.`);
+    if (!isMotion) add(field, l.t('validation:onlyMotion', { field }));
+    else if (typeof body[field] !== 'boolean') add(field, l.t('validation:trueOrFalse', { field }));
   }
   if (body.seed !== undefined) {
-    if (!isMotion) add('seed', 'Only the motion models take a seed.');
+    if (!isMotion) add('seed', l.t('validation:seedOnlyMotion'));
     else if (typeof body.seed !== 'number' || !Number.isInteger(body.seed))
-      add('seed', 'The seed is a whole number.');
+      add('seed', l.t('validation:seedWhole'));
   }
 
   for (const field of ['video_urls', 'audio_urls'] as const) {
     if (body[field] === undefined) continue;
     if (!isMotion) {
-      add(field, `Only motion-2.0 and motion-2.0-fast take ${field}.`);
+      add(field, l.t('validation:mediaOnlyMotion', { field }));
       continue;
     }
-    const urls = checkUrlList(body[field], field, add, trusted);
+    const urls = checkUrlList(l, body[field], field, add, trusted);
     if (urls && urls.length > MAX_MEDIA_REFERENCES)
-      add(field, `At most ${MAX_MEDIA_REFERENCES} ${field} are allowed.`);
+      add(field, l.t('validation:mediaMax', { max: MAX_MEDIA_REFERENCES, field }));
   }
 
-  const urls = body.image_urls === undefined ? [] : checkUrlList(body.image_urls, 'image_urls', add, trusted);
+  const urls =
+    body.image_urls === undefined ? [] : checkUrlList(l, body.image_urls, 'image_urls', add, trusted);
   if (urls) {
-    const limitMessage = imageUrlLimit(model, urls.length, body.mode);
+    const limitMessage = imageUrlLimit(l, model, urls.length, body.mode);
     if (limitMessage) add('image_urls', limitMessage);
   }
   return errors;
 }
 
 /** The model-specific rule on how many image_urls a request may carry, or undefined when the count is fine. */
-function imageUrlLimit(model: Model, count: number, mode: unknown): string | undefined {
+function imageUrlLimit(l: Localizer, model: Model, count: number, mode: unknown): string | undefined {
   // frame mode is image-to-video: the one image is the first frame, so it is required.
-  if (model.slug === 'vista-3.1-fast' && mode === 'frame' && count !== 1)
-    return 'vista-3.1-fast takes exactly one image (the first frame) in frame mode.';
+  if (model.slug === 'vista-3.1-fast' && mode === 'frame' && count !== 1) return l.t('validation:vistaFrame');
   if (count === 0) return undefined;
   switch (model.slug) {
     case 'vista-3.1-lite':
-      return 'vista-3.1-lite takes no image_urls.';
+      return l.t('validation:vistaLite');
     case 'omni-flash-ext':
-      return count === 1 || count === 3
-        ? undefined
-        : 'omni-flash-ext takes 0, 1 (first frame) or exactly 3 image_urls (scene, character, object).';
+      return count === 1 || count === 3 ? undefined : l.t('validation:omni');
     case 'lang-image-2':
       return count > LANG_IMAGE_2_MAX_IMAGE_URLS
-        ? `lang-image-2 takes at most ${LANG_IMAGE_2_MAX_IMAGE_URLS} image_urls.`
+        ? l.t('validation:langImage2Max', { max: LANG_IMAGE_2_MAX_IMAGE_URLS })
         : undefined;
     case 'dream-5.0-lite':
       return count > DREAM_LITE_MAX_IMAGE_URLS
-        ? `dream-5.0-lite takes at most ${DREAM_LITE_MAX_IMAGE_URLS} reference images.`
+        ? l.t('validation:dreamLiteMax', { max: DREAM_LITE_MAX_IMAGE_URLS })
         : undefined;
     case 'vista-3.1-fast':
       if (mode === 'ingredient' && count > VISTA_INGREDIENT_MAX_IMAGE_URLS)
-        return `vista-3.1-fast takes at most ${VISTA_INGREDIENT_MAX_IMAGE_URLS} reference images in ingredient mode.`;
+        return l.t('validation:vistaIngredientMax', { max: VISTA_INGREDIENT_MAX_IMAGE_URLS });
       break;
   }
   if (MOTION_SLUGS.has(model.slug) && count > MOTION_MAX_IMAGE_URLS)
-    return `The motion models take at most ${MOTION_MAX_IMAGE_URLS} image_urls.`;
-  if (count > MAX_IMAGE_URLS) return `At most ${MAX_IMAGE_URLS} image_urls are allowed.`;
+    return l.t('validation:motionMax', { max: MOTION_MAX_IMAGE_URLS });
+  if (count > MAX_IMAGE_URLS) return l.t('validation:imageUrlsMax', { max: MAX_IMAGE_URLS });
   return undefined;
 }
 
+/** The fields checked against a list of allowed values, by their key in the `validation` texts. */
+type ChoiceField = 'aspectRatio' | 'resolution' | 'mode' | 'style';
+
 function checkChoice(
+  l: Localizer,
   value: unknown,
   field: string,
-  noun: string,
+  key: ChoiceField,
   allowed: readonly string[],
   add: (field: string, message: string) => void,
 ): void {
   if (value === undefined) return;
-  if (allowed.length === 0) add(field, `This model takes no ${noun}.`);
+  if (allowed.length === 0) add(field, l.t(`validation:none.${key}`));
   else if (typeof value !== 'string' || !allowed.includes(value))
-    add(field, `The ${noun} must be one of ${allowed.join(', ')}.`);
+    add(field, l.t(`validation:oneOf.${key}`, { values: allowed.join(', ') }));
 }
 
 function checkUrlList(
+  l: Localizer,
   value: unknown,
   field: string,
   add: (field: string, message: string) => void,
   trustedOrigins: readonly string[],
 ): string[] | undefined {
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    add(field, `${field} is a list of URLs.`);
+    add(field, l.t('validation:urlList', { field }));
     return undefined;
   }
   // Judged from the text alone, without DNS: this runs before the 3 s interaction answer, and
   // the service (not the bot) fetches these URLs, so a name that resolves privately is its to refuse.
   for (const text of value as string[]) {
-    const problem = referenceUrlProblem(text, trustedOrigins);
+    const problem = urlProblem(text, trustedOrigins);
     if (problem) {
-      add(field, `"${text.slice(0, 100)}" ${problem}`);
+      const url = text.slice(0, 100);
+      add(
+        field,
+        problem.kind === 'not_http'
+          ? l.t('validation:notHttpUrl', { url })
+          : l.t('validation:notPublic', { url, reason: problem.reason }),
+      );
       return undefined;
     }
   }
   return value as string[];
 }
 
+type UrlProblem = { kind: 'not_http' } | { kind: 'not_public'; reason: string };
+
+/** Why the service cannot be given this URL as a reference, or undefined when it can. */
+function urlProblem(text: string, trustedOrigins: readonly string[]): UrlProblem | undefined {
+  const parsed = parsePublicHttpUrl(text);
+  if (!('reason' in parsed)) return undefined;
+  if (parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL')
+    return { kind: 'not_http' };
+  if (trustedOrigins.length > 0 && trustedOrigins.includes(originOf(text))) return undefined;
+  return { kind: 'not_public', reason: parsed.reason };
+}
+
 /**
- * Why the service cannot be given this URL as a reference (a sentence to follow the URL), or
- * undefined when it can: a public http(s) URL, or one on an origin of the service itself.
+ * Why the service cannot be given this URL as a reference (an English sentence to follow the URL),
+ * or undefined when it can: a public http(s) URL, or one on an origin of the service itself.
  */
 export function referenceUrlProblem(
   text: string,
   trustedOrigins: readonly string[] = [],
 ): string | undefined {
-  const parsed = parsePublicHttpUrl(text);
-  if (!('reason' in parsed)) return undefined;
-  if (parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL')
-    return 'is not an http(s) URL.';
-  if (trustedOrigins.length > 0 && trustedOrigins.includes(originOf(text))) return undefined;
-  return `is not a public address (${parsed.reason}); only public http(s) URLs can be used.`;
+  const problem = urlProblem(text, trustedOrigins);
+  if (!problem) return undefined;
+  if (problem.kind === 'not_http') return 'is not an http(s) URL.';
+  return `is not a public address (${problem.reason}); only public http(s) URLs can be used.`;
 }
 
 function originOf(text: string): string {
@@ -239,13 +262,30 @@ export function hasVisibleCharacter(prompt: string): boolean {
   return prompt.replace(INVISIBLE, '') !== '';
 }
 
-/** "6 to 30" for a run of consecutive values, "4, 6, 8 or 10" otherwise. */
-export function describeDurations(durations: readonly number[]): string {
-  if (durations.length === 0) return 'no';
+/** "6 to 30" for a run of consecutive values, "4, 6, 8 or 10" otherwise, in `l`'s language. */
+export function describeDurations(durations: readonly number[], l: Localizer = english): string {
+  if (durations.length === 0) return l.t('validation:noDurations');
   const sorted = [...durations].sort((a, b) => a - b);
   const first = sorted[0] as number;
   const last = sorted[sorted.length - 1] as number;
-  if (sorted.length > 2 && last - first === sorted.length - 1) return `${first} to ${last}`;
-  if (sorted.length === 1) return String(first);
-  return `${sorted.slice(0, -1).join(', ')} or ${last}`;
+  if (sorted.length > 2 && last - first === sorted.length - 1)
+    return l.t('validation:durationRange', { from: first, to: last });
+  return houseList(
+    l,
+    sorted.map((d) => l.number(d)),
+    'disjunction',
+  );
+}
+
+/**
+ * "a, b or c" in `l`'s language (Intl.ListFormat). The bot's English writes lists without the
+ * serial comma ("MP4, WebM or MOV"), as British English does, so English lists are written so.
+ */
+export function houseList(
+  l: Localizer,
+  items: readonly string[],
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  if (l.language !== 'en') return l.list(items, type);
+  return new Intl.ListFormat('en-GB', { type }).format(items);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCreateRequest } from '../../src/catalog/validate.ts';
+import { localizerOf } from '../../src/i18n/index.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -25,7 +26,9 @@ describe('local validation of create requests', () => {
     });
     it('may have 2,000 characters but not 2,001', () => {
       expect(check('dream-4.5', { prompt: 'a'.repeat(2000) })).toEqual({});
-      expect(check('dream-4.5', { prompt: 'a'.repeat(2001) }).prompt?.[0]).toMatch(/2000 characters/);
+      expect(check('dream-4.5', { prompt: 'a'.repeat(2001) }).prompt?.[0]).toBe(
+        'The prompt may be at most 2,000 characters (it has 2,001).',
+      );
     });
   });
 
@@ -44,7 +47,7 @@ describe('local validation of create requests', () => {
     it('must be among the model values', () => {
       expect(check('quick-video-1', { duration: 30 })).toEqual({});
       expect(check('quick-video-1', { duration: 31 }).duration?.[0]).toMatch(/6 to 30 seconds/);
-      expect(check('omni-flash-ext', { duration: 5 }).duration?.[0]).toMatch(/4, 6, 8 or 10/);
+      expect(check('omni-flash-ext', { duration: 5 }).duration?.[0]).toMatch(/4, 6, 8 or 10 seconds/);
       expect(check('orbit-2-pro', { duration: 25 })).toEqual({});
       expect(check('orbit-2', { duration: 25 }).duration).toBeDefined();
     });
@@ -205,5 +208,39 @@ describe("references on the service's own origin", () => {
 
   it('never accepts what is not an http(s) URL, whatever is trusted', () => {
     expect(withImage('file:///etc/passwd', ['null']).image_urls?.[0]).toContain('is not an http(s) URL');
+  });
+});
+
+describe('validation messages in the member’s language', () => {
+  const inLanguage = (language: 'de' | 'ja', slug: string, extra: Record<string, unknown>) =>
+    validateCreateRequest(
+      model(slug),
+      { model: slug, prompt: 'a lighthouse at dusk', ...extra },
+      {},
+      localizerOf(language),
+    );
+
+  it('writes the prompt length with the language’s digits', () => {
+    expect(inLanguage('de', 'dream-4.5', { prompt: 'a'.repeat(2001) }).prompt).toEqual([
+      'Der Prompt darf höchstens 2.000 Zeichen lang sein (er hat 2.001).',
+    ]);
+    expect(inLanguage('ja', 'dream-4.5', { prompt: 'a'.repeat(2001) }).prompt).toEqual([
+      'プロンプトは2,000文字以内にしてください（現在2,001文字）。',
+    ]);
+  });
+
+  it('lists the durations a model takes as the language lists them', () => {
+    expect(inLanguage('de', 'omni-flash-ext', { duration: 5 }).duration).toEqual([
+      'Omni Flash Ext nimmt eine Dauer von 4, 6, 8 oder 10 Sekunden.',
+    ]);
+    expect(inLanguage('ja', 'omni-flash-ext', { duration: 5 }).duration?.[0]).toContain(
+      '4、6、8、または10秒',
+    );
+  });
+
+  it('keeps the service’s field names and values as they are', () => {
+    expect(inLanguage('de', 'dream-4.5', { resolution: '8K' }).resolution).toEqual([
+      'Die Auflösung muss eine von diesen sein: 1K, 2K, 4K.',
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
+import { localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -107,6 +108,35 @@ describe('checking a change of defaults', () => {
         '- count: a whole number from 1 to 4.',
         'Nothing was saved.',
       ].join('\n'),
+    );
+  });
+
+  it('lists the problems in German for a German member, and in Japanese for a Japanese one', async () => {
+    const catalog = await catalogOf();
+    const change = { image_model: 'orbit-2', count: 0 };
+    expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('de')))).toBe(
+      [
+        'Diese Standardwerte können nicht gespeichert werden:',
+        '- image_model: Orbit 2 erstellt Videos, keine Bilder; wähle es als video_model.',
+        '- count: eine ganze Zahl von 1 bis 4.',
+        'Es wurde nichts gespeichert.',
+      ].join('\n'),
+    );
+    expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('ja')))).toContain(
+      '- count：1〜4の整数です。',
+    );
+  });
+
+  it('tells a German member why their default model was not used', async () => {
+    const merged = mergeDefaults(
+      await catalogOf(),
+      'image',
+      { image: { model: 'gone-model' } },
+      args({ prompt: 'x' }),
+      localizerOf('de'),
+    );
+    expect(merged.defaults.note).toBe(
+      'Dein Standard-Bildmodell `gone-model` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: Lang 4o Image. Wähle mit /settings ein anderes.',
     );
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { describeReferences } from '../../src/discord/generation/attachment-kinds.ts';
 import { classifyAttachment, referenceUrl, referenceUrls } from '../../src/discord/generation/references.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
+import { localizerOf } from '../../src/i18n/index.ts';
 
 const file = (name: string, contentType: string | null) => ({
   name,
@@ -70,5 +72,22 @@ describe('reference attachments', () => {
       'https://cdn.example.com/a.png',
       'https://cdn.example.com/c.png',
     ]);
+  });
+});
+
+describe('reference refusals in the member’s language', () => {
+  it('names the option as a German member sees it, and what the file is, in German', () => {
+    expect(() => referenceUrl(file('song.mp3', 'audio/mpeg'), 'image', 'image2', localizerOf('de'))).toThrow(
+      'Der Anhang „song.mp3“ bei `bild2` ist kein Bild: es ist eine Audiodatei. Es wurde nichts gesendet und nichts berechnet.',
+    );
+  });
+
+  it('counts references in Japanese', () => {
+    expect(
+      describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }], localizerOf('ja')),
+    ).toBe('画像2枚、音声ファイル1個');
+    expect(describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }])).toBe(
+      '2 images and 1 audio file',
+    );
   });
 });

@@ -11,7 +11,14 @@ import {
   opt,
   startHarness,
 } from '../support/bot-harness.ts';
-import { entity, ephemeralReply, fieldsOf, resolvedChannel, sub } from './quota-helpers.ts';
+import {
+  entity,
+  ephemeralReply,
+  fieldsOf,
+  refusedAfterDefer,
+  resolvedChannel,
+  sub,
+} from './quota-helpers.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -154,15 +161,16 @@ describe('alerts posted in the alert channel', () => {
     const alert = await waitForAlert(bot, '(402)');
     expect(contentOf(alert)).toContain('shared balance is used up');
     expect(contentOf(alert)).toContain('nothing was charged');
-    await bot.editOf(first);
+    // The member is told privately (generate.ts); the channel sees no reply about the balance.
+    await refusedAfterDefer(bot, first);
 
     const second = await bot.command(
       'imagine',
       [opt.string('prompt', 'another expensive idea'), opt.string('model', 'nano-fruit-pro')],
       { userId: BOB },
     );
-    const refused = await bot.editOf(second);
-    expect((refused.body as { content: string }).content).toMatch(/used up/);
+    const refused = await refusedAfterDefer(bot, second);
+    expect(refused.content).toMatch(/used up/);
     await bot.bot.alerts.settled();
     expect(posted(bot)).toHaveLength(1);
   });

@@ -1,5 +1,7 @@
+import { type APIApplicationCommandInteractionDataOption, Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { opt, useHarness } from '../support/bot-harness.ts';
+import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
+import { ALICE, ART, opt, useHarness } from '../support/bot-harness.ts';
 
 const h = useHarness({ per: 'file' });
 
@@ -72,5 +74,41 @@ describe('autocomplete', () => {
     await h.autocomplete('video', [focused('model', '')]);
     await h.autocomplete('imagine', [focused('resolution', '')]);
     expect(h.sim.requests.length).toBe(before);
+  });
+});
+
+describe('autocomplete in the member’s language', () => {
+  /** The choices the bot answers to an autocomplete from a member whose Discord speaks `locale`. */
+  async function choicesFor(
+    locale: Locale,
+    name: string,
+    options: APIApplicationCommandInteractionDataOption[],
+  ) {
+    const payload = autocompleteInteraction(h.discord, {
+      commandName: name,
+      options,
+      channelId: ART,
+      userId: ALICE,
+      locale,
+    });
+    await h.discord.sendInteraction(payload);
+    const call = await h.callbackOf(payload);
+    return (call.body as { data: { choices: { name: string; value: string | number }[] } }).data.choices;
+  }
+
+  it('names models with German prices and "ab", values unchanged', async () => {
+    const choices = await choicesFor(Locale.German, 'imagine', [focused('model', '')]);
+    expect(choices).toContainEqual({ name: 'Nano Fruit Pro · ab 0,10\u00a0$', value: 'nano-fruit-pro' });
+    expect(choices).toContainEqual({ name: 'Lang 4o Image · 0,02\u00a0$', value: 'lang-4o-image' });
+    const motion = await choicesFor(Locale.German, 'video', [focused('model', 'motion')]);
+    expect(motion[0]).toEqual({ name: 'Motion 2.0 · ab 0,132\u00a0$/s', value: 'motion-2.0' });
+  });
+
+  it('writes durations and their prices in Japanese', async () => {
+    const choices = await choicesFor(Locale.Japanese, 'video', [
+      opt.string('model', 'omni-flash-ext'),
+      { name: 'duration', type: 4, value: '', focused: true },
+    ]);
+    expect(choices[0]).toEqual({ name: '4秒 · $0.20', value: 4 });
   });
 });

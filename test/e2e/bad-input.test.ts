@@ -1,6 +1,7 @@
-import type { APIInteraction } from 'discord.js';
+import { type APIInteraction, Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ALICE, opt, useHarness } from '../support/bot-harness.ts';
+import { ALICE, BOB, opt, useHarness } from '../support/bot-harness.ts';
+import { refusedAfterDefer } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
@@ -22,7 +23,7 @@ describe('bad input is answered privately and costs nothing', () => {
       'a prompt over 2,000 characters',
       'imagine',
       [opt.string('prompt', 'a'.repeat(2001))],
-      /prompt.*at most 2000 characters/,
+      /prompt.*at most 2,000 characters \(it has 2,001\)/,
     ],
     [
       'an unknown model',
@@ -139,17 +140,25 @@ describe('bad input is answered privately and costs nothing', () => {
 });
 
 describe('answers from the service are shown readably', () => {
-  it('says the shared balance is used up on 402 and charges the member nothing', async () => {
+  it('tells only the member that the shared balance is used up on 402, and charges nothing', async () => {
     h.sim.setBalanceUsd(0.01);
     try {
       const interaction = await h.command('imagine', [
         opt.string('prompt', 'an expensive idea'),
         opt.string('model', 'nano-fruit-pro'),
       ]);
-      const edit = await h.editOf(interaction);
-      expect((edit.body as { content: string }).content).toMatch(
-        /shared balance .* used up.*Nothing was charged to your quota/,
-      );
+      // The public reply is taken back: the channel is not told that the server's balance is empty.
+      const answer = await refusedAfterDefer(h, interaction);
+      expect(answer.content).toMatch(/shared balance .* used up.*Nothing was charged to your quota/);
+      expect(h.deliveredMessage(interaction)).toBeUndefined();
+      expect(
+        h.discord.calls.filter(
+          (c) =>
+            c.route === 'webhookEdit' &&
+            c.path.includes(`/${interaction.token}/`) &&
+            JSON.stringify(c.body).includes('balance'),
+        ),
+      ).toEqual([]);
     } finally {
       h.sim.setBalanceUsd(100);
     }
@@ -195,5 +204,48 @@ describe('answers from the service are shown readably', () => {
     const job = await h.jobDone(interaction);
     expect(job.status).toBe('completed');
     expect(posts()).toBe(before + 1);
+  });
+});
+
+describe('refusals in the member’s language', () => {
+  it('writes the prompt length with German digits for a German member', async () => {
+    const before = posts();
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a'.repeat(2001))], {
+      locale: Locale.German,
+    });
+    expect(await ephemeralAnswer(interaction)).toBe(
+      'Diese Anfrage kann nicht gesendet werden:\n' +
+        '• **prompt**: Der Prompt darf höchstens 2.000 Zeichen lang sein (er hat 2.001).\n' +
+        'Es wurde nichts berechnet.',
+    );
+    expect(posts()).toBe(before);
+  });
+
+  it('names an unknown model in Japanese for a Japanese member', async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'x'), opt.string('model', 'no-such-model')],
+      { locale: Locale.Japanese },
+    );
+    const answer = await ephemeralAnswer(interaction);
+    expect(answer).toContain('このリクエストは送信できません：');
+    expect(answer).toContain('不明なモデル「no-such-model」です。');
+  });
+
+  it('tells a German member privately, in German, that the shared balance is used up', async () => {
+    h.sim.setBalanceUsd(0.01);
+    try {
+      const interaction = await h.command(
+        'imagine',
+        [opt.string('prompt', 'eine teure Idee'), opt.string('model', 'nano-fruit-pro')],
+        { userId: BOB, locale: Locale.German },
+      );
+      const answer = await refusedAfterDefer(h, interaction);
+      expect(answer.content).toBe(
+        'Das gemeinsame Guthaben des Bots beim Generierungsdienst ist aufgebraucht, daher wurde nichts erstellt. Deinem Kontingent wurde nichts berechnet; ein Admin kann Guthaben aufladen.',
+      );
+    } finally {
+      h.sim.setBalanceUsd(100);
+    }
   });
 });

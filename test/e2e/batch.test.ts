@@ -8,7 +8,7 @@ import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
-import { entity, ephemeralReply, resolvedMember, sub } from './quota-helpers.ts';
+import { entity, ephemeralReply, refusedAfterDefer, resolvedMember, sub } from './quota-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
@@ -261,6 +261,20 @@ describe('several takes at once', () => {
       'reserve',
     ]);
     expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
+  });
+
+  it('tells only the member, privately, when the shared balance is used up for every take', async () => {
+    h.sim.setBalanceUsd(0.01);
+    const command = await batch(2);
+    // The card goes: the channel is not told that the server's balance is empty.
+    const answer = await refusedAfterDefer(h, command);
+    expect(answer.content).toMatch(/shared balance .* used up.*Nothing was charged to your quota/);
+    expect(h.deliveredMessage(command)).toBeUndefined();
+    const publicEdits = h.discord.calls.filter(
+      (c) => c.route === 'webhookEdit' && c.path.includes(`/${command.token}/`),
+    );
+    expect(publicEdits.map((c) => JSON.stringify(c.body)).join('')).not.toMatch(/balance/i);
+    expect(await aliceFigures()).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
   });
 
   it('sends a batch whose command the gateway delivers twice once', async () => {

@@ -1,3 +1,4 @@
+import { Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
@@ -152,5 +153,35 @@ describe('Generate from this', () => {
     expect(answer.content).toContain('Only motion-2.0 and motion-2.0-fast take audio_urls.');
     expect(answer.content).toContain('Nothing was charged.');
     expect(sentRequests(h)).toEqual([]);
+  });
+});
+
+describe('Generate from this in the member’s language', () => {
+  it('opens the form in German, with the references counted and the prices in German', async () => {
+    const [a, b] = [file('katze.png', 'image/png'), file('hund.jpg', 'image/jpeg')];
+    const command = await h.messageCommand(
+      COMMAND,
+      { content: 'meine Haustiere', attachments: [a, b] },
+      { locale: Locale.German },
+    );
+    const modal = await h.modalOf(command);
+    expect(modal.title).toBe('Aus dieser Nachricht generieren');
+    const labels = (modal.components as { label?: string; description?: string }[]).map((c) => c.label);
+    expect(labels).toContain('Modell');
+    const model = (modal.components as { label?: string; description?: string }[]).find(
+      (c) => c.label === 'Modell',
+    );
+    expect(model?.description).toBe('Die Modelle, die 2 Bilder nehmen; Preise mit ihren Standardwerten.');
+    const models = fieldOf(modal, 'model') as unknown as ModalSelect;
+    expect(models.options.find((o) => o.value === 'lang-image-2')?.description).toBe(
+      'etwa 0,016\u00a0$ · 1K',
+    );
+  });
+
+  it('refuses a message without attachments in Japanese', async () => {
+    const command = await h.messageCommand(COMMAND, { content: 'ただの文章' }, { locale: Locale.Japanese });
+    expect((await ephemeralReply(h, command)).content).toBe(
+      'このメッセージには画像・動画・音声の添付ファイルがないため、生成の元にできるものがありません。何も送信・請求されていません。',
+    );
   });
 });

@@ -130,7 +130,7 @@ describe('channel rules end to end', () => {
     await adminAllows(h, NSFW);
     const elsewhere = await h.command('imagine', [opt.string('prompt', 'a fox')], { channelId: OTHER });
     const refusal = await ephemeralReply(h, elsewhere);
-    expect(refusal.content).toBe(`Generations can be made only in <#${ART}>, <#${NSFW}>.`);
+    expect(refusal.content).toBe(`Generations can be made only in <#${ART}> or <#${NSFW}>.`);
     expect(posts()).toHaveLength(0);
 
     const inArt = await h.command('imagine', [opt.string('prompt', 'a fox')], { channelId: ART });

@@ -64,7 +64,7 @@ describe('prompts', () => {
   it('refuses 2,001 characters, counting code points', async () => {
     const before = posts().length;
     const interaction = await h.command('imagine', [opt.string('prompt', `${'a'.repeat(1999)}🦊🦊`)]);
-    expect(await ephemeralAnswer(interaction)).toMatch(/at most 2000 characters \(it has 2,001\)/);
+    expect(await ephemeralAnswer(interaction)).toMatch(/at most 2,000 characters \(it has 2,001\)/);
     expect(posts()).toHaveLength(before);
   });
 });

@@ -3,6 +3,8 @@
  * in a format the service takes (references.ts decides, from the content type Discord states, else
  * the file's extension). Each kind goes to its own request field.
  */
+import { houseList } from '../../catalog/validate.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { PendingReference, ReferenceKind } from '../../jobs/pending-references.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
 import { classifyAttachment } from './references.ts';
@@ -53,13 +55,13 @@ export function withReferences(
   return next;
 }
 
-/** "2 images and 1 audio file", for messages. */
-export function describeReferences(references: readonly Pick<PendingReference, 'kind'>[]): string {
+/** "2 images and 1 audio file", for messages, in `l`'s language. */
+export function describeReferences(
+  references: readonly Pick<PendingReference, 'kind'>[],
+  l: Localizer = english,
+): string {
   const counts = new Map<ReferenceKind, number>();
   for (const r of references) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-  const parts = [...counts].map(([kind, n]) => {
-    const noun = kind === 'audio' ? 'audio file' : kind;
-    return `${n} ${noun}${n === 1 ? '' : 's'}`;
-  });
-  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const parts = [...counts].map(([kind, count]) => l.t(`generate:references.${kind}`, { count }));
+  return parts.length === 0 ? l.t('generate:references.none') : houseList(l, parts);
 }

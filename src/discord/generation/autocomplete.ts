@@ -12,18 +12,23 @@ import {
   ORBIT_STYLES,
   takesDuration,
 } from '../../catalog/service-rules.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { isAgeRestricted } from './generate.ts';
 
 /** Discord shows at most 25 choices. */
 export const MAX_CHOICES = 25;
 
-/** The menu name of a model: its label and price, e.g. `Motion 2.0 · from $0.132/s` or `Nano Fruit Pro · from $0.10`. */
-export function modelChoiceName(model: Model): string {
+/**
+ * The menu name of a model: its label and price in the member's language, e.g.
+ * `Motion 2.0 · from $0.132/s` or `Nano Fruit Pro · from $0.10`.
+ */
+export function modelChoiceName(model: Model, l: Localizer = english): string {
   const { micros, perSecond, varies } = basePriceMicros(model);
-  return `${model.label} · ${varies ? 'from ' : ''}${formatUsd(micros)}${perSecond ? '/s' : ''}`;
+  const price = perSecond ? l.t('perSecond', { amount: micros }) : l.money(micros);
+  return l.t(varies ? 'generate:choice.priceFrom' : 'generate:choice.price', { model: model.label, price });
 }
 
 /** What else the member has chosen so far, for choices that depend on it. */
@@ -37,6 +42,7 @@ export interface ChoiceContext {
 /**
  * The choices for the focused option, given what was typed and the model chosen so far (if any).
  * `ageRestricted`: whether the channel is age-restricted; only there are age-restricted modes offered.
+ * Names (prices, seconds) are in `l`'s language; values are the service's.
  */
 export function autocompleteChoices(
   catalog: ModelCatalog,
@@ -46,6 +52,7 @@ export function autocompleteChoices(
   chosenModel: string | null,
   ageRestricted = false,
   context: ChoiceContext = {},
+  l: Localizer = english,
 ): APIApplicationCommandOptionChoice[] {
   const query = typed.trim().toLowerCase();
   const { slugs } = context;
@@ -63,7 +70,7 @@ export function autocompleteChoices(
       return models
         .filter((m) => m.slug.toLowerCase().includes(query) || m.label.toLowerCase().includes(query))
         .slice(0, MAX_CHOICES)
-        .map((m) => ({ name: modelChoiceName(m), value: m.slug }));
+        .map((m) => ({ name: modelChoiceName(m, l), value: m.slug }));
     case 'duration': {
       const values = unique(scope.filter((m) => takesDuration(m.slug)).flatMap((m) => m.durations)).sort(
         (a, b) => a - b,
@@ -72,19 +79,17 @@ export function autocompleteChoices(
       return values
         .filter((d) => String(d).startsWith(query))
         .slice(0, MAX_CHOICES)
-        .map((d) => ({
-          name: priced
-            ? `${d} s · ${formatUsd(
-                quoteMicros(priced, {
-                  model: priced.slug,
-                  prompt: '',
-                  duration: d,
-                  ...(resolution && priced.resolutions.includes(resolution) ? { resolution } : {}),
-                }),
-              )}`
-            : `${d} s`,
-          value: d,
-        }));
+        .map((d) => {
+          const seconds = l.t('seconds', { count: d });
+          if (!priced) return { name: seconds, value: d };
+          const price = quoteMicros(priced, {
+            model: priced.slug,
+            prompt: '',
+            duration: d,
+            ...(resolution && priced.resolutions.includes(resolution) ? { resolution } : {}),
+          });
+          return { name: `${seconds} · ${l.money(price)}`, value: d };
+        });
     }
     case 'resolution':
     case 'aspect_ratio': {
@@ -138,6 +143,7 @@ export function generationAutocomplete(type: MediaType) {
           ...(isVideoFamily(family) ? { slugs: VIDEO_FAMILIES[family].slugs } : {}),
           resolution: interaction.options.getString('resolution'),
         },
+        memberLocalizer(interaction),
       ),
     );
   };

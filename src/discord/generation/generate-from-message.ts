@@ -11,10 +11,12 @@
 import type { MessageContextMenuCommandInteraction, ModalSubmitInteraction } from 'discord.js';
 import { UserError } from '../interactions/command.ts';
 import { buildCustomId, type CustomIdOf } from '../interactions/custom-ids.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { storeStep } from '../interactions/store-reads.ts';
+import { escapeMemberText } from '../views/message-parts.ts';
 import { describeReferences, referencesOf, withReferences } from './attachment-kinds.ts';
-import { CATALOG_NOT_READY, startGeneration } from './generate.ts';
+import { startGeneration } from './generate.ts';
 import {
   modalTitle,
   modelField,
@@ -26,30 +28,25 @@ import {
 } from './modal-fields.ts';
 import { modelOption, modelsTaking, referenceRoom } from './reference-models.ts';
 
-export const NO_ATTACHMENTS =
-  'This message has no image, video or audio attachment, so there is nothing to generate from. Nothing was sent or charged.';
-const EXPIRED =
-  'This form is no longer open (it lasts 15 minutes). Use "Generate from this" on the message again; nothing was sent or charged.';
-
 /** The context-menu command: reads the attachments, keeps them, and opens the modal. */
 export async function openFromMessage(
   interaction: MessageContextMenuCommandInteraction,
   services: BotServices,
 ): Promise<void> {
+  const l = memberLocalizer(interaction);
   if (!interaction.inGuild() || interaction.channelId === null)
-    throw new UserError('This works in server channels only.');
+    throw new UserError(l.t('generate:channelsOnly'));
   const message = interaction.targetMessage;
   const references = referencesOf(message.attachments.values());
-  if (references.length === 0) throw new UserError(NO_ATTACHMENTS);
+  if (references.length === 0) throw new UserError(l.t('generate:fromMessage.noAttachments'));
   if (!services.catalog.ready) {
-    throw new UserError(CATALOG_NOT_READY);
+    throw new UserError(l.t('generate:catalogNotReady'));
   }
   const draft = withReferences({ model: '', prompt: '' }, references);
   const models = modelsTaking(services.catalog.list(), draft);
+  const described = describeReferences(references, l);
   if (models.length === 0) {
-    throw new UserError(
-      `No model takes ${describeReferences(references)} together as references. Nothing was sent or charged.`,
-    );
+    throw new UserError(l.t('generate:fromMessage.noModelTakes', { references: described }));
   }
 
   const { guildId, channelId } = interaction;
@@ -66,22 +63,16 @@ export async function openFromMessage(
   const room = Math.max(...models.map((m) => referenceRoom(m, { ...draft, model: m.slug }, 'image')));
   await interaction.showModal({
     custom_id: buildCustomId({ kind: 'from', recordId }),
-    title: modalTitle('Generate from this message'),
+    title: modalTitle(l.t('generate:fromMessage.title')),
     components: [
-      promptField('Prompt'),
+      promptField(l.t('generate:fromMessage.prompt')),
       modelField(
-        'Model',
-        `The models that take ${describeReferences(references)}; prices with their defaults.`,
-        models.map((m) => modelOption(m, { ...draft, model: m.slug })),
+        l.t('generate:fromMessage.model'),
+        l.t('generate:fromMessage.modelHint', { references: described }),
+        models.map((m) => modelOption(m, { ...draft, model: m.slug }, l)),
       ),
       ...(room > 0
-        ? [
-            uploadField(
-              'More files (optional)',
-              "Added after the message's attachments; each model has its own limit.",
-              room,
-            ),
-          ]
+        ? [uploadField(l.t('generate:fromMessage.more'), l.t('generate:fromMessage.moreHint'), room)]
         : []),
     ],
   });
@@ -93,6 +84,7 @@ export async function submitFromMessage(
   services: BotServices,
   { recordId }: CustomIdOf<'from'>,
 ): Promise<void> {
+  const l = memberLocalizer(interaction);
   const record = await storeStep(interaction, services.logger, 'the references', () =>
     services.references.get(recordId),
   );
@@ -105,10 +97,13 @@ export async function submitFromMessage(
     record.guildId !== interaction.guildId ||
     record.channelId !== interaction.channelId
   )
-    throw new UserError(EXPIRED);
+    throw new UserError(l.t('generate:fromMessage.expired'));
   const slug = readModel(interaction);
   const model = services.catalog.get(slug);
-  if (!model) throw new UserError(`The model "${slug}" is no longer offered. Nothing was sent or charged.`);
+  if (!model)
+    throw new UserError(
+      l.t('generate:fromMessage.modelGone', { model: escapeMemberText(slug.slice(0, 100)) }),
+    );
   const uploads = readUploads(interaction);
   const request = withReferences({ model: slug, prompt: readPrompt(interaction) }, [
     ...record.references,

@@ -5,10 +5,10 @@
  * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
  * button (confirm.ts) through the same `sendGeneration`.
  */
-import { type ChatInputCommandInteraction, channelMention, MessageFlags } from 'discord.js';
+import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
 import { quoteMicros } from '../../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
-import { validateCreateRequest } from '../../catalog/validate.ts';
+import { houseList, validateCreateRequest } from '../../catalog/validate.ts';
 import type { JobOrigin } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
 import type { WaitProgress } from '../../jobs/submitter.ts';
@@ -18,7 +18,7 @@ import type { QuotaService, ReserveInput, ReserveResult } from '../../quota/serv
 import { confirmThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 import { deferReply } from '../interactions/defer.ts';
-import { replyLocales } from '../interactions/locale.ts';
+import { memberLocalizer, replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import {
   type GuildStartingInteraction,
@@ -32,14 +32,12 @@ import { renderFieldErrors, renderJob } from '../views/render.ts';
 import { renderCancelled, renderWaiting } from '../views/waiting-view.ts';
 import { askToConfirm } from './confirm-card.ts';
 import { type RequestDefaults, requestDefaultsOf, withDefaultsNote } from './member-defaults.ts';
+import { refuseAfterDefer } from './refuse-after-defer.ts';
 import { sendBatch } from './takes.ts';
 import { ThrottledEdits } from './throttled-edits.ts';
 
 /** Discord's attachment limit when the interaction does not say. */
 export const DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024;
-/** The answer to any request while the catalog has never loaded (the service unreachable since start). */
-export const CATALOG_NOT_READY =
-  'The generation service has not been reachable since the bot started, so it does not know the models yet. Nothing was sent; please try again in a minute.';
 
 /** Handles /imagine (type image), /video and /video-pro (type video), given the request their options make. */
 export async function handleGenerate(
@@ -50,7 +48,7 @@ export async function handleGenerate(
   member?: RequestDefaults,
   count = 1,
 ): Promise<void> {
-  if (!interaction.inGuild()) throw new UserError('This command works in servers only.');
+  if (!interaction.inGuild()) throw new UserError(memberLocalizer(interaction).t('generate:serversOnly'));
   await withDefaultsNote(interaction, services.logger, member?.note, () =>
     startGeneration(interaction, services, type, request, { ...(member ? { member } : {}), count }),
   );
@@ -82,23 +80,27 @@ export async function startGeneration(
 ): Promise<void> {
   const { catalog, quota, clock } = services;
   const receivedAt = clock.now();
-  if (!inGuildChannel(interaction)) throw new UserError('This works in server channels only.');
+  const l = memberLocalizer(interaction);
+  if (!inGuildChannel(interaction)) throw new UserError(l.t('generate:channelsOnly'));
   const guildId = interaction.guildId;
-  if (!catalog.ready) throw new UserError(CATALOG_NOT_READY);
+  if (!catalog.ready) throw new UserError(l.t('generate:catalogNotReady'));
 
   const model = catalog.get(request.model);
   if (model && model.type !== type) {
     throw new UserError(
-      `${model.label} makes ${model.type}s; use /${model.type === 'image' ? 'imagine' : 'video'} for it.`,
+      l.t(model.type === 'image' ? 'generate:makesImages' : 'generate:makesVideos', { model: model.label }),
     );
   }
-  const errors = validateCreateRequest(model, request as unknown as Record<string, unknown>, {
-    trustedOrigins: [services.serviceOrigin],
-  });
+  const errors = validateCreateRequest(
+    model,
+    request as unknown as Record<string, unknown>,
+    { trustedOrigins: [services.serviceOrigin] },
+    l,
+  );
   if (Object.keys(errors).length > 0) {
-    throw new UserError(`This request can't be sent:\n${renderFieldErrors(errors)}\nNothing was charged.`);
+    throw new UserError(l.t('generate:cantSend', { errors: renderFieldErrors(errors) }));
   }
-  if (!model) throw new UserError(`Unknown model "${request.model}".`);
+  if (!model) throw new UserError(l.t('generate:unknownModel', { model: request.model }));
   // One read of the settings before the defer serves the channel rules and the threshold (and the
   // member's own wish to confirm everything, read beside it); read before reserving, so a store
   // that cannot say leaves nothing held.
@@ -143,7 +145,7 @@ export async function startGeneration(
   try {
     if (early) await deferReply(interaction);
     const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
-    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros, count));
+    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros, count, l));
     reservation = result;
   } catch (err) {
     // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
@@ -215,6 +217,7 @@ export async function sendGeneration(
 ): Promise<void> {
   const { quota, submitter, jobs, clock } = services;
   const { request, model, quotedMicros, reservationId, receivedAt } = reserved;
+  const l = memberLocalizer(interaction);
   try {
     // startGeneration defers a request that fit before reserving it.
     if (!interaction.deferred) await deferReply(interaction);
@@ -277,37 +280,29 @@ export async function sendGeneration(
       return;
     }
     case 'insufficient_balance':
-      await answer(
-        "The bot's shared balance at the generation service is used up, so nothing was made. Nothing was charged to your quota; an admin can add funds.",
-      );
+      // The shared balance is the server's business, not the channel's: the public reply goes
+      // and only the member is told (the admins hear of it in the alerts channel: ops/alerts.ts).
+      await refuseAfterDefer(interaction, l.t('generate:outcome.insufficientBalance'));
       return;
     case 'rejected':
       await answer(
-        `The generation service refused this request:\n${renderFieldErrors(outcome.fieldErrors, 'service')}\nNothing was charged to your quota.`,
+        l.t('generate:outcome.rejected', { errors: renderFieldErrors(outcome.fieldErrors, 'service') }),
       );
       return;
     case 'unconfirmed':
-      await answer(
-        'The generation service did not confirm this request, so it could not be submitted for sure. Nothing was charged to your quota; if the service created it after all, the result will appear here within a few minutes. Please wait before trying again.',
-      );
+      await answer(l.t('generate:outcome.unconfirmed'));
       return;
     case 'failed':
-      await answer(
-        'The request could not be submitted to the generation service. Nothing was charged to your quota; please try again in a moment.',
-      );
+      await answer(l.t('generate:outcome.failed'));
       return;
     case 'gave_up':
-      await answer(
-        `The generation service was too busy: this request waited ${Math.round(outcome.waitedMs / 60_000)} minutes for capacity and was not sent. Nothing was charged to your quota; please try again later.`,
-      );
+      await answer(l.t('generate:outcome.gaveUp', { count: Math.round(outcome.waitedMs / 60_000) }));
       return;
     case 'not_recorded':
       await answer(STORE_FAULT);
       return;
     case 'refused':
-      await answer(
-        `${outcome.reason} This request waited for its turn and was not sent; nothing was charged.`,
-      );
+      await answer(l.t('generate:outcome.refused', { reason: outcome.reason }));
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
@@ -334,7 +329,7 @@ export async function rulesStillAllow(
       { err, guildId: interaction.guildId },
       'cannot read the channel rules for a waiting request',
     );
-    return "The server's rules could not be read right now.";
+    return memberLocalizer(interaction).t('generate:rulesUnreadable');
   }
 }
 
@@ -395,18 +390,6 @@ async function reserveInTime(
   }
 }
 
-/**
- * Refuses privately a request whose reply was deferred publicly: the "thinking…" reply is removed
- * and only the member is told why (an ephemeral follow-up). Should the removal fail, the public
- * reply says no more than that nothing was sent.
- */
-async function refuseAfterDefer(interaction: GuildStartingInteraction, content: string): Promise<void> {
-  await interaction
-    .deleteReply()
-    .catch(() => interaction.editReply({ content: 'Nothing was sent.', allowedMentions: { parse: [] } }));
-  await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-}
-
 /** The server's channel rules for a request: its allowed channels, and spicy only where age-restricted. */
 export function checkChannelRules(
   interaction: GuildStartingInteraction,
@@ -414,11 +397,16 @@ export function checkChannelRules(
   request: CreateGenerationRequest,
 ): void {
   const allowed = settings.allowedChannels;
+  const l = memberLocalizer(interaction);
   if (allowed.length > 0 && !allowed.includes(interaction.channelId)) {
-    throw new UserError(`Generations can be made only in ${allowed.map(channelMention).join(', ')}.`);
+    throw new UserError(
+      l.t('generate:onlyInChannels', {
+        channels: houseList(l, allowed.map(channelMention), 'disjunction'),
+      }),
+    );
   }
   if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
-    throw new UserError('The spicy mode can be used only in age-restricted channels.');
+    throw new UserError(l.t('generate:spicyOnlyAgeRestricted'));
   }
 }
 

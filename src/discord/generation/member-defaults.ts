@@ -10,6 +10,7 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import {
@@ -20,6 +21,7 @@ import {
   type TypeDefaults,
 } from '../../quota/member-defaults.ts';
 import { UserError } from '../interactions/command.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { storeStep } from '../interactions/store-reads.ts';
 import { codeText } from '../views/models-view.ts';
@@ -59,13 +61,15 @@ const given = (text: string | undefined): string | undefined => text?.trim() || 
 /**
  * `args` with the member's defaults under them: an option left out takes the member's default,
  * the model only when the catalog still offers it as a model of this type, an aspect ratio or a
- * resolution only when the model in use takes it. Pure, for the catalog as it is now.
+ * resolution only when the model in use takes it. Pure, for the catalog as it is now. The note
+ * (why a default was not used) speaks `l`, the member's language.
  */
 export function mergeDefaults<A extends DefaultableArgs>(
   catalog: ModelCatalog,
   type: MediaType,
   stored: MemberDefaults,
   args: A,
+  l: Localizer = english,
 ): { args: A; defaults: RequestDefaults } {
   const mine = defaultsOf(stored, type);
   const defaults = requestDefaultsOf(stored);
@@ -79,7 +83,10 @@ export function mergeDefaults<A extends DefaultableArgs>(
       merged.model = model;
     } else {
       const fallback = catalog.get(DEFAULT_MODELS[type]);
-      defaults.note = `Your default ${type} model \`${codeText(mine.model)}\` is no longer offered, so this used the server's default, ${fallback?.label ?? DEFAULT_MODELS[type]}. Choose another with /settings.`;
+      defaults.note = l.t(`generate:defaultModelGone.${type}`, {
+        model: codeText(mine.model),
+        fallback: fallback?.label ?? DEFAULT_MODELS[type],
+      });
     }
   }
   const inUse = catalog.get(model ?? DEFAULT_MODELS[type]);
@@ -106,7 +113,7 @@ export async function underMemberDefaults<A extends DefaultableArgs>(
   const stored = await storeStep(interaction, services.logger, 'your defaults', () =>
     services.memberDefaults.get(guildId, interaction.user.id),
   );
-  return mergeDefaults(services.catalog, type, stored, args);
+  return mergeDefaults(services.catalog, type, stored, args, memberLocalizer(interaction));
 }
 
 /**
@@ -149,20 +156,22 @@ export function changesAnything(change: DefaultsChange): boolean {
   return Object.values(change).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
 }
 
-export const CATALOG_NOT_LOADED =
-  'The generation service has not been reachable since the bot started, so the bot cannot check models, aspect ratios or resolutions yet. Nothing was saved; please try again in a minute.';
+/** The refusal while the catalog has never loaded, in English (see `generate:defaults.catalogNotLoaded`). */
+export const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
 
 /**
  * The member's defaults after `change`, checked against the catalog: a model of the right type,
  * an aspect ratio and a resolution the type's model takes (the model given now, else the stored
  * one, else the server's default), a count from 1 to 4. Anything wrong throws one UserError that
  * lists every problem, and nothing is to be stored. A stored aspect ratio or resolution the new
- * model does not take is cleared, and said so in `notes`.
+ * model does not take is cleared, and said so in `notes`. Problems and notes speak `l`, the
+ * member's language.
  */
 export function changeDefaults(
   catalog: ModelCatalog,
   stored: MemberDefaults,
   change: DefaultsChange,
+  l: Localizer = english,
 ): { defaults: MemberDefaults; notes: string[] } {
   const problems: string[] = [];
   const notes: string[] = [];
@@ -174,13 +183,13 @@ export function changeDefaults(
       resolution: given(change[`${type}_resolution`]),
     };
     if (!fields.model && !fields.aspect_ratio && !fields.resolution) continue;
-    if (!catalog.ready) throw new UserError(CATALOG_NOT_LOADED);
-    const section = changeType(catalog, type, defaultsOf(stored, type), fields, problems, notes);
+    if (!catalog.ready) throw new UserError(l.t('generate:defaults.catalogNotLoaded'));
+    const section = changeType(l, catalog, type, defaultsOf(stored, type), fields, problems, notes);
     if (section) next[type] = section;
   }
   if (change.count !== undefined) {
     if (!Number.isInteger(change.count) || change.count < MIN_COUNT || change.count > MAX_COUNT)
-      problems.push(`count: a whole number from ${MIN_COUNT} to ${MAX_COUNT}.`);
+      problems.push(l.t('generate:defaults.countRange', { option: 'count', min: MIN_COUNT, max: MAX_COUNT }));
     else next.count = change.count;
   }
   if (change.always_confirm !== undefined) {
@@ -190,13 +199,14 @@ export function changeDefaults(
   }
   if (problems.length > 0)
     throw new UserError(
-      `These defaults can't be saved:\n${problems.map((p) => `- ${p}`).join('\n')}\nNothing was saved.`,
+      l.t('generate:defaults.cantSave', { problems: problems.map((p) => `- ${p}`).join('\n') }),
     );
   return { defaults: next, notes };
 }
 
 /** One type's defaults after its change, or undefined (with `problems` added) when it cannot be. */
 function changeType(
+  l: Localizer,
   catalog: ModelCatalog,
   type: MediaType,
   stored: TypeDefaults,
@@ -209,12 +219,17 @@ function changeType(
   if (fields.model) {
     model = catalog.get(fields.model);
     if (!model) {
-      problems.push(`${option('model')}: there is no model \`${shown(fields.model)}\`. /models lists them.`);
+      problems.push(
+        l.t('generate:defaults.noSuchModel', { option: option('model'), model: shown(fields.model) }),
+      );
       return undefined;
     }
     if (model.type !== type) {
       problems.push(
-        `${option('model')}: ${model.label} makes ${model.type}s, not ${type}s; choose it as ${model.type}_model.`,
+        l.t(model.type === 'image' ? 'generate:defaults.makesImages' : 'generate:defaults.makesVideos', {
+          option: option('model'),
+          model: model.label,
+        }),
       );
       return undefined;
     }
@@ -222,16 +237,22 @@ function changeType(
     model = catalog.get(stored.model ?? DEFAULT_MODELS[type]);
     if (!model || model.type !== type) {
       problems.push(
-        `${option('model')}: your default ${type} model \`${codeText(stored.model ?? '')}\` is no longer offered; choose another ${option('model')} with this.`,
+        l.t(`generate:defaults.storedGone.${type}`, {
+          option: option('model'),
+          model: codeText(stored.model ?? ''),
+        }),
       );
       return undefined;
     }
   }
   const next: TypeDefaults = { ...stored, ...(fields.model ? { model: model.slug } : {}) };
-  const whose = fields.model || stored.model ? model.label : `${model.label} (the server's default)`;
-  for (const [field, name, offered] of [
-    ['aspect_ratio', 'aspect ratio', model.aspect_ratios],
-    ['resolution', 'resolution', model.resolutions],
+  const whose =
+    fields.model || stored.model
+      ? model.label
+      : l.t('generate:defaults.serverDefault', { model: model.label });
+  for (const [field, offered] of [
+    ['aspect_ratio', model.aspect_ratios],
+    ['resolution', model.resolutions],
   ] as const) {
     const wanted = fields[field];
     if (wanted) {
@@ -241,11 +262,18 @@ function changeType(
       else
         problems.push(
           offered.length === 0
-            ? `${option(field)}: ${whose} takes no ${name}.`
-            : `${option(field)}: ${whose} does not take the ${name} \`${shown(wanted)}\`; it takes ${offered.join(', ')}.`,
+            ? l.t(`generate:defaults.takesNo.${field}`, { option: option(field), model: whose })
+            : l.t(`generate:defaults.notTaken.${field}`, {
+                option: option(field),
+                model: whose,
+                value: shown(wanted),
+                values: offered.join(', '),
+              }),
         );
     } else if (next[field] !== undefined && !offered.includes(next[field])) {
-      notes.push(`Your default ${type} ${name} ${next[field]} was cleared: ${model.label} does not take it.`);
+      notes.push(
+        l.t(`generate:defaults.cleared.${type}.${field}`, { value: next[field], model: model.label }),
+      );
       delete next[field];
     }
   }

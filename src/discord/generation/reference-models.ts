@@ -72,8 +72,7 @@ export function referenceRoom(model: Model, request: CreateGenerationRequest, ki
 
 /**
  * A menu option for a model: its label, and the price of this request on it with its defaults, in
- * the language of the member who reads the menu (`l`; English for a caller that gives none). The
- * price, the length and the resolution each stand alone, joined by ` · `.
+ * the member's language ("about $0.40 · 5 s · 480p").
  */
 export function modelOption(
   model: Model,
@@ -84,10 +83,10 @@ export function modelOption(
   const duration = effectiveDuration(model, draft);
   const resolution = effectiveResolution(model, draft);
   const parts = [
-    l.t('actions:menuOption.price', { amount: quoteMicros(model, draft) }),
-    duration === undefined ? undefined : l.t('common:seconds', { count: duration }),
-    resolution,
-  ].filter(Boolean);
+    l.t('generate:choice.about', { amount: quoteMicros(model, draft) }),
+    ...(duration === undefined ? [] : [l.t('seconds', { count: duration })]),
+    ...(resolution ? [resolution] : []),
+  ];
   return {
     label: truncate(model.label, 100),
     value: model.slug,

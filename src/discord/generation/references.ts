@@ -5,8 +5,10 @@
  * formats are not listed, so any image is sent and the service judges it.
  */
 
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../jobs/pending-references.ts';
 import { UserError } from '../interactions/command.ts';
+import { localOptionName } from '../interactions/option-builders.ts';
 import { escapeMemberText } from '../views/message-parts.ts';
 
 export type { ReferenceKind };
@@ -19,8 +21,13 @@ export interface AttachmentFacts {
   size?: number;
 }
 
-/** What an attachment is: a kind the service takes, or not (with a description for the member). */
-export type Classification = { kind: ReferenceKind; format: string } | { kind: 'other'; description: string };
+/**
+ * What an attachment is: a kind the service takes, or not: its content type (shown escaped and cut
+ * short; `unsupported` when it is a video or audio format the service does not take), or none known.
+ */
+export type Classification =
+  | { kind: ReferenceKind; format: string }
+  | { kind: 'other'; contentType?: string; unsupported?: boolean };
 
 /** The video and audio formats the spec lists, by content type (every image type is taken). */
 const CONTENT_TYPES: Record<'video' | 'audio', Record<string, string>> = {
@@ -55,13 +62,6 @@ const EXTENSIONS: Record<string, { kind: ReferenceKind; format: string }> = {
   ogg: { kind: 'audio', format: 'OGG' },
 };
 
-/** What the member is told each kind accepts. */
-export const ACCEPTED: Record<ReferenceKind, string> = {
-  image: 'an image',
-  video: 'a video (MP4, WebM or MOV)',
-  audio: 'an audio file (MP3, WAV, M4A or OGG)',
-};
-
 /** Classifies an attachment by its content type, else (no content type) by its file extension. */
 export function classifyAttachment(attachment: AttachmentFacts): Classification {
   const contentType = attachment.contentType?.split(';')[0]?.trim().toLowerCase();
@@ -74,31 +74,55 @@ export function classifyAttachment(attachment: AttachmentFacts): Classification 
     }
     // The content type comes with the upload, so it is shown escaped and cut short.
     const shown = escapeMemberText(contentType.slice(0, 100));
-    return {
-      kind: 'other',
-      description:
-        major === 'video' || major === 'audio' ? `${shown}, a format the service does not take` : shown,
-    };
+    return { kind: 'other', contentType: shown, unsupported: major === 'video' || major === 'audio' };
   }
   const extension = /\.([a-z0-9]+)$/i.exec(attachment.name)?.[1]?.toLowerCase();
   const known = extension ? EXTENSIONS[extension] : undefined;
-  return known ?? { kind: 'other', description: 'of an unknown type' };
+  return known ?? { kind: 'other' };
+}
+
+/** What a file is, for the parentheses of a refusal ("it is a video"). */
+function describeFound(found: Classification, l: Localizer): string {
+  switch (found.kind) {
+    case 'image':
+      return l.t('generate:attachment.isImage');
+    case 'video':
+      return l.t('generate:attachment.isVideo');
+    case 'audio':
+      return l.t('generate:attachment.isAudio');
+    default:
+      if (found.contentType === undefined) return l.t('generate:attachment.isUnknown');
+      return found.unsupported
+        ? l.t('generate:attachment.isFormatNotTaken', { type: found.contentType })
+        : l.t('generate:attachment.isType', { type: found.contentType });
+  }
 }
 
 /**
  * The URL of an attachment given for `option`, when it is of the kind the option takes; otherwise a
  * refusal naming the file and what was expected (thrown before anything is reserved or sent).
  */
-export function referenceUrl(attachment: AttachmentFacts, kind: ReferenceKind, option: string): string {
+export function referenceUrl(
+  attachment: AttachmentFacts,
+  kind: ReferenceKind,
+  option: string,
+  l: Localizer = english,
+): string {
   const found = classifyAttachment(attachment);
   if (found.kind === kind) return attachment.url;
-  const it =
-    found.kind === 'other'
-      ? `it is ${found.description}`
-      : `it is ${ACCEPTED[found.kind].replace(/ \(.*\)$/, '')}`;
-  throw new UserError(
-    `The attachment "${escapeMemberText(attachment.name)}" given as \`${option}\` is not ${ACCEPTED[kind]}: ${it}. Nothing was sent and nothing was charged.`,
-  );
+  const values = {
+    name: escapeMemberText(attachment.name),
+    option: localOptionName(option, l),
+    found: describeFound(found, l),
+  };
+  switch (kind) {
+    case 'image':
+      throw new UserError(l.t('generate:attachment.notImage', values));
+    case 'video':
+      throw new UserError(l.t('generate:attachment.notVideo', values));
+    case 'audio':
+      throw new UserError(l.t('generate:attachment.notAudio', values));
+  }
 }
 
 /** The URLs of the attachments given for `options`, in the options' order; absent ones are skipped. */
@@ -106,11 +130,12 @@ export function referenceUrls<A extends object>(
   args: A,
   options: readonly (keyof A & string)[],
   kind: ReferenceKind,
+  l: Localizer = english,
 ): string[] {
   const urls: string[] = [];
   for (const option of options) {
     const attachment = args[option] as AttachmentFacts | undefined;
-    if (attachment) urls.push(referenceUrl(attachment, kind, option));
+    if (attachment) urls.push(referenceUrl(attachment, kind, option, l));
   }
   return urls;
 }

@@ -6,16 +6,18 @@
  * refunded on its own failure, recovered and delivered as its own job (jobs/batches.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { BatchRef, JobOrigin, ReplyTarget } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
 import { MAX_TAKES } from '../../quota/service.ts';
 import { UserError } from '../interactions/command.ts';
 import { deferReply } from '../interactions/defer.ts';
-import { replyLocales } from '../interactions/locale.ts';
+import { memberLocalizer, replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { type BatchHead, renderBatchCard } from '../views/batch-card.ts';
+import { refuseAfterDefer } from './refuse-after-defer.ts';
 import { newSeed } from './result-actions/result-job.ts';
 
 /**
@@ -23,10 +25,10 @@ import { newSeed } from './result-actions/result-job.ts';
  * that a member's default (settings) joins here. A count outside 1 to 4 (a modified client) is
  * refused, never clamped: the member pays for what they asked.
  */
-export function takeCount(chosen: number | undefined): number {
+export function takeCount(chosen: number | undefined, l: Localizer = english): number {
   const count = chosen ?? 1;
   if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
-    throw new UserError(`\`count\` is a whole number from 1 to ${MAX_TAKES}. Nothing was sent or charged.`);
+    throw new UserError(l.t('generate:takes.countRange', { max: MAX_TAKES }));
   }
   return count;
 }
@@ -69,6 +71,7 @@ export async function sendBatch(
 ): Promise<void> {
   const { quota, submitter, logger } = services;
   const { request, model, quotedMicros, reservationIds } = reserved;
+  const l = memberLocalizer(interaction);
   try {
     if (!interaction.deferred) await deferReply(interaction);
   } catch (err) {
@@ -140,14 +143,20 @@ export async function sendBatch(
     if (job) await services.redrawBatch(job);
     return;
   }
-  // None went out: no delivery will redraw the card, so it says so here (still V2: a V2 message
-  // cannot become a plain one again).
+  // None went out. The shared balance used up is the server's business, not the channel's: the
+  // card goes and only the member is told (the admins hear of it in the alerts channel).
+  if (outcomes.some((o) => o.kind === 'insufficient_balance')) {
+    await refuseAfterDefer(interaction, l.t('generate:outcome.insufficientBalance'));
+    return;
+  }
+  // No delivery will redraw the card, so it says so here (still V2: a V2 message cannot become a
+  // plain one again).
   const notSent = outcomes.map((_, index) => ({ index, state: 'not_sent' as const, reason: '' }));
   await interaction.editReply(
     renderBatchCard(
       {
         ...head,
-        note: `None of the ${size} takes could be sent: ${describeNotSent(outcomes)}. Nothing was charged to your quota.`,
+        note: l.t('generate:takes.noneSent', { count: size, reasons: describeNotSent(outcomes, l) }),
       },
       notSent,
       model,
@@ -155,18 +164,19 @@ export async function sendBatch(
   );
 }
 
-/** Why takes were not sent, in a few words, each reason once. */
-function describeNotSent(outcomes: readonly SubmitOutcome[]): string {
-  const words: Record<SubmitOutcome['kind'], string> = {
-    submitted: 'sent',
-    unconfirmed: 'not confirmed',
-    insufficient_balance: "the bot's shared balance is used up",
-    rejected: 'the service refused the request',
-    failed: 'the service could not be reached',
-    gave_up: 'the service was too busy',
-    not_recorded: 'the bot could not record them',
-    cancelled: 'cancelled',
-    refused: "the channel's rules changed",
+/** Why takes were not sent, in a few words, each reason once (a used-up balance is told privately). */
+function describeNotSent(outcomes: readonly SubmitOutcome[], l: Localizer): string {
+  const words: Record<Exclude<SubmitOutcome['kind'], 'insufficient_balance'>, string> = {
+    submitted: l.t('generate:takes.reason.sent'),
+    unconfirmed: l.t('generate:takes.reason.unconfirmed'),
+    rejected: l.t('generate:takes.reason.rejected'),
+    failed: l.t('generate:takes.reason.failed'),
+    gave_up: l.t('generate:takes.reason.gaveUp'),
+    not_recorded: l.t('generate:takes.reason.notRecorded'),
+    cancelled: l.t('generate:takes.reason.cancelled'),
+    refused: l.t('generate:takes.reason.refused'),
   };
-  return [...new Set(outcomes.map((o) => words[o.kind]))].join('; ');
+  return [
+    ...new Set(outcomes.flatMap((o) => (o.kind === 'insufficient_balance' ? [] : [words[o.kind]]))),
+  ].join('; ');
 }

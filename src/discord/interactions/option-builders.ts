@@ -2,15 +2,74 @@
  * Small builders for the options the generation commands share. Each returns a plain definition
  * whose name stays a literal type, so `ArgsParam<typeof data>` (args.ts) still knows every option.
  */
-import { ApplicationCommandOptionType } from 'discord.js';
+import { ApplicationCommandOptionType, type LocalizationMap } from 'discord.js';
 import { MAX_PROMPT_LENGTH } from '../../catalog/validate.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
+import { localizations } from './locale.ts';
+
+/** A text in one language: a description (or name) written for every language at once. */
+export type Text = (l: Localizer) => string;
+
+/** The `generate:option.*` key of each option name the generation commands use. */
+const OPTION_KEYS = {
+  prompt: 'prompt',
+  model: 'model',
+  aspect_ratio: 'aspectRatio',
+  resolution: 'resolution',
+  image: 'image',
+  image_urls: 'imageUrls',
+  count: 'count',
+  duration: 'duration',
+  mode: 'mode',
+  style: 'style',
+  generate_audio: 'generateAudio',
+  seed: 'seed',
+  return_last_frame: 'returnLastFrame',
+  video: 'video',
+  audio: 'audio',
+  camera_fixed: 'cameraFixed',
+  web_search: 'webSearch',
+  watermark: 'watermark',
+  private: 'private',
+  scene: 'scene',
+  character: 'character',
+  object: 'object',
+} as const;
+
+/**
+ * An option's name as a member sees it in `l`'s language (`image2` is `bild2` in German): what a
+ * message shows when it names an option. The code reads options by their English names only.
+ */
+export function localOptionName(option: string, l: Localizer): string {
+  const numbered = /^(image|video|audio)(\d+)$/.exec(option);
+  if (numbered) {
+    const n = numbered[2] as string;
+    if (numbered[1] === 'image') return l.t('generate:option.imageN.name', { n });
+    if (numbered[1] === 'video') return l.t('generate:option.videoN.name', { n });
+    return l.t('generate:option.audioN.name', { n });
+  }
+  const key = OPTION_KEYS[option as keyof typeof OPTION_KEYS];
+  return key ? l.t(`generate:option.${key}.name`) : option;
+}
+
+/**
+ * An option's name and description: the English in the definition (what args.ts reads), every
+ * other language in its `name_localizations` and `description_localizations`.
+ */
+function named<const N extends string>(name: N, description: Text) {
+  return {
+    name,
+    name_localizations: localizations((l) => localOptionName(name, l)),
+    description: description(english),
+    description_localizations: localizations(description),
+  } as const;
+}
 
 /** The required prompt. */
-export function promptOption(description: string) {
+export function promptOption(description: Text) {
   return {
     type: ApplicationCommandOptionType.String,
-    name: 'prompt',
-    description,
+    ...named('prompt', description),
     required: true,
     // Discord counts characters of the string; the bot counts code points (see MAX_PROMPT_LENGTH),
     // so a prompt Discord lets through is one the bot and the service accept.
@@ -19,21 +78,27 @@ export function promptOption(description: string) {
 }
 
 /** A text option; with `autocomplete`, its choices come from the catalog (autocomplete.ts). */
-export function stringOption<const N extends string>(name: N, description: string, autocomplete = false) {
+export function stringOption<const N extends string>(name: N, description: Text, autocomplete = false) {
   return {
     type: ApplicationCommandOptionType.String,
-    name,
-    description,
+    ...named(name, description),
     ...(autocomplete ? { autocomplete: true as const } : {}),
   } as const;
 }
 
+/** A text option whose values are these choices (each choice's name localized by its caller). */
+export function choiceOption<
+  const N extends string,
+  const C extends { name: string; value: string; name_localizations?: LocalizationMap }[],
+>(name: N, description: Text, choices: C) {
+  return { type: ApplicationCommandOptionType.String, ...named(name, description), choices } as const;
+}
+
 /** A whole-number option; with `autocomplete`, its choices come from the catalog. */
-export function integerOption<const N extends string>(name: N, description: string, autocomplete = false) {
+export function integerOption<const N extends string>(name: N, description: Text, autocomplete = false) {
   return {
     type: ApplicationCommandOptionType.Integer,
-    name,
-    description,
+    ...named(name, description),
     ...(autocomplete ? { autocomplete: true as const } : {}),
   } as const;
 }
@@ -42,19 +107,18 @@ export function integerOption<const N extends string>(name: N, description: stri
 export function countOption() {
   return {
     type: ApplicationCommandOptionType.Integer,
-    name: 'count',
-    description: 'How many takes of this request, shown together (1 to 4; each is charged)',
+    ...named('count', (l) => l.t('generate:option.count.description')),
     min_value: 1,
     max_value: 4,
   } as const;
 }
 
-export function booleanOption<const N extends string>(name: N, description: string) {
-  return { type: ApplicationCommandOptionType.Boolean, name, description } as const;
+export function booleanOption<const N extends string>(name: N, description: Text) {
+  return { type: ApplicationCommandOptionType.Boolean, ...named(name, description) } as const;
 }
 
-export function attachmentOption<const N extends string>(name: N, description: string) {
-  return { type: ApplicationCommandOptionType.Attachment, name, description } as const;
+export function attachmentOption<const N extends string>(name: N, description: Text) {
+  return { type: ApplicationCommandOptionType.Attachment, ...named(name, description) } as const;
 }
 
 /** Names of numbered reference-image options, in order: `image`, `image2`, … `image14`. */
@@ -94,8 +158,13 @@ export function imageNames<const N extends number>(count: N): Take<typeof IMAGE_
 }
 
 /** Numbered image attachments (`image` described as `first`, then `Reference image 2`, …). */
-export function numberedImages<const N extends ImageName>(names: readonly N[], first: string) {
+export function numberedImages<const N extends ImageName>(names: readonly N[], first: Text) {
   return names.map((name) =>
-    attachmentOption(name, name === 'image' ? first : `Reference image ${name.slice('image'.length)}`),
+    attachmentOption(
+      name,
+      name === 'image'
+        ? first
+        : (l) => l.t('generate:option.imageN.description', { n: name.slice('image'.length) }),
+    ),
   );
 }

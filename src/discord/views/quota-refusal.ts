@@ -1,26 +1,43 @@
 /**
- * Why a reservation was refused, in the words the member reads (privately): what it costs, what is
- * left, when it resets; for a batch, its total and how many takes what is left would cover.
+ * Why a reservation was refused, in the words the member reads (privately, in their language): what
+ * it costs, what is left, when it resets; for a batch, its total and how many takes what is left
+ * would cover.
  */
-import { formatUsd } from '../../money.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { ReserveResult } from '../../quota/service.ts';
+
+/** "It resets <t:…:R>." (Discord writes the time in the reader's language), or that it does not. */
+function resetsText(l: Localizer, at: Date | undefined): string {
+  return at
+    ? l.t('generate:refusal.resets', { when: `<t:${Math.floor(at.getTime() / 1000)}:R>` })
+    : l.t('generate:refusal.noReset');
+}
 
 export function describeRefusal(
   result: Extract<ReserveResult, { ok: false }>,
   quotedMicros: number,
   count: number,
+  l: Localizer = english,
 ): string {
-  if (count > 1 && result.reason !== 'in_flight') return describeBatchRefusal(result, quotedMicros, count);
-  const resets = result.resetsAt
-    ? `It resets <t:${Math.floor(result.resetsAt.getTime() / 1000)}:R>.`
-    : 'It does not reset.';
+  if (count > 1 && result.reason !== 'in_flight') return describeBatchRefusal(result, quotedMicros, count, l);
   switch (result.reason) {
     case 'in_flight':
-      return `You already have ${result.inFlight ?? 'several'} generations in progress (the limit is ${result.cap ?? 'reached'}). Wait for one to finish.`;
-    case 'budget':
-      return `This server's generation budget is used up for now: ${formatUsd(result.budget?.remainingMicros ?? 0)} left, and this costs about ${formatUsd(quotedMicros)}. ${result.budget?.resetsAt ? `It resets <t:${Math.floor(result.budget.resetsAt.getTime() / 1000)}:R>.` : ''}`.trim();
+      return result.inFlight !== undefined && result.cap !== undefined
+        ? l.t('generate:refusal.inFlight', { count: result.inFlight, cap: result.cap })
+        : l.t('generate:refusal.inFlightUnknown');
+    case 'budget': {
+      const text = l.t('generate:refusal.budget', {
+        left: result.budget?.remainingMicros ?? 0,
+        cost: quotedMicros,
+      });
+      return result.budget?.resetsAt ? `${text} ${resetsText(l, result.budget.resetsAt)}` : text;
+    }
     default:
-      return `This costs about ${formatUsd(quotedMicros)}, but you have ${formatUsd(Math.max(0, result.remainingMicros))} left of your ${formatUsd(result.allowanceMicros)} allowance. ${resets}`;
+      return `${l.t('generate:refusal.allowance', {
+        cost: quotedMicros,
+        left: Math.max(0, result.remainingMicros),
+        allowance: result.allowanceMicros,
+      })} ${resetsText(l, result.resetsAt ?? undefined)}`;
   }
 }
 
@@ -32,14 +49,17 @@ function describeBatchRefusal(
   result: Extract<ReserveResult, { ok: false }>,
   quotedMicros: number,
   count: number,
+  l: Localizer,
 ): string {
   const left =
     result.reason === 'budget' ? (result.budget?.remainingMicros ?? 0) : Math.max(0, result.remainingMicros);
   const fits = quotedMicros > 0 ? Math.min(count - 1, Math.floor(left / quotedMicros)) : 0;
-  const whose = result.reason === 'budget' ? "this server's budget" : 'your allowance';
-  const room =
-    fits > 0
-      ? `enough for ${fits} of the ${count} takes (ask again with \`count:${fits}\`)`
-      : 'not enough for one take';
-  return `${count} takes cost about ${formatUsd(quotedMicros * count)} in all (${formatUsd(quotedMicros)} each), but ${whose} has ${formatUsd(left)} left: ${room}. Nothing was sent or charged.`;
+  const figures = { count, total: quotedMicros * count, each: quotedMicros, left, fits };
+  if (result.reason === 'budget')
+    return fits > 0
+      ? l.t('generate:refusal.batchBudgetSome', figures)
+      : l.t('generate:refusal.batchBudgetNone', figures);
+  return fits > 0
+    ? l.t('generate:refusal.batchAllowanceSome', figures)
+    : l.t('generate:refusal.batchAllowanceNone', figures);
 }

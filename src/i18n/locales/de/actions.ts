@@ -86,9 +86,6 @@ export default {
       'Diese Anfrage ist schon beim Generierungsdienst, und der kann eine Generierung nicht mehr stoppen, sobald er sie hat; die Antwort zeigt, wie es vorangeht.',
     noLongerWaiting: 'Diese Anfrage wartet nicht mehr; die Antwort zeigt, was aus ihr geworden ist.',
   },
-  menuOption: {
-    price: 'etwa {{amount, money}}',
-  },
   modal: {
     chooseModel: 'Wähle im Menü ein Modell. Es wurde nichts gesendet oder berechnet.',
     uploadNotMedia:

@@ -1,3 +1,52 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  promptRequired: 'Der Prompt fehlt.',
+  promptTooLong_one:
+    'Der Prompt darf höchstens {{max, number}} Zeichen lang sein (er hat {{count, number}}).',
+  promptTooLong_other:
+    'Der Prompt darf höchstens {{max, number}} Zeichen lang sein (er hat {{count, number}}).',
+  modelRequired: 'Das Modell fehlt.',
+  unknownModel: 'Unbekanntes Modell „{{model}}“.',
+  pixelSize: '{{model}} nimmt Verhältnisse wie 16:9, keine Pixelgröße.',
+  none: {
+    aspectRatio: 'Dieses Modell nimmt kein Seitenverhältnis.',
+    resolution: 'Dieses Modell nimmt keine Auflösung.',
+    mode: 'Dieses Modell nimmt keinen Modus.',
+    style: 'Dieses Modell nimmt keinen Stil.',
+  },
+  oneOf: {
+    aspectRatio: 'Das Seitenverhältnis muss eines von diesen sein: {{values}}.',
+    resolution: 'Die Auflösung muss eine von diesen sein: {{values}}.',
+    mode: 'Der Modus muss einer von diesen sein: {{values}}.',
+    style: 'Der Stil muss einer von diesen sein: {{values}}.',
+  },
+  imageNoDuration: 'Bilder haben keine Dauer.',
+  fixedDuration_one: '{{model}} nimmt keine Dauer (seine Videos dauern immer {{durations}} Sekunde).',
+  fixedDuration_other: '{{model}} nimmt keine Dauer (seine Videos dauern immer {{durations}} Sekunden).',
+  durationWhole: 'Die Dauer ist eine ganze Zahl von Sekunden.',
+  durationOneOf_one: '{{model}} nimmt eine Dauer von {{durations}} Sekunde.',
+  durationOneOf_other: '{{model}} nimmt eine Dauer von {{durations}} Sekunden.',
+  durationRange: '{{from, number}} bis {{to, number}}',
+  noDurations: 'keine',
+  styleOnlyOrbit: 'Nur orbit-2 und orbit-2-pro nehmen einen Stil.',
+  onlyOrbit: 'Nur orbit-2 und orbit-2-pro nehmen {{field}}.',
+  trueOrFalse: '{{field}} ist true oder false.',
+  onlyMotion: 'Nur die Motion-Modelle nehmen {{field}}.',
+  seedOnlyMotion: 'Nur die Motion-Modelle nehmen einen Seed.',
+  seedWhole: 'Der Seed ist eine ganze Zahl.',
+  mediaOnlyMotion: 'Nur motion-2.0 und motion-2.0-fast nehmen {{field}}.',
+  mediaMax: 'Höchstens {{max, number}} {{field}} sind erlaubt.',
+  vistaFrame: 'vista-3.1-fast nimmt im Modus frame genau ein Bild (das erste Frame).',
+  vistaLite: 'vista-3.1-lite nimmt keine image_urls.',
+  omni: 'omni-flash-ext nimmt 0, 1 (erstes Frame) oder genau 3 image_urls (Szene, Figur, Objekt).',
+  langImage2Max: 'lang-image-2 nimmt höchstens {{max, number}} image_urls.',
+  dreamLiteMax: 'dream-5.0-lite nimmt höchstens {{max, number}} Referenzbilder.',
+  vistaIngredientMax: 'vista-3.1-fast nimmt im Modus ingredient höchstens {{max, number}} Referenzbilder.',
+  motionMax: 'Die Motion-Modelle nehmen höchstens {{max, number}} image_urls.',
+  imageUrlsMax: 'Höchstens {{max, number}} image_urls sind erlaubt.',
+  urlList: '{{field}} ist eine Liste von URLs.',
+  notHttpUrl: '„{{url}}“ ist keine http(s)-URL.',
+  notPublic:
+    '„{{url}}“ ist keine öffentliche Adresse ({{reason}}); nur öffentliche http(s)-URLs können verwendet werden.',
+} satisfies Messages;

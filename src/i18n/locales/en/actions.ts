@@ -109,10 +109,6 @@ export default {
       'This request was already sent to the generation service, which cannot stop a generation once it has it; the reply shows how it goes.',
     noLongerWaiting: 'This request is no longer waiting; the reply shows what became of it.',
   },
-  /** An option of a menu of models (Animate's): `amount`, this request's price on the model. */
-  menuOption: {
-    price: 'about {{amount, money}}',
-  },
   /** What the generation modals refuse on submit (modal-fields.ts). */
   modal: {
     chooseModel: 'Choose a model in the menu. Nothing was sent or charged.',

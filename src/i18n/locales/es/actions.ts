@@ -89,9 +89,6 @@ export default {
       'Esta solicitud ya se envió al servicio de generación, que no puede detener una generación una vez recibida; la respuesta muestra cómo avanza.',
     noLongerWaiting: 'Esta solicitud ya no está en espera; la respuesta muestra qué pasó con ella.',
   },
-  menuOption: {
-    price: 'aprox. {{amount, money}}',
-  },
   modal: {
     chooseModel: 'Elige un modelo en el menú. No se envió ni se cobró nada.',
     uploadNotMedia:

@@ -1,3 +1,56 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  promptRequired: 'El prompt es obligatorio.',
+  promptTooLong_one:
+    'El prompt puede tener como máximo {{max, number}} caracteres (tiene {{count, number}}).',
+  promptTooLong_many:
+    'El prompt puede tener como máximo {{max, number}} caracteres (tiene {{count, number}}).',
+  promptTooLong_other:
+    'El prompt puede tener como máximo {{max, number}} caracteres (tiene {{count, number}}).',
+  modelRequired: 'El modelo es obligatorio.',
+  unknownModel: 'Modelo desconocido «{{model}}».',
+  pixelSize: '{{model}} acepta proporciones como 16:9, no un tamaño en píxeles.',
+  none: {
+    aspectRatio: 'Este modelo no acepta relación de aspecto.',
+    resolution: 'Este modelo no acepta resolución.',
+    mode: 'Este modelo no acepta modo.',
+    style: 'Este modelo no acepta estilo.',
+  },
+  oneOf: {
+    aspectRatio: 'La relación de aspecto debe ser una de estas: {{values}}.',
+    resolution: 'La resolución debe ser una de estas: {{values}}.',
+    mode: 'El modo debe ser uno de estos: {{values}}.',
+    style: 'El estilo debe ser uno de estos: {{values}}.',
+  },
+  imageNoDuration: 'Las imágenes no tienen duración.',
+  fixedDuration_one: '{{model}} no acepta duración (sus vídeos siempre duran {{durations}} segundo).',
+  fixedDuration_many: '{{model}} no acepta duración (sus vídeos siempre duran {{durations}} segundos).',
+  fixedDuration_other: '{{model}} no acepta duración (sus vídeos siempre duran {{durations}} segundos).',
+  durationWhole: 'La duración es un número entero de segundos.',
+  durationOneOf_one: '{{model}} acepta una duración de {{durations}} segundo.',
+  durationOneOf_many: '{{model}} acepta una duración de {{durations}} segundos.',
+  durationOneOf_other: '{{model}} acepta una duración de {{durations}} segundos.',
+  durationRange: '{{from, number}} a {{to, number}}',
+  noDurations: 'ninguna',
+  styleOnlyOrbit: 'Solo orbit-2 y orbit-2-pro aceptan un estilo.',
+  onlyOrbit: 'Solo orbit-2 y orbit-2-pro aceptan {{field}}.',
+  trueOrFalse: '{{field}} es true o false.',
+  onlyMotion: 'Solo los modelos Motion aceptan {{field}}.',
+  seedOnlyMotion: 'Solo los modelos Motion aceptan un seed.',
+  seedWhole: 'El seed es un número entero.',
+  mediaOnlyMotion: 'Solo motion-2.0 y motion-2.0-fast aceptan {{field}}.',
+  mediaMax: 'Se permiten como máximo {{max, number}} {{field}}.',
+  vistaFrame: 'vista-3.1-fast acepta exactamente una imagen (el primer fotograma) en el modo frame.',
+  vistaLite: 'vista-3.1-lite no acepta image_urls.',
+  omni: 'omni-flash-ext acepta 0, 1 (primer fotograma) o exactamente 3 image_urls (escena, personaje, objeto).',
+  langImage2Max: 'lang-image-2 acepta como máximo {{max, number}} image_urls.',
+  dreamLiteMax: 'dream-5.0-lite acepta como máximo {{max, number}} imágenes de referencia.',
+  vistaIngredientMax:
+    'vista-3.1-fast acepta como máximo {{max, number}} imágenes de referencia en el modo ingredient.',
+  motionMax: 'Los modelos Motion aceptan como máximo {{max, number}} image_urls.',
+  imageUrlsMax: 'Se permiten como máximo {{max, number}} image_urls.',
+  urlList: '{{field}} es una lista de URL.',
+  notHttpUrl: '«{{url}}» no es una URL http(s).',
+  notPublic: '«{{url}}» no es una dirección pública ({{reason}}); solo se pueden usar URL http(s) públicas.',
+} satisfies Messages;

@@ -90,9 +90,6 @@ export default {
       'Cette demande a déjà été envoyée au service de génération, qui ne peut plus arrêter une génération une fois reçue; la réponse montre où elle en est.',
     noLongerWaiting: 'Cette demande n’attend plus; la réponse montre ce qu’elle est devenue.',
   },
-  menuOption: {
-    price: 'environ {{amount, money}}',
-  },
   modal: {
     chooseModel: 'Choisis un modèle dans le menu. Rien n’a été envoyé ni facturé.',
     uploadNotMedia:

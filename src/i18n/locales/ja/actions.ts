@@ -80,9 +80,6 @@ export default {
       'このリクエストはすでに生成サービスに送信されています。生成サービスは受け取った生成を止められません。進み具合は返信で確認できます。',
     noLongerWaiting: 'このリクエストはもう待機していません。どうなったかは返信で確認できます。',
   },
-  menuOption: {
-    price: '約{{amount, money}}',
-  },
   modal: {
     chooseModel: 'メニューからモデルを選んでください。何も送信・請求されていません。',
     uploadNotMedia:

@@ -1,3 +1,47 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  promptRequired: 'プロンプトは必須です。',
+  promptTooLong_other: 'プロンプトは{{max, number}}文字以内にしてください（現在{{count, number}}文字）。',
+  modelRequired: 'モデルは必須です。',
+  unknownModel: '不明なモデル「{{model}}」です。',
+  pixelSize: '{{model}}には16:9のような比率で指定してください。ピクセルサイズは使えません。',
+  none: {
+    aspectRatio: 'このモデルはアスペクト比を指定できません。',
+    resolution: 'このモデルは解像度を指定できません。',
+    mode: 'このモデルはモードを指定できません。',
+    style: 'このモデルはスタイルを指定できません。',
+  },
+  oneOf: {
+    aspectRatio: 'アスペクト比は次のいずれかにしてください：{{values}}。',
+    resolution: '解像度は次のいずれかにしてください：{{values}}。',
+    mode: 'モードは次のいずれかにしてください：{{values}}。',
+    style: 'スタイルは次のいずれかにしてください：{{values}}。',
+  },
+  imageNoDuration: '画像に長さはありません。',
+  fixedDuration_other: '{{model}}は長さを指定できません（動画は常に{{durations}}秒です）。',
+  durationWhole: '長さは秒単位の整数です。',
+  durationOneOf_other: '{{model}}の長さは{{durations}}秒です。',
+  durationRange: '{{from, number}}〜{{to, number}}',
+  noDurations: 'なし',
+  styleOnlyOrbit: 'スタイルを指定できるのはorbit-2とorbit-2-proだけです。',
+  onlyOrbit: '{{field}}を指定できるのはorbit-2とorbit-2-proだけです。',
+  trueOrFalse: '{{field}}はtrueかfalseです。',
+  onlyMotion: '{{field}}を指定できるのはMotionモデルだけです。',
+  seedOnlyMotion: 'シードを指定できるのはMotionモデルだけです。',
+  seedWhole: 'シードは整数です。',
+  mediaOnlyMotion: '{{field}}を指定できるのはmotion-2.0とmotion-2.0-fastだけです。',
+  mediaMax: '{{field}}は{{max, number}}件までです。',
+  vistaFrame: 'vista-3.1-fastのframeモードでは、画像（最初のフレーム）をちょうど1枚指定してください。',
+  vistaLite: 'vista-3.1-liteはimage_urlsを受け付けません。',
+  omni: 'omni-flash-extのimage_urlsは0件、1件（最初のフレーム）、または3件ちょうど（シーン、キャラクター、オブジェクト）です。',
+  langImage2Max: 'lang-image-2のimage_urlsは{{max, number}}件までです。',
+  dreamLiteMax: 'dream-5.0-liteの参照画像は{{max, number}}枚までです。',
+  vistaIngredientMax: 'vista-3.1-fastのingredientモードでは、参照画像は{{max, number}}枚までです。',
+  motionMax: 'Motionモデルのimage_urlsは{{max, number}}件までです。',
+  imageUrlsMax: 'image_urlsは{{max, number}}件までです。',
+  urlList: '{{field}}はURLのリストです。',
+  notHttpUrl: '「{{url}}」はhttp(s)のURLではありません。',
+  notPublic:
+    '「{{url}}」は公開アドレスではありません（{{reason}}）。使えるのは公開されたhttp(s)のURLだけです。',
+} satisfies Messages;

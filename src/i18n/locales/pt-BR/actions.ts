@@ -88,9 +88,6 @@ export default {
       'Este pedido já foi enviado ao serviço de geração, que não consegue parar uma geração depois de recebê-la; a resposta mostra o andamento.',
     noLongerWaiting: 'Este pedido não está mais esperando; a resposta mostra o que aconteceu com ele.',
   },
-  menuOption: {
-    price: 'cerca de {{amount, money}}',
-  },
   modal: {
     chooseModel: 'Escolha um modelo no menu. Nada foi enviado nem cobrado.',
     uploadNotMedia:
