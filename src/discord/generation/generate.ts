@@ -25,7 +25,7 @@ import {
   inGuildChannel,
   type StartingInteraction,
 } from '../interactions/starting-interaction.ts';
-import { inTime, STORE_FAULT, storeStep } from '../interactions/store-reads.ts';
+import { inTime, storeStep } from '../interactions/store-reads.ts';
 import { describeRefusal } from '../views/quota-refusal.ts';
 import { roleIdsOf } from '../views/quota-view.ts';
 import { renderFieldErrors, renderJob } from '../views/render.ts';
@@ -299,7 +299,7 @@ export async function sendGeneration(
       await answer(l.t('generate:outcome.gaveUp', { count: Math.round(outcome.waitedMs / 60_000) }));
       return;
     case 'not_recorded':
-      await answer(STORE_FAULT);
+      await answer(l.t('actions:errors.storeFault'));
       return;
     case 'refused':
       await answer(l.t('generate:outcome.refused', { reason: outcome.reason }));
