@@ -91,7 +91,7 @@ describe('/help’s view', () => {
   it('mentions several takes only when a command takes a `count`, with its range from the definition', () => {
     // The bot's own /imagine and /video take `count` (option-builders.ts).
     expect(allText(render(false, undefined, definitions))).toContain(
-      '**Several takes:** `count` (1 to 4) on /imagine, /video: How many takes of this request, shown together (1 to 4; each is charged)',
+      '**Several takes:** `count` (1 to 4) on /imagine and /video: How many takes of this request, shown together (1 to 4; each is charged)',
     );
     // The same commands without it: no word of takes (a /settings `count` alone does not count).
     const without = definitions.map((d) => ({

@@ -142,11 +142,15 @@ describe('/quota as an admin', () => {
       }),
     );
     const fields = fieldsOf(member.embeds[0]);
-    expect(member.embeds[0]?.title).toBe('Quota of alice');
+    // The member is named one way, by the mention (Discord shows it as their name in the server),
+    // never by an account name beside it.
+    expect(member.embeds[0]?.title).toBe("A member's quota");
+    expect(member.embeds[0]?.description).toBe(`<@${ALICE}>`);
+    expect(JSON.stringify(member.embeds[0])).not.toContain('alice');
     expect(fields.Allowance).toBe('$1.00 per day (their own allowance)');
     expect(fields['Spent today']).toBe('$0.02');
     expect(fields.Remaining).toBe('$0.98');
-    expect(fields['Last 1 generations']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
+    expect(fields['Last generation']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
 
     const overview = await ephemeralReply(h, await h.command('quota', [sub('show')], asAdmin));
     const o = fieldsOf(overview.embeds[0]);
@@ -209,7 +213,7 @@ describe('/quota as an admin', () => {
       h,
       await h.command('quota', [sub('channels', [opt.string('action', 'list')])], asAdmin),
     );
-    expect(list.content).toBe(`/imagine and /video can be used in: <#${ART}>, <#${NSFW}>.`);
+    expect(list.content).toBe(`/imagine and /video can be used in: <#${ART}> and <#${NSFW}>.`);
 
     const missing = await ephemeralReply(
       h,
