@@ -36,7 +36,11 @@ export const TOP_SPENDERS = 10;
 /** Discord's limit on an embed field's value. */
 const MAX_FIELD = 1024;
 
-/** `per day`…: what an allowance of a period is, in English (localized: `perPeriod`). */
+/**
+ * `per day`…: what an allowance of a period is, in English only. Kept for the views that do not
+ * take a Localizer yet (balance-view); a text for a reader uses `perPeriod`, one whole phrase with
+ * the amount in each language.
+ */
 export const PER_PERIOD: Record<Period, string> = {
   daily: 'per day',
   weekly: 'per week',
@@ -44,7 +48,7 @@ export const PER_PERIOD: Record<Period, string> = {
   total: 'in total',
 };
 
-/** `today`…: the current period, for "spent …", in English (localized: `thisPeriod`). */
+/** `today`…: the current period, for "spent …", in English only (as PER_PERIOD; localized: `thisPeriod`). */
 export const THIS_PERIOD: Record<Period, string> = {
   daily: 'today',
   weekly: 'this week',

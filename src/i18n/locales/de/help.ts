@@ -28,7 +28,7 @@ export default {
   unreadable:
     'Der Bot konnte dein Kontingent gerade nicht lesen (Fehler-ID `{{errorId}}`). /{{usage}} zeigt es, sobald der Speicher des Bots wieder antwortet.',
   left: '{{left, money}} übrig · {{when}} ausgegeben: {{spent, money}}',
-  resets: 'Zurückgesetzt {{when}}',
+  resets: 'Wird zurückgesetzt {{when}}',
   usageHint: 'Deine Ausgaben und letzten Generierungen: /{{usage}} oder **{{button}}** unten.',
   models: 'Modelle',
   myUsage: 'Meine Nutzung',

@@ -109,7 +109,7 @@ export default {
     reserved: 'Reserviert für laufende Generierungen',
     reservedValue: '{{amount, money}} · {{inFlight, number}} von höchstens {{cap, number}} laufen',
     remaining: 'Übrig',
-    resets: 'Zurückgesetzt',
+    resets: 'Nächste Zurücksetzung',
     unknownModel: 'unbekanntes Modell',
     result: 'Ergebnis',
     recent_one: 'Letzte Generierung',
@@ -142,7 +142,8 @@ export default {
     own: '{{user}} hat jetzt ein eigenes Kontingent von {{allowance}}; es hat Vorrang vor Rollen-Kontingenten und dem Standard.',
     ownDefaultPeriod:
       '{{user}} hat jetzt ein eigenes Kontingent von {{allowance}} (im Standardzeitraum des Servers); es hat Vorrang vor Rollen-Kontingenten und dem Standard.',
-    figures: 'Ausgegeben ({{when}}): {{spent, money}} · übrig: {{left, money}} · zurückgesetzt {{resets}}.',
+    figures:
+      'Ausgegeben ({{when}}): {{spent, money}} · übrig: {{left, money}} · wird zurückgesetzt {{resets}}.',
   },
   role: {
     everyone: '@everyone sind alle Mitglieder: leg stattdessen den Server-Standard mit /{{command}} fest.',

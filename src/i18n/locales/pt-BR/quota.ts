@@ -108,7 +108,7 @@ export default {
     reserved: 'Reservado por gerações em andamento',
     reservedValue: '{{amount, money}} · {{inFlight, number}} em andamento de no máximo {{cap, number}}',
     remaining: 'Restante',
-    resets: 'Zera',
+    resets: 'Próxima zeragem',
     unknownModel: 'modelo desconhecido',
     result: 'resultado',
     recent_one: 'Última geração',
