@@ -16,6 +16,7 @@ import {
   type ComponentHandler,
   UserError,
 } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { StoreFaultError, storeStep } from '../src/discord/interactions/store-reads.ts';
 import { type HelpAllowance, renderHelp } from '../src/discord/views/help-view.ts';
@@ -27,6 +28,8 @@ const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'help',
   description: 'What the bot does, its commands, and your allowance',
+  name_localizations: localizations((l) => l.t('help:command.name')),
+  description_localizations: localizations((l) => l.t('help:command.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -41,16 +44,21 @@ export function helpCommand(
   return {
     data,
     async execute(interaction, services) {
-      if (!interaction.inGuild()) throw new UserError('/help works in servers only.');
+      const l = memberLocalizer(interaction);
+      if (!interaction.inGuild())
+        throw new UserError(l.t('help:serversOnly', { command: l.t('help:command.name') }));
       const allowance = await readAllowance(interaction, services);
       const { commands, messageCommands } = registered();
       await interaction.reply({
-        ...renderHelp({
-          commands: commands.map((c) => c.data),
-          messageCommands: messageCommands.map((c) => c.data),
-          admin: hasManageGuild(interaction),
-          allowance,
-        }),
+        ...renderHelp(
+          {
+            commands: commands.map((c) => c.data),
+            messageCommands: messageCommands.map((c) => c.data),
+            admin: hasManageGuild(interaction),
+            allowance,
+          },
+          l,
+        ),
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
       });

@@ -20,18 +20,45 @@ import { DEFAULT_MODELS } from '../src/discord/generation/read-request.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderReset, renderSettings } from '../src/discord/views/settings-view.ts';
+import { english, type Localizer } from '../src/i18n/index.ts';
 import type { MediaType } from '../src/media/schemas.ts';
 import { MAX_COUNT, MIN_COUNT } from '../src/quota/member-defaults.ts';
 
+/** The options, each with its texts under `settings:command.<option>`. */
+type OptionName =
+  | 'image_model'
+  | 'image_aspect_ratio'
+  | 'image_resolution'
+  | 'video_model'
+  | 'video_aspect_ratio'
+  | 'video_resolution'
+  | 'count'
+  | 'always_confirm';
+
+/** An option's English name and description, and both in every other language. */
+function texts<const N extends OptionName>(name: N) {
+  const option: OptionName = name;
+  const description = (l: Localizer) =>
+    option === 'count'
+      ? l.t('settings:command.count.description', { min: MIN_COUNT, max: MAX_COUNT })
+      : l.t(`settings:command.${option}.description`);
+  return {
+    name,
+    description: description(english),
+    name_localizations: localizations((l) => l.t(`settings:command.${option}.name`)),
+    description_localizations: localizations(description),
+  } as const;
+}
+
 /** A text option autocompleted from the catalog, as /imagine's are. */
-function choiceOption<const N extends string>(name: N, description: string) {
+function choiceOption<const N extends OptionName>(name: N) {
   return {
     type: ApplicationCommandOptionType.String,
-    name,
-    description,
+    ...texts(name),
     autocomplete: true,
     max_length: 100,
   } as const;
@@ -41,26 +68,26 @@ const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'settings',
   description: 'Your own defaults for /imagine and /video in this server (only you see them)',
+  name_localizations: localizations((l) => l.t('settings:command.name')),
+  description_localizations: localizations((l) => l.t('settings:command.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
-    choiceOption('image_model', 'Your default image model (price shown)'),
-    choiceOption('image_aspect_ratio', 'Your default aspect ratio for images, e.g. 16:9'),
-    choiceOption('image_resolution', 'Your default resolution for images, e.g. 2K'),
-    choiceOption('video_model', 'Your default video model (price shown)'),
-    choiceOption('video_aspect_ratio', 'Your default aspect ratio for videos, e.g. 16:9'),
-    choiceOption('video_resolution', 'Your default resolution for videos, e.g. 720p'),
+    choiceOption('image_model'),
+    choiceOption('image_aspect_ratio'),
+    choiceOption('image_resolution'),
+    choiceOption('video_model'),
+    choiceOption('video_aspect_ratio'),
+    choiceOption('video_resolution'),
     {
       type: ApplicationCommandOptionType.Integer,
-      name: 'count',
-      description: `Takes per request, ${MIN_COUNT} to ${MAX_COUNT}`,
+      ...texts('count'),
       min_value: MIN_COUNT,
       max_value: MAX_COUNT,
     },
     {
       type: ApplicationCommandOptionType.Boolean,
-      name: 'always_confirm',
-      description: "Ask me to confirm every paid request, even below the server's threshold",
+      ...texts('always_confirm'),
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -78,7 +105,9 @@ const AUTOCOMPLETED: Record<string, { type: MediaType; as: 'model' | 'aspect_rat
 export const settings: Command = {
   data,
   async execute(interaction, services) {
-    if (!interaction.inGuild()) throw new UserError('/settings works in servers only.');
+    const l = memberLocalizer(interaction);
+    if (!interaction.inGuild())
+      throw new UserError(l.t('settings:serversOnly', { command: l.t('settings:command.name') }));
     const { guildId } = interaction;
     const userId = interaction.user.id;
     const { memberDefaults, catalog, logger } = services;
@@ -97,10 +126,10 @@ export const settings: Command = {
         await memberDefaults.set(guildId, userId, next.defaults);
       });
       shown = next.defaults;
-      notes = ['Saved.', ...next.notes];
+      notes = [l.t('settings:saved'), ...next.notes];
     }
     await interaction.reply({
-      ...renderSettings(shown, userId, catalog, DEFAULT_MODELS, notes),
+      ...renderSettings(shown, userId, catalog, DEFAULT_MODELS, notes, l),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
@@ -125,21 +154,20 @@ export const settings: Command = {
   },
 };
 
-const NOT_YOURS =
-  "This Reset is for another member's defaults. Run /settings to see and reset your own. Nothing was changed.";
-
 /** Reset on /settings' answer: forgets the presser's defaults in this server, if they are the owner. */
 export const settingsComponents: ComponentHandler<'settings'> = {
   prefix: 'settings',
   async button(interaction: ButtonInteraction, services: BotServices, id: CustomIdOf<'settings'>) {
     // The router checked the press is on the bot's message here; the button names whose it is.
-    if (id.userId !== interaction.user.id) throw new UserError(NOT_YOURS);
+    const l = memberLocalizer(interaction);
+    const command = l.t('settings:command.name');
+    if (id.userId !== interaction.user.id) throw new UserError(l.t('settings:notYours', { command }));
     const { guildId } = interaction;
-    if (!guildId) throw new UserError('/settings works in servers only.');
+    if (!guildId) throw new UserError(l.t('settings:serversOnly', { command }));
     await storeStep(interaction, services.logger, 'your defaults', async (signal) => {
       signal.throwIfAborted();
       await services.memberDefaults.reset(guildId, interaction.user.id);
     });
-    await interaction.update({ ...renderReset(), allowedMentions: { parse: [] } });
+    await interaction.update({ ...renderReset(l), allowedMentions: { parse: [] } });
   },
 };

@@ -17,8 +17,10 @@ import {
 } from 'discord.js';
 import type { ArgsParam } from '../../src/discord/interactions/args.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
+import { localizations } from '../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../src/discord/interactions/services.ts';
 import type { renderGuildOverview } from '../../src/discord/views/quota-view.ts';
+import { english, type Localizer } from '../../src/i18n/index.ts';
 import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-report.ts';
 
@@ -26,16 +28,52 @@ import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-repo
 // option arrives as a double, so what the admin typed (`0.1`, `2.50001`, `1e3`) is lost before
 // the "at most 4 decimals" rule can be checked, and Discord's min/max cannot express that rule.
 // A string keeps the exact text and converts it to integer micro-USD with no float in between.
-const usd = (description: string) =>
+const usd = (description: (l: Localizer) => string) =>
   ({
     type: ApplicationCommandOptionType.String,
     name: 'usd',
-    description,
+    description: description(english),
+    ...texts((l) => l.t('quota:command.option.usd'), description),
     required: true,
     max_length: 20,
   }) as const;
 
-const periodChoices = PERIODS.map((p) => ({ name: p, value: p }));
+/**
+ * A name and a description in every other language (the English ones are the definition's own
+ * `name` and `description`, which the handlers read options by).
+ */
+function texts(name: (l: Localizer) => string, description?: (l: Localizer) => string) {
+  return {
+    name_localizations: localizations(name),
+    ...(description ? { description_localizations: localizations(description) } : {}),
+  };
+}
+
+const periodChoices = PERIODS.map((p) => ({
+  name: p,
+  value: p,
+  ...texts((l) => l.t(`quota:command.period.${p}`)),
+}));
+
+const period = (description: (l: Localizer) => string) =>
+  ({
+    type: ApplicationCommandOptionType.String,
+    name: 'period',
+    description: description(english),
+    ...texts((l) => l.t('quota:command.option.period'), description),
+    choices: periodChoices,
+  }) as const;
+
+const member = {
+  type: ApplicationCommandOptionType.User,
+  name: 'user',
+  description: 'The member',
+  ...texts(
+    (l) => l.t('quota:command.option.user'),
+    (l) => l.t('quota:command.option.member'),
+  ),
+  required: true,
+} as const;
 
 /** Where a member can run a slash command; categories, forums and directories cannot hold one. */
 const COMMAND_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
@@ -58,6 +96,10 @@ export const QuotaCommand = {
   type: ApplicationCommandType.ChatInput,
   name: 'quota',
   description: "Manage members' generation allowances, the server budget and allowed channels",
+  ...texts(
+    (l) => l.t('quota:command.name'),
+    (l) => l.t('quota:command.description'),
+  ),
   // Who sees the command by default; checked again at run time (a server can change who sees it).
   default_member_permissions: String(PermissionFlagsBits.ManageGuild),
   contexts: [InteractionContextType.Guild],
@@ -67,62 +109,88 @@ export const QuotaCommand = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'set',
       description: "Set a member's own allowance (overrides roles and the default)",
+      ...texts(
+        (l) => l.t('quota:command.set.name'),
+        (l) => l.t('quota:command.set.description'),
+      ),
       options: [
-        { type: ApplicationCommandOptionType.User, name: 'user', description: 'The member', required: true },
-        usd('Allowance in USD per period, e.g. 2.50 (at most 4 decimals)'),
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'period',
-          description: "The allowance's period (default: the server default's)",
-          choices: periodChoices,
-        },
+        member,
+        usd((l) => l.t('quota:command.set.usd')),
+        period((l) => l.t('quota:command.set.period')),
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'role',
       description: "Set a role's allowance (per the default period)",
+      ...texts(
+        (l) => l.t('quota:command.role.name'),
+        (l) => l.t('quota:command.role.description'),
+      ),
       options: [
-        { type: ApplicationCommandOptionType.Role, name: 'role', description: 'The role', required: true },
-        usd('Allowance in USD per default period, e.g. 5'),
+        {
+          type: ApplicationCommandOptionType.Role,
+          name: 'role',
+          description: 'The role',
+          ...texts(
+            (l) => l.t('quota:command.option.role'),
+            (l) => l.t('quota:command.role.role'),
+          ),
+          required: true,
+        },
+        usd((l) => l.t('quota:command.role.usd')),
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'default',
       description: "Set the server's default allowance and period",
+      ...texts(
+        (l) => l.t('quota:command.default.name'),
+        (l) => l.t('quota:command.default.description'),
+      ),
       options: [
-        usd('Allowance in USD per period for every member, e.g. 1'),
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'period',
-          description: 'When allowances reset (UTC); also the period of role allowances and the budget',
-          required: true,
-          choices: periodChoices,
-        },
+        usd((l) => l.t('quota:command.default.usd')),
+        { ...period((l) => l.t('quota:command.default.period')), required: true },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'budget',
       description: 'Set the server budget per period for all members together (0 for none)',
-      options: [usd('Budget in USD per default period, 0 for none')],
+      ...texts(
+        (l) => l.t('quota:command.budget.name'),
+        (l) => l.t('quota:command.budget.description'),
+      ),
+      options: [usd((l) => l.t('quota:command.budget.usd'))],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'confirm',
       description: 'Ask members to confirm requests that cost more than this (0 for never)',
-      options: [usd('Confirm above this many USD per request, e.g. 0.50; 0 for never')],
+      ...texts(
+        (l) => l.t('quota:command.confirm.name'),
+        (l) => l.t('quota:command.confirm.description'),
+      ),
+      options: [usd((l) => l.t('quota:command.confirm.usd'))],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
       description: "Show a member's allowance and spend, or the server's overview",
+      ...texts(
+        (l) => l.t('quota:command.show.name'),
+        (l) => l.t('quota:command.show.description'),
+      ),
       options: [
         {
           type: ApplicationCommandOptionType.User,
           name: 'user',
           description: 'The member (none: the server)',
+          ...texts(
+            (l) => l.t('quota:command.option.user'),
+            (l) => l.t('quota:command.show.user'),
+          ),
         },
       ],
     },
@@ -130,30 +198,44 @@ export const QuotaCommand = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'reset',
       description: "Zero a member's spend for this period",
-      options: [
-        { type: ApplicationCommandOptionType.User, name: 'user', description: 'The member', required: true },
-      ],
+      ...texts(
+        (l) => l.t('quota:command.reset.name'),
+        (l) => l.t('quota:command.reset.description'),
+      ),
+      options: [member],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'channels',
       description: 'Where /imagine and /video may be used (an empty list means anywhere)',
+      ...texts(
+        (l) => l.t('quota:command.channels.name'),
+        (l) => l.t('quota:command.channels.description'),
+      ),
       options: [
         {
           type: ApplicationCommandOptionType.String,
           name: 'action',
           description: 'Allow a channel, remove it from the list, or list the channels',
+          ...texts(
+            (l) => l.t('quota:command.option.action'),
+            (l) => l.t('quota:command.channels.action'),
+          ),
           required: true,
           choices: [
-            { name: 'allow', value: 'allow' },
-            { name: 'remove', value: 'remove' },
-            { name: 'list', value: 'list' },
+            { name: 'allow', value: 'allow', ...texts((l) => l.t('quota:command.action.allow')) },
+            { name: 'remove', value: 'remove', ...texts((l) => l.t('quota:command.action.remove')) },
+            { name: 'list', value: 'list', ...texts((l) => l.t('quota:command.action.list')) },
           ],
         },
         {
           type: ApplicationCommandOptionType.Channel,
           name: 'channel',
           description: 'The channel (for allow and remove)',
+          ...texts(
+            (l) => l.t('quota:command.option.channel'),
+            (l) => l.t('quota:command.channels.channel'),
+          ),
           channel_types: COMMAND_CHANNEL_TYPES,
         },
       ],
@@ -162,23 +244,39 @@ export const QuotaCommand = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'alerts',
       description: 'Where the bot tells admins what needs acting on; nothing chosen shows the setting',
+      ...texts(
+        (l) => l.t('quota:command.alerts.name'),
+        (l) => l.t('quota:command.alerts.description'),
+      ),
       options: [
         {
           type: ApplicationCommandOptionType.Channel,
           name: 'channel',
           description: 'The channel for alerts',
+          ...texts(
+            (l) => l.t('quota:command.option.channel'),
+            (l) => l.t('quota:command.alerts.channel'),
+          ),
           channel_types: ALERT_CHANNEL_TYPES,
         },
         {
           type: ApplicationCommandOptionType.String,
           name: 'below',
           description: 'Alert when the shared balance falls below this many USD (0 for never), e.g. 5',
+          ...texts(
+            (l) => l.t('quota:command.option.below'),
+            (l) => l.t('quota:command.alerts.below'),
+          ),
           max_length: 20,
         },
         {
           type: ApplicationCommandOptionType.Boolean,
           name: 'off',
           description: 'True: post no alerts any more',
+          ...texts(
+            (l) => l.t('quota:command.option.off'),
+            (l) => l.t('quota:command.alerts.off'),
+          ),
         },
       ],
     },
@@ -186,11 +284,19 @@ export const QuotaCommand = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'report',
       description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
+      ...texts(
+        (l) => l.t('quota:command.report.name'),
+        (l) => l.t('quota:command.report.description'),
+      ),
       options: [
         {
           type: ApplicationCommandOptionType.Integer,
           name: 'days',
           description: `How many days back, today (UTC) included; default ${DEFAULT_REPORT_DAYS}`,
+          ...texts(
+            (l) => l.t('quota:command.option.days'),
+            (l) => l.t('quota:command.report.days', { days: DEFAULT_REPORT_DAYS }),
+          ),
           min_value: 1,
           max_value: MAX_REPORT_DAYS,
         },
@@ -222,8 +328,7 @@ export type SubcommandHandler<S extends QuotaSubcommand> = (
  * The period an admin chose. Discord offers only PERIODS as choices, but a modified client sends
  * what it likes.
  */
-export function parsePeriod(value: string): Period {
-  if (!isPeriod(value))
-    throw new UserError(`Unknown period "${value}": use daily, weekly, monthly or total.`);
+export function parsePeriod(value: string, l: Localizer = english): Period {
+  if (!isPeriod(value)) throw new UserError(l.t('quota:unknownPeriod', { value }));
   return value;
 }

@@ -1,14 +1,16 @@
 /**
  * /quota: admins set allowances, the server budget, the channels where generating is allowed, and
- * where the bot posts alerts (ops/alerts.ts), and draws the server's spend (report). The definition is in definition.ts; each subcommand's
- * handler in sub/, given its own options, typed from the definition.
+ * where the bot posts alerts (ops/alerts.ts), and draws the server's spend (report). The definition is in
+ * definition.ts; each subcommand's handler in sub/, given its own options, typed from the definition.
+ * Every answer is in the admin's language (memberLocalizer).
  */
 import { MessageFlags } from 'discord.js';
 import { readArgs } from '../../src/discord/interactions/args.ts';
 import type { Command } from '../../src/discord/interactions/command.ts';
+import { memberLocalizer } from '../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../src/discord/interactions/services.ts';
 import { storeStep } from '../../src/discord/interactions/store-reads.ts';
-import { requireManageGuild } from '../../src/discord/views/quota-view.ts';
+import { quotaCommandName, requireManageGuild } from '../../src/discord/views/quota-view.ts';
 import { type Answer, type GuildInteraction, type QuotaArgs, QuotaCommand } from './definition.ts';
 import { alerts } from './sub/alerts.ts';
 import { budget } from './sub/budget.ts';
@@ -24,7 +26,7 @@ import { show } from './sub/show.ts';
 export const quota: Command = {
   data: QuotaCommand,
   async execute(interaction, services) {
-    requireManageGuild(interaction, 'quota');
+    requireManageGuild(interaction, quotaCommandName(memberLocalizer(interaction)));
     const i = interaction as GuildInteraction;
     const args = readArgs(interaction, QuotaCommand);
     // The report answers by itself (a defer first: it reads and draws past Discord's 3 s).

@@ -15,15 +15,20 @@
  * 402 alerts and the previous check's drift are kept in memory: after a restart at most one more
  * 401/402 alert is posted, and the drift gets a fresh hour of grace, both harmless.
  *
+ * An alert is read by a whole server's admins, so it is written in the server's language: each is a
+ * function of a Localizer (AlertText), which the poster calls with the server's (the Discord edge
+ * knows the guild's preferred locale; nothing here knows Discord).
+ *
  * Nothing here breaks anything else: a failed read or post is logged, and the next check tries again.
  * The checks use the shared request budget at poll priority, and are skipped (no request at all)
  * while no server has an alert channel.
  */
 import type Keyv from 'keyv';
 import type { Clock } from '../clock.ts';
+import type { Localizer } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Exchange, MediaClient, ReadOptions } from '../media/client.ts';
-import { formatUsd, type Micros, usdToMicros } from '../money.ts';
+import { type Micros, usdToMicros } from '../money.ts';
 import {
   type Drift,
   type DriftFigures,
@@ -46,11 +51,17 @@ export interface AlertTarget {
   channelId: string;
 }
 
+/** An alert's text in a language: the poster calls it with the server's Localizer. */
+export type AlertText = (l: Localizer) => string;
+
 export interface AlertsOptions {
-  /** Posts a message as the bot in the channel, pinging nobody; rejects when it cannot. */
-  post(target: AlertTarget, text: string): Promise<void>;
-  /** The drift in words, as /balance says it (the Discord edge's wording). */
-  describeDrift(drift: Drift): string;
+  /**
+   * Posts a message as the bot in the channel, pinging nobody, in the server's language (the text
+   * is called with its Localizer); rejects when it cannot.
+   */
+  post(target: AlertTarget, text: AlertText): Promise<void>;
+  /** The drift in words, as /balance says it (the Discord edge's wording), in the given language. */
+  describeDrift(drift: Drift, l: Localizer): string;
   /** The servers the bot is in. */
   guildIds(): readonly string[];
   quota: Pick<QuotaService, 'getSettings' | 'guildOverview' | 'ledgerForPeriod'>;
@@ -148,7 +159,8 @@ export class Alerts {
     // One at a time per kind: a burst of refusals (every poll refused) reads the settings once.
     if (!kind || this.refusing.has(kind) || this.stopping.signal.aborted) return;
     this.refusing.add(kind);
-    const text = kind === 'token' ? TOKEN_REFUSED : BALANCE_USED_UP;
+    const text: AlertText =
+      kind === 'token' ? (l) => l.t('alerts:tokenRefused') : (l) => l.t('alerts:balanceUsedUp');
     const posted: Promise<void> = this.configured()
       .then((targets) => {
         const now = this.o.clock.now();
@@ -267,7 +279,8 @@ export class Alerts {
         }
         seenNow.add(target.guildId);
         if (!this.driftSeen.has(target.guildId) || unrecorded <= told.driftMicros) continue;
-        if (await this.post(target, `${DRIFT_HEAD}\n${this.o.describeDrift(drift)}`))
+        const text: AlertText = (l) => `${l.t('alerts:drift')}\n${this.o.describeDrift(drift, l)}`;
+        if (await this.post(target, text))
           await this.remember(target.guildId, { ...told, driftMicros: unrecorded });
       } catch (err) {
         this.o.logger.warn({ err, guildId: target.guildId }, 'alerts: cannot check the drift of a server');
@@ -277,7 +290,7 @@ export class Alerts {
   }
 
   /** Posts one alert; false (and logged) when it could not be posted. */
-  private async post(target: AlertTarget, text: string): Promise<boolean> {
+  private async post(target: AlertTarget, text: AlertText): Promise<boolean> {
     try {
       await this.o.post(target, text);
       return true;
@@ -301,15 +314,12 @@ export class Alerts {
   }
 }
 
-const TOKEN_REFUSED =
-  "**Alert:** the generation service refused the bot's API token (401). No generation can be started or followed until the bot's operator sets a valid `MEDIA_API_TOKEN` and restarts it. Requests it refused were not charged. (Told at most once an hour.)";
-
-const BALANCE_USED_UP =
-  "**Alert:** the generation service refused a request because the shared balance is used up (402). Members' requests fail until the account is topped up; nothing was charged for them. (Told at most once an hour.)";
-
-const DRIFT_HEAD =
-  "**Alert:** the service's usage log shows charges that no ledger of this bot does, an hour after the last check found them: usually a failed generation the service kept charging after the bot refunded the member, or use of the API token outside this bot. Compare with /balance.";
-
-function balanceLow(balance: Micros, below: Micros): string {
-  return `**Alert:** the generation service's shared balance is ${formatUsd(balance)}, below this server's alert threshold of ${formatUsd(below)}. Top it up before it runs out: then every request is refused. (Told again only after it has gone back above ${formatUsd(below)}; change the threshold with /quota alerts.)`;
+/** The balance below a server's threshold, with /quota alerts as that server's Discord names it. */
+function balanceLow(balance: Micros, below: Micros): AlertText {
+  return (l) =>
+    l.t('alerts:balanceLow', {
+      balance,
+      below,
+      command: `${l.t('quota:command.name')} ${l.t('quota:command.alerts.name')}`,
+    });
 }

@@ -8,6 +8,7 @@ import {
   isAdminCommand,
   renderHelp,
 } from '../../src/discord/views/help-view.ts';
+import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import type { MemberSummary } from '../../src/quota/types.ts';
 import { componentsOf } from '../support/message-reading.ts';
 
@@ -33,8 +34,9 @@ function render(
   admin: boolean,
   allowance: HelpAllowance = { summary: SUMMARY },
   list: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = definitions,
+  l: Localizer = english,
 ) {
-  const view = renderHelp({ commands: list, messageCommands: menus, admin, allowance });
+  const view = renderHelp({ commands: list, messageCommands: menus, admin, allowance }, l);
   return {
     embeds: view.embeds.map((e) => e.toJSON()),
     components: view.components.map((c) => c.toJSON()),
@@ -91,7 +93,7 @@ describe('/help’s view', () => {
   it('mentions several takes only when a command takes a `count`, with its range from the definition', () => {
     // The bot's own /imagine and /video take `count` (option-builders.ts).
     expect(allText(render(false, undefined, definitions))).toContain(
-      '**Several takes:** `count` (1 to 4) on /imagine, /video: How many takes of this request, shown together (1 to 4; each is charged)',
+      '**Several takes:** `count` (1 to 4) on /imagine and /video: How many takes of this request, shown together (1 to 4; each is charged)',
     );
     // The same commands without it: no word of takes (a /settings `count` alone does not count).
     const without = definitions.map((d) => ({
@@ -132,5 +134,31 @@ describe('/help’s view', () => {
     );
     expect(total).toBeLessThanOrEqual(6000);
     for (const e of view.embeds) expect(e.description?.length ?? 0).toBeLessThanOrEqual(4096);
+  });
+
+  it("names and describes the commands as the member's Discord shows them, in German", () => {
+    const view = render(true, undefined, definitions, localizerOf('de'));
+    const text = allText(view);
+    expect(view.embeds[0]?.title).toBe('Was dieser Bot kann');
+    // What the member is told to type is the name their command list shows.
+    expect(text).toContain('`/hilfe` · Was der Bot kann, seine Befehle und dein Kontingent');
+    expect(text).toContain(
+      '`/kontingent festlegen` · Eigenes Kontingent eines Mitglieds festlegen (hat Vorrang vor Rollen und Standard)',
+    );
+    expect(text).not.toContain('`/quota');
+    const allowance = view.embeds[0]?.fields?.find((f) => f.name === 'Dein Kontingent')?.value ?? '';
+    expect(allowance.split('\n').slice(0, 2)).toEqual([
+      '2,50\u00a0$ pro Tag (eigenes Kontingent)',
+      '2,38\u00a0$ übrig · heute ausgegeben: 0,12\u00a0$',
+    ]);
+    expect(text).toContain('höchstens 3 Generierungen gleichzeitig');
+    expect(componentsOf(view).map((c) => c.label)).toEqual(['Modelle', 'Meine Nutzung']);
+  });
+
+  it('writes Japanese, with its own names for the commands', () => {
+    const text = allText(render(true, undefined, definitions, localizerOf('ja')));
+    expect(text).toContain('`/ヘルプ` · ボットでできること、コマンド、あなたの利用枠');
+    expect(text).toContain('`/利用枠 表示` · ');
+    expect(text).toContain('同時に処理できる生成は最大3件です。');
   });
 });

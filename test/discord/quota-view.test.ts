@@ -9,14 +9,17 @@ import { describeDrift, renderUsagePage } from '../../src/discord/views/balance-
 import {
   joinWithin,
   parseAmount,
+  renderGuildOverview,
   renderMemberSummary,
   requireManageGuild,
 } from '../../src/discord/views/quota-view.ts';
+import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
 import { type Drift, ledgerChargedMicros, usageSinceMicros } from '../../src/quota/drift.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
-import type { MemberSummary } from '../../src/quota/service.ts';
+import type { GuildOverview, MemberSummary } from '../../src/quota/service.ts';
+import type { GuildSettings } from '../../src/quota/settings.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
 describe('amounts typed by admins', () => {
@@ -137,6 +140,90 @@ describe('member summary', () => {
     expect(fields.Resets).toBe('never (a total allowance does not reset)');
     expect(fields['Spent in total']).toBe('$0.25');
     expect(fields['Last generations']).toBe('None yet.');
+  });
+});
+
+describe("a member's quota in the reader's language", () => {
+  const summary: MemberSummary = {
+    guildId: '1',
+    userId: '2',
+    allowanceMicros: 2_500_000,
+    spentMicros: 1_250_000,
+    reservedMicros: 0,
+    remainingMicros: 1_250_000,
+    resetsAt: new Date('2030-01-02T00:00:00Z'),
+    period: 'weekly',
+    source: 'override',
+    inFlight: 0,
+    inFlightCap: 2,
+    recent: [
+      {
+        generationId: 'a',
+        model: 'm',
+        chargedMicros: 3_500,
+        status: 'completed',
+        at: new Date('2030-01-01T10:00:00Z'),
+      },
+    ],
+  };
+  const fieldsOf = (l: Localizer, s: MemberSummary = summary) =>
+    Object.fromEntries(
+      (renderMemberSummary(s, { title: 't', labelOf: (m) => m }, l).toJSON().fields ?? []).map((f) => [
+        f.name,
+        f.value,
+      ]),
+    );
+
+  it('says one generation in the singular and counts several, in English', () => {
+    expect(fieldsOf(english)['Last generation']).toBe('<t:1893492000:R> · m · $0.0035 · done');
+    const two = { ...summary, recent: [...summary.recent, ...summary.recent] };
+    expect(Object.keys(fieldsOf(english, two))).toContain('Last 2 generations');
+  });
+
+  it('writes German words, plurals and money', () => {
+    const fields = fieldsOf(localizerOf('de'));
+    expect(fields.Kontingent).toBe('2,50\u00a0$ pro Woche (eigenes Kontingent)');
+    expect(fields['Diese Woche ausgegeben']).toBe('1,25\u00a0$');
+    expect(fields['Letzte Generierung']).toBe('<t:1893492000:R> · m · 0,0035\u00a0$ · fertig');
+    const two = { ...summary, recent: [...summary.recent, ...summary.recent] };
+    expect(Object.keys(fieldsOf(localizerOf('de'), two))).toContain('Letzte 2 Generierungen');
+  });
+
+  it('writes Japanese, with one form for every count', () => {
+    const fields = fieldsOf(localizerOf('ja'));
+    expect(fields.利用枠).toBe('1週間あたり$2.50（個別の利用枠）');
+    expect(fields['直近1件の生成']).toBe('<t:1893492000:R> · m · $0.0035 · 完了');
+  });
+
+  it("shows the server's overview in German, members by their mention and lists in the language", () => {
+    const overview: GuildOverview = {
+      guildId: '1',
+      period: 'daily',
+      defaultAllowance: { micros: 1_000_000, period: 'daily' },
+      budgetMicros: 20_000_000,
+      spentMicros: 2_000_000,
+      reservedMicros: 0,
+      remainingMicros: 18_000_000,
+      resetsAt: new Date('2030-01-02T00:00:00Z'),
+      inFlight: 1,
+      inFlightCap: 3,
+      topSpenders: [{ userId: '7', spentMicros: 1_500_000 }],
+    };
+    const settings: GuildSettings = {
+      roles: {},
+      overrides: {},
+      budgetMicros: 20_000_000,
+      allowedChannels: ['5', '6'],
+    };
+    const embed = renderGuildOverview(overview, settings, localizerOf('de')).toJSON();
+    const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
+    expect(embed.title).toBe('Kontingent dieses Servers');
+    expect(fields['Server-Budget']).toBe(
+      '20,00\u00a0$ pro Tag für alle Mitglieder zusammen · 18,00\u00a0$ übrig',
+    );
+    expect(fields.Laufend).toBe('1 Generierung (höchstens 3 pro Mitglied)');
+    expect(fields['Höchste Ausgaben heute']).toBe('1. <@7> · 1,50\u00a0$');
+    expect(fields['/imagine und /video erlaubt in']).toBe('<#5> und <#6>');
   });
 });
 

@@ -3,8 +3,15 @@
  * decodes to a PNG of the expected size with a chart on it, and a period whose charges were all
  * refunded still draws (empty bars) rather than failing.
  */
+import * as vega from 'vega';
 import { describe, expect, it } from 'vitest';
-import { chartLabel, renderSpendChart, svgToPng } from '../../src/discord/views/spend-chart.ts';
+import {
+  chartLabel,
+  renderSpendChart,
+  spendChartSpec,
+  svgToPng,
+} from '../../src/discord/views/spend-chart.ts';
+import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import { buildSpendReport, reportDays } from '../../src/quota/spend-report.ts';
 import { colourStats, decodePng } from '../support/png.ts';
@@ -66,5 +73,33 @@ describe('the spend chart', () => {
     expect(chartLabel('a\u202eb\u0007c')).toBe('abc');
     expect(chartLabel('x'.repeat(40))).toBe(`${'x'.repeat(27)}…`);
     expect(chartLabel('\u200f')).toBe('?');
+  });
+
+  /** The texts the chart draws (its SVG's), for a reader of `l`. */
+  async function drawnTexts(l: Localizer): Promise<string[]> {
+    const ledger = [entry(1, 'charge', 'u1', days[13] ?? '', 1_500_000)];
+    const view = new vega.View(vega.parse(spendChartSpec(buildSpendReport(ledger, days), labels, l)), {
+      renderer: 'none',
+    });
+    try {
+      const svg = await view.toSVG();
+      return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    } finally {
+      view.finalize();
+    }
+  }
+
+  it("writes its words, money and days in the admin's language", async () => {
+    const en = await drawnTexts(english);
+    expect(en).toEqual(expect.arrayContaining(['By member', '$1.50', '05-14']));
+    const de = await drawnTexts(localizerOf('de'));
+    expect(de).toEqual(expect.arrayContaining(['Nach Mitglied', 'Nach Modell', '1,50\u00a0$', '14.5.']));
+    expect(de.join('\n')).toContain('Berechnet 1,50\u00a0$, erstattet 0,00\u00a0$, netto 1,50\u00a0$');
+  });
+
+  it('stays in English for Japanese, which its font cannot draw', async () => {
+    const ja = await drawnTexts(localizerOf('ja'));
+    expect(ja).toEqual(expect.arrayContaining(['By member', '$1.50']));
+    expect(ja.join('')).not.toMatch(/\p{Script=Han}|\p{Script=Katakana}/u);
   });
 });

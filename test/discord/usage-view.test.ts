@@ -46,7 +46,7 @@ describe('/usage links to result messages', () => {
       labelOf: () => '[result](https://evil.example)',
       links: new Map([['a', 'javascript:alert(1)']]),
     }).toJSON();
-    const list = embed.fields?.find((f) => f.name === 'Last 1 generations')?.value ?? '';
+    const list = embed.fields?.find((f) => f.name === 'Last generation')?.value ?? '';
     expect(list).not.toContain('javascript:');
     expect(list).not.toContain('[result](');
     expect(list).toContain('\\[result\\]');

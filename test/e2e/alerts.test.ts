@@ -20,6 +20,11 @@ import {
   sub,
 } from './quota-helpers.ts';
 
+/** A German server beside the default one: its alerts channel and its admin. */
+const DE_GUILD = '1500000000000000001';
+const DE_ALERTS = '1500000000000000002';
+const DE_ADMIN = '1500000000000000010';
+
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -173,6 +178,34 @@ describe('alerts posted in the alert channel', () => {
     expect(refused.content).toMatch(/used up/);
     await bot.bot.alerts.settled();
     expect(posted(bot)).toHaveLength(1);
+  });
+
+  it("tells each server in its own language: the 402 in a German server's German", async () => {
+    const bot = await start({
+      extraGuilds: [
+        {
+          id: DE_GUILD,
+          name: 'Kunstclub',
+          channels: [{ id: DE_ALERTS, name: 'warnungen' }],
+          members: [{ userId: DE_ADMIN, username: 'chef' }],
+          preferredLocale: 'de',
+        },
+      ],
+    });
+    await alertChannel(bot);
+    await bot.bot.services.quota.setAlerts(DE_GUILD, { channelId: DE_ALERTS }, DE_ADMIN);
+    bot.sim.setBalanceUsd(0.01);
+    await bot.command('imagine', [
+      opt.string('prompt', 'an expensive idea'),
+      opt.string('model', 'nano-fruit-pro'),
+    ]);
+    const english = await waitForAlert(bot, '(402)');
+    expect(contentOf(english)).toContain('shared balance is used up');
+    const german = await waitForAlert(bot, '(402)', DE_ALERTS);
+    expect(contentOf(german)).toBe(
+      '**Warnung:** Der Generierungsdienst hat eine Anfrage abgelehnt, weil das gemeinsame Guthaben aufgebraucht ist (402). Anfragen der Mitglieder schlagen fehl, bis das Konto aufgeladen ist; für sie wurde nichts berechnet. (Höchstens einmal pro Stunde gemeldet.)',
+    );
+    expect(german.body).toMatchObject({ allowed_mentions: { parse: [] } });
   });
 
   it('tells of the service refusing the API token (401), at most once an hour', async () => {

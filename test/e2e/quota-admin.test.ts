@@ -1,3 +1,4 @@
+import { Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
 import {
@@ -142,11 +143,15 @@ describe('/quota as an admin', () => {
       }),
     );
     const fields = fieldsOf(member.embeds[0]);
-    expect(member.embeds[0]?.title).toBe('Quota of alice');
+    // The member is named one way, by the mention (Discord shows it as their name in the server),
+    // never by an account name beside it.
+    expect(member.embeds[0]?.title).toBe("A member's quota");
+    expect(member.embeds[0]?.description).toBe(`<@${ALICE}>`);
+    expect(JSON.stringify(member.embeds[0])).not.toContain('alice');
     expect(fields.Allowance).toBe('$1.00 per day (their own allowance)');
     expect(fields['Spent today']).toBe('$0.02');
     expect(fields.Remaining).toBe('$0.98');
-    expect(fields['Last 1 generations']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
+    expect(fields['Last generation']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
 
     const overview = await ephemeralReply(h, await h.command('quota', [sub('show')], asAdmin));
     const o = fieldsOf(overview.embeds[0]);
@@ -157,6 +162,47 @@ describe('/quota as an admin', () => {
     expect(o['Top spenders today']).toBe(`1. <@${ALICE}> · $0.02`);
     expect(o['Members with their own allowance']).toBe(`<@${ALICE}> · $1.00 per day`);
     expect(o['/imagine and /video allowed in']).toBe('any channel (no list set)');
+  });
+
+  it('answers an admin in their own language: /quota show in German and Japanese', async () => {
+    await setAlice('1');
+    const imagine = await h.command('imagine', [
+      opt.string('prompt', 'a fox'),
+      opt.string('model', 'lang-4o-image'),
+    ]);
+    await h.jobDone(imagine);
+    const show = async (locale: Locale) =>
+      ephemeralReply(
+        h,
+        await h.command('quota', [sub('show', [entity.user('user', ALICE)])], {
+          ...asAdmin,
+          resolved: resolvedMember(ALICE, 'alice'),
+          locale,
+        }),
+      );
+
+    const german = await show(Locale.German);
+    const de = fieldsOf(german.embeds[0]);
+    expect(german.embeds[0]?.title).toBe('Kontingent eines Mitglieds');
+    expect(german.embeds[0]?.description).toBe(`<@${ALICE}>`);
+    expect(de.Kontingent).toBe('1,00\u00a0$ pro Tag (eigenes Kontingent)');
+    expect(de['Heute ausgegeben']).toBe('0,02\u00a0$');
+    expect(de['Letzte Generierung']).toMatch(/Lang 4o Image · 0,02\u00a0\$ · fertig$/);
+
+    const japanese = await show(Locale.Japanese);
+    const ja = fieldsOf(japanese.embeds[0]);
+    expect(japanese.embeds[0]?.title).toBe('メンバーの利用枠');
+    expect(ja.利用枠).toBe('1日あたり$1.00（個別の利用枠）');
+    expect(ja['直近1件の生成']).toMatch(/Lang 4o Image · \$0\.02 · 完了$/);
+
+    // A refusal is the admin's too.
+    const refused = await ephemeralReply(
+      h,
+      await h.command('quota', [sub('show')], { userId: BOB, locale: Locale.German }),
+    );
+    expect(refused.content).toBe(
+      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können /kontingent verwenden.',
+    );
   });
 
   it("resets a member's spend for this period with an adjust entry in the ledger", async () => {
@@ -209,7 +255,7 @@ describe('/quota as an admin', () => {
       h,
       await h.command('quota', [sub('channels', [opt.string('action', 'list')])], asAdmin),
     );
-    expect(list.content).toBe(`/imagine and /video can be used in: <#${ART}>, <#${NSFW}>.`);
+    expect(list.content).toBe(`/imagine and /video can be used in: <#${ART}> and <#${NSFW}>.`);
 
     const missing = await ephemeralReply(
       h,

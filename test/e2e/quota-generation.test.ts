@@ -80,7 +80,7 @@ describe('allowances end to end', () => {
     expect(fields.Resets).toMatch(/^<t:\d+:R> \(<t:\d+:f>\)$/);
     // The failed generation links to the reply that reports the failure.
     const reply = h.discord.originalMessage(interaction.token)?.id;
-    const [when, ...rest] = (fields['Last 1 generations'] ?? '').split(' · ');
+    const [when, ...rest] = (fields['Last generation'] ?? '').split(' · ');
     expect(when).toMatch(/^<t:\d+:R>$/);
     expect(rest).toEqual([
       'Lang 4o Image',

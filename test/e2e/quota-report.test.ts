@@ -3,6 +3,7 @@
  * decodes to a real picture and a CSV whose amounts add up to the ledger; an empty period says so
  * without a chart; a member without Manage Server gets nothing.
  */
+import { Locale } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaCommand } from '../../commands/quota/definition.ts';
 import { ledgerChargedMicros } from '../../src/quota/drift.ts';
@@ -48,6 +49,19 @@ function report(userId: string, days?: number) {
 }
 
 describe('/quota report', () => {
+  it("answers in the admin's language, numbers and money too", async () => {
+    await charge(ALICE, 'flux-schnell', 0.5 * USD, 'gen-de1');
+    const interaction = await h.command('quota', [sub('report', [opt.integer('days', 7)])], {
+      userId: ADMIN,
+      locale: Locale.German,
+    });
+    const answer = await deferredEphemeralReply(h, interaction);
+    expect(answer.content).toMatch(
+      /^Ausgaben für die letzten 7 Tage \(\d{4}-\d\d-\d\d bis \d{4}-\d\d-\d\d, UTC\): berechnet 0,50\u00a0\$, erstattet 0,00\u00a0\$, netto \*\*0,50\u00a0\$\*\*\.\n/,
+    );
+    expect(answer.content).toContain('Die CSV listet jede Berechnung und Erstattung (1)');
+  });
+
   it('sends an admin a chart that decodes to a picture and a CSV that adds up to the ledger', async () => {
     const guildId = h.bot.client.guilds.cache.first()?.id ?? '';
     await h.bot.services.quota.setDefault(guildId, 50 * USD, 'daily', ADMIN);

@@ -6,7 +6,7 @@
  * privately, under /settings and under /imagine's read of the defaults.
  */
 import { join } from 'node:path';
-import type { APIInteraction } from 'discord.js';
+import { type APIInteraction, Locale } from 'discord.js';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
 import { NOT_ON_THIS_MESSAGE } from '../../src/discord/interactions/press-check.ts';
@@ -63,6 +63,33 @@ function messageOf(interaction: APIInteraction): string {
 }
 
 describe("a member's own defaults", () => {
+  it("are shown and reset in the member's language", async () => {
+    const saved = await ephemeralReply(
+      h,
+      await h.command('settings', asOptions({ image_model: 'dream-4.5', count: 2 }), {
+        userId: ALICE,
+        locale: Locale.German,
+      }),
+    );
+    expect(saved.content).toBe('Gespeichert.');
+    expect(saved.embeds[0]?.title).toBe('Deine Standards auf diesem Server');
+    const fields = fieldsOf(saved.embeds[0]);
+    expect(fields['Bilder (/imagine)']).toBe('Dream 4.5 (`dream-4.5`)');
+    expect(fields['Varianten pro Anfrage']).toBe('2');
+    const reset = saved.components[0]?.components[0];
+    expect(reset?.label).toBe('Zurücksetzen');
+
+    const shown = await h.command('settings', [], { userId: ALICE, locale: Locale.Japanese });
+    const answer = await ephemeralReply(h, shown);
+    expect(answer.embeds[0]?.title).toBe('このサーバーでのあなたのデフォルト');
+    expect(fieldsOf(answer.embeds[0])['1リクエストあたりのテイク数']).toBe('2');
+    const press = await h.press(messageOf(shown), reset?.custom_id ?? '', {
+      userId: ALICE,
+      locale: Locale.Japanese,
+    });
+    expect(textOf(await buttonUpdate(h, press))).toContain('このサーバーでのデフォルトをリセットしました');
+  });
+
   it("are used by the member's next /imagine, and lose to an option given", async () => {
     const saved = await ephemeralReply(
       h,

@@ -45,6 +45,20 @@ const postsTo = (channelId: string) =>
   h.discord.calls.filter((c) => c.route === 'channelMessage' && c.path === `/channels/${channelId}/messages`);
 
 describe('the welcome', () => {
+  it("greets a Japanese server in Japanese, with /quota's Japanese names", async () => {
+    h = await startHarness();
+    await h.discord.addGuild(newServer({ preferredLocale: 'ja' }));
+    const call = await h.discord.waitForCall(
+      (c) => c.route === 'channelMessage' && c.path === `/channels/${NEW_GENERAL}/messages`,
+    );
+    const { content } = call.body as { content: string };
+    expect(content).toMatch(/^こんにちは！/);
+    expect(content).toContain('**1日あたり$1.00**');
+    for (const command of ['/利用枠 デフォルト', '/利用枠 予算', '/利用枠 表示'])
+      expect(content).toContain(command);
+    expect(content).not.toContain('/quota');
+  });
+
   it('greets a server it joins once, in the system channel, and never again', async () => {
     h = await startHarness();
     await h.discord.addGuild(newServer());

@@ -21,7 +21,7 @@ import {
   GuildPremiumTier,
   type GuildSystemChannelFlags,
   GuildVerificationLevel,
-  Locale,
+  type Locale,
   type MessageType,
   type ThreadMemberFlags,
 } from 'discord.js';
@@ -90,7 +90,7 @@ export function guildObject(guild: FakeGuild): APIGuild {
     vanity_url_code: null,
     premium_tier: GuildPremiumTier.None,
     premium_subscription_count: 0,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: guild.preferredLocale as Locale,
     max_video_channel_users: 25,
     max_stage_video_channel_users: 50,
     nsfw_level: GuildNSFWLevel.Default,

@@ -9,6 +9,7 @@ import {
   type APIUser,
   type ChannelFlags,
   ChannelType,
+  Locale,
   OverwriteType,
   PermissionFlagsBits,
   type RoleFlags,
@@ -67,6 +68,7 @@ export interface FakeGuild {
   botRoleId: string;
   createdAt: string;
   systemChannelId: string | null;
+  preferredLocale: string;
 }
 
 export interface FakeChannel {
@@ -221,6 +223,7 @@ export class FakeState {
       botRoleId,
       createdAt: joinedAt,
       systemChannelId: spec.systemChannelId ?? null,
+      preferredLocale: spec.preferredLocale ?? Locale.EnglishUS,
     };
     this.guilds.set(spec.id, guild);
     for (const [position, c] of (spec.channels ?? []).entries()) {

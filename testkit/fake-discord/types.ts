@@ -19,6 +19,8 @@ export interface FakeGuildSpec {
   systemChannelId?: string;
   /** When the bot joined (ISO 8601); now by default. */
   joinedAt?: string;
+  /** The server's language (a Discord locale, e.g. `de`): what the bot writes server-wide in. en-US by default. */
+  preferredLocale?: string;
 }
 
 export interface FakeChannelSpec {

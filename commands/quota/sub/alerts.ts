@@ -1,39 +1,40 @@
 /** /quota alerts: where the bot tells admins what needs acting on (ops/alerts.ts), and when. */
 import { channelMention } from 'discord.js';
 import { UserError } from '../../../src/discord/interactions/command.ts';
-import { parseAmount } from '../../../src/discord/views/quota-view.ts';
-import { formatUsd } from '../../../src/money.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
+import { parseAmount, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
+import type { Localizer } from '../../../src/i18n/index.ts';
 import { alertThreshold, type GuildSettings } from '../../../src/quota/settings.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const alerts: SubcommandHandler<'alerts'> = async (i, args, { quota }) => {
+  const l = memberLocalizer(i);
   const { channel, below } = args;
   const off = args.off === true;
-  if (off && channel)
-    throw new UserError('Choose either a channel or off:true, not both. Nothing was changed.');
+  if (off && channel) throw new UserError(l.t('quota:alerts.both'));
   if (!off && !channel && below === undefined)
-    return { content: describeAlerts(await quota.getSettings(i.guildId)) };
-  const belowMicros = below === undefined ? undefined : parseAmount(below);
+    return { content: describeAlerts(await quota.getSettings(i.guildId), l) };
+  const belowMicros = below === undefined ? undefined : parseAmount(below, l);
   const settings = await quota.setAlerts(
     i.guildId,
     { channelId: off ? null : channel?.id, ...(belowMicros === undefined ? {} : { belowMicros }) },
     i.user.id,
   );
-  return { content: describeAlerts(settings) };
+  return { content: describeAlerts(settings, l) };
 };
 
-/** What /quota alerts posts, for its answers. */
-const ALERTS_LIST =
-  "the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour)";
-
-function describeAlerts(settings: GuildSettings): string {
+/** What /quota alerts posts and where, with the command to change it as the admin's Discord names it. */
+function describeAlerts(settings: GuildSettings, l: Localizer): string {
   const below = alertThreshold(settings);
-  const low =
-    below > 0
-      ? `the shared balance falling below ${formatUsd(below)} (checked every hour)`
-      : 'never the balance (the threshold is $0.00)';
+  const low = below > 0 ? l.t('quota:alerts.low', { amount: below }) : l.t('quota:alerts.noLow', { zero: 0 });
+  const command = `/${quotaCommandName(l, 'alerts')}`;
   if (!settings.alertChannelId) {
-    return `Alerts are off. With \`/quota alerts channel:#channel\` the bot posts there: ${low}, ${ALERTS_LIST}.`;
+    const channel = l.t('quota:command.option.channel');
+    return l.t('quota:alerts.off', { example: `${command} ${channel}:#${channel}`, low });
   }
-  return `Alerts go to ${channelMention(settings.alertChannelId)}: ${low}, ${ALERTS_LIST}. Turn them off with \`/quota alerts off:true\`.`;
+  return l.t('quota:alerts.on', {
+    channel: channelMention(settings.alertChannelId),
+    low,
+    example: `${command} ${l.t('quota:command.option.off')}:true`,
+  });
 }

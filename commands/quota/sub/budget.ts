@@ -1,15 +1,19 @@
 /** /quota budget: what all members together may spend per default period (0 for no budget). */
-import { PER_PERIOD, parseAmount, THIS_PERIOD } from '../../../src/discord/views/quota-view.ts';
-import { formatUsd } from '../../../src/money.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
+import { parseAmount, perPeriod, thisPeriod } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const budget: SubcommandHandler<'budget'> = async (i, args, { quota }) => {
-  const micros = parseAmount(args.usd);
+  const l = memberLocalizer(i);
+  const micros = parseAmount(args.usd, l);
   await quota.setBudget(i.guildId, micros, i.user.id);
-  if (micros === 0)
-    return { content: 'The server budget is off: members are limited by their own allowances only.' };
+  if (micros === 0) return { content: l.t('quota:budget.off') };
   const overview = await quota.guildOverview(i.guildId, { top: 0 });
   return {
-    content: `The server budget is now ${formatUsd(micros)} ${PER_PERIOD[overview.period]} for all members together; ${formatUsd(overview.spentMicros)} is spent ${THIS_PERIOD[overview.period]}.`,
+    content: l.t('quota:budget.set', {
+      budget: perPeriod(l, micros, overview.period),
+      spent: overview.spentMicros,
+      when: thisPeriod(l, overview.period),
+    }),
   };
 };

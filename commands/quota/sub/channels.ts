@@ -1,40 +1,46 @@
 /** /quota channels: where /imagine and /video may be used (an empty list means anywhere). */
 import { channelMention } from 'discord.js';
 import { UserError } from '../../../src/discord/interactions/command.ts';
-import { describeChannels } from '../../../src/discord/views/quota-view.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
+import { describeChannels, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const channels: SubcommandHandler<'channels'> = async (i, args, { quota }) => {
+  const l = memberLocalizer(i);
   const { action, channel } = args;
   if (action === 'list') {
     return {
-      content: `/imagine and /video can be used in: ${describeChannels(await quota.listChannels(i.guildId))}.`,
+      content: l.t('quota:channels.list', {
+        channels: describeChannels(await quota.listChannels(i.guildId), l),
+      }),
     };
   }
-  if (!channel)
-    throw new UserError(
-      `Name the channel to ${action}, e.g. \`/quota channels action:${action} channel:#art\`.`,
-    );
+  if (action !== 'allow' && action !== 'remove')
+    throw new UserError(l.t('quota:channels.unknownAction', { action }));
+  if (!channel) {
+    // The example as the admin types it: the command, option and choice names their Discord shows.
+    const named = l.t(`quota:command.action.${action}`);
+    const example = `/${quotaCommandName(l, 'channels')} ${l.t('quota:command.option.action')}:${named} ${l.t('quota:command.option.channel')}:#art`;
+    throw new UserError(l.t('quota:channels.nameIt', { action: named, example }));
+  }
+  const mention = channelMention(channel.id);
   if (action === 'allow') {
     const list = await quota.allowChannel(i.guildId, channel.id, i.user.id);
     return {
-      content: `${channelMention(channel.id)} is allowed. /imagine and /video can now be used in: ${describeChannels(list)}. Elsewhere members are told where to go.`,
+      content: l.t('quota:channels.allowed', { channel: mention, channels: describeChannels(list, l) }),
     };
   }
-  if (action === 'remove') {
-    const before = await quota.listChannels(i.guildId);
-    if (!before.includes(channel.id)) {
-      return {
-        content: `${channelMention(channel.id)} was not on the list. Allowed: ${describeChannels(before)}.`,
-      };
-    }
-    const list = await quota.removeChannel(i.guildId, channel.id, i.user.id);
+  const before = await quota.listChannels(i.guildId);
+  if (!before.includes(channel.id)) {
     return {
-      content:
-        list.length === 0
-          ? `${channelMention(channel.id)} is removed and the list is empty: /imagine and /video can be used in any channel.`
-          : `${channelMention(channel.id)} is removed. /imagine and /video can be used in: ${describeChannels(list)}.`,
+      content: l.t('quota:channels.notListed', { channel: mention, channels: describeChannels(before, l) }),
     };
   }
-  throw new UserError(`Unknown action "${action}": use allow, remove or list.`);
+  const list = await quota.removeChannel(i.guildId, channel.id, i.user.id);
+  return {
+    content:
+      list.length === 0
+        ? l.t('quota:channels.removedEmpty', { channel: mention })
+        : l.t('quota:channels.removed', { channel: mention, channels: describeChannels(list, l) }),
+  };
 };

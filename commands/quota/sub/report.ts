@@ -1,7 +1,8 @@
 /**
  * `/quota report [days:30]` (Manage Server): the server's spend per UTC day for the last `days`
  * days as a chart (PNG: by member, the top few and the rest together, and by model) and the
- * period's ledger as CSV (one row per charge or refund, refunds negative), answered privately.
+ * period's ledger as CSV (one row per charge or refund, refunds negative), answered privately in
+ * the admin's language (the chart's words and numbers too; the CSV stays machine-readable).
  *
  * Unlike the other subcommands it answers the interaction itself (a defer, then the files: reading
  * up to 90 days of ledger and drawing take longer than Discord's 3 s), so /quota hands it over
@@ -9,10 +10,10 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { UserError } from '../../../src/discord/interactions/command.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../../src/discord/interactions/services.ts';
-import { requireManageGuild } from '../../../src/discord/views/quota-view.ts';
-import { renderSpendChart } from '../../../src/discord/views/spend-chart.ts';
-import { formatUsd } from '../../../src/money.ts';
+import { quotaCommandName, requireManageGuild } from '../../../src/discord/views/quota-view.ts';
+import { chartLocalizer, renderSpendChart } from '../../../src/discord/views/spend-chart.ts';
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,
@@ -32,12 +33,13 @@ export async function report(
   services: Pick<BotServices, 'quota' | 'catalog' | 'clock'>,
   args: SubcommandArgs<'report'>,
 ): Promise<void> {
-  requireManageGuild(interaction, 'quota report');
+  const l = memberLocalizer(interaction);
+  requireManageGuild(interaction, quotaCommandName(l, 'report'));
   const guildId = interaction.guildId;
   const count = args.days ?? DEFAULT_REPORT_DAYS;
   // Discord keeps to the option's range; a modified client need not.
   if (!Number.isInteger(count) || count < 1 || count > MAX_REPORT_DAYS) {
-    throw new UserError(`A report covers 1 to ${MAX_REPORT_DAYS} days.`);
+    throw new UserError(l.t('quota:report.range', { max: MAX_REPORT_DAYS }));
   }
   // Reading up to 90 days of ledger and drawing take longer than Discord's 3 s: answer first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -46,20 +48,32 @@ export async function report(
   const to = days.at(-1) ?? '';
   const report = buildSpendReport(await services.quota.ledgerSince(guildId, from), days);
   const span =
-    days.length === 1 ? `today (${to}, UTC)` : `the last ${days.length} days (${from} to ${to}, UTC)`;
+    days.length === 1
+      ? l.t('quota:report.spanToday', { to })
+      : l.t('quota:report.spanDays', { count: days.length, from, to });
   if (report.entries.length === 0) {
     await interaction.editReply({
-      content: `Nothing was charged on this server in ${span}: there is no spend to chart.`,
+      content: l.t('quota:report.nothing', { span }),
       allowedMentions: { parse: [] },
     });
     return;
   }
   const names = await memberNames(interaction, topSpenders(report, NAMED_MEMBERS));
-  const chart = await renderSpendChart(report, {
-    title: `${interaction.guild?.name ?? 'This server'}: spend per day, ${from} to ${to}`,
-    member: (userId) => names.get(userId) ?? userId,
-    model: (slug) => services.catalog.get(slug)?.label ?? slug,
-  });
+  // In the language the chart can be drawn in (its font has no Japanese glyphs).
+  const drawn = chartLocalizer(l);
+  const chart = await renderSpendChart(
+    report,
+    {
+      title: drawn.t('quota:report.chartTitle', {
+        server: interaction.guild?.name ?? drawn.t('quota:report.thisServer'),
+        from,
+        to,
+      }),
+      member: (userId) => names.get(userId) ?? userId,
+      model: (slug) => services.catalog.get(slug)?.label ?? slug,
+    },
+    l,
+  );
   const csv = Buffer.from(
     spendCsv(report, (userId) => names.get(userId)),
     'utf8',
@@ -68,21 +82,26 @@ export async function report(
   const limit = interaction.attachmentSizeLimit;
   if (limit > 0 && chart.png.length + csv.length > limit) {
     await interaction.editReply({
-      content: `The report of ${span} is larger than this server's attachment limit: ask for fewer days.`,
+      content: l.t('quota:report.tooLarge', { span }),
       allowedMentions: { parse: [] },
     });
     return;
   }
   await interaction.editReply({
     content: [
-      `Spend in ${span}: charged ${formatUsd(report.chargedMicros)}, refunded ${formatUsd(report.refundedMicros)}, net **${formatUsd(report.netMicros)}**.`,
-      `The CSV lists every charge and refund (${report.entries.length}), refunds negative; reservations and resets are not spend.`,
+      l.t('quota:report.totals', {
+        span,
+        charged: report.chargedMicros,
+        refunded: report.refundedMicros,
+        net: report.netMicros,
+      }),
+      l.t('quota:report.csv', { count: report.entries.length }),
     ].join('\n'),
     files: [
       {
         attachment: chart.png,
         name: `${base}.png`,
-        description: `Spend per day by member and by model, ${from} to ${to}`,
+        description: l.t('quota:report.chartDescription', { from, to }),
       },
       { attachment: csv, name: `${base}.csv` },
     ],

@@ -1,15 +1,14 @@
 /** /quota reset: zero a member's spend for this period (the ledger records the adjustment). */
 import { userMention } from 'discord.js';
-import { formatUsd } from '../../../src/money.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const reset: SubcommandHandler<'reset'> = async (i, args, { quota }) => {
+  const l = memberLocalizer(i);
   const { user } = args.user;
   const { adjustedMicros } = await quota.resetSpend(i.guildId, user.id, i.user.id);
-  if (adjustedMicros === 0) {
-    return { content: `${userMention(user.id)} has spent nothing this period: there was nothing to reset.` };
-  }
+  if (adjustedMicros === 0) return { content: l.t('quota:reset.nothing', { user: userMention(user.id) }) };
   return {
-    content: `${userMention(user.id)}'s spend for this period is back to $0.00 (it was ${formatUsd(-adjustedMicros)}). The ledger records the adjustment as yours.`,
+    content: l.t('quota:reset.done', { user: userMention(user.id), zero: 0, amount: -adjustedMicros }),
   };
 };

@@ -1,31 +1,38 @@
 /** /quota set: a member's own allowance, which takes precedence over role allowances and the default. */
 import { userMention } from 'discord.js';
 import { UserError } from '../../../src/discord/interactions/command.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import {
   describeReset,
-  PER_PERIOD,
   parseAmount,
+  perPeriod,
   roleIdsOf,
-  THIS_PERIOD,
+  thisPeriod,
 } from '../../../src/discord/views/quota-view.ts';
-import { formatUsd } from '../../../src/money.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 
 export const set: SubcommandHandler<'set'> = async (i, args, { quota }) => {
+  const l = memberLocalizer(i);
   const { user, member } = args.user;
-  if (user.bot) throw new UserError('Bots do not make generations; pick a member.');
-  const micros = parseAmount(args.usd);
-  const period = args.period === undefined ? undefined : parsePeriod(args.period);
+  if (user.bot) throw new UserError(l.t('quota:set.bot'));
+  const micros = parseAmount(args.usd, l);
+  const period = args.period === undefined ? undefined : parsePeriod(args.period, l);
   await quota.setOverride(i.guildId, user.id, micros, period, i.user.id);
   const summary = await quota.summary({
     guildId: i.guildId,
     userId: user.id,
     roleIds: roleIdsOf(member ?? null),
   });
+  const own = { user: userMention(user.id), allowance: perPeriod(l, micros, summary.period) };
   return {
     content: [
-      `${userMention(user.id)} now has ${formatUsd(micros)} ${PER_PERIOD[summary.period]} of their own${period ? '' : ' (the server default period)'}; it takes precedence over role allowances and the default.`,
-      `Spent ${THIS_PERIOD[summary.period]}: ${formatUsd(summary.spentMicros)} · left: ${formatUsd(Math.max(0, summary.remainingMicros))} · resets ${describeReset(summary.resetsAt)}.`,
+      period ? l.t('quota:set.own', own) : l.t('quota:set.ownDefaultPeriod', own),
+      l.t('quota:set.figures', {
+        when: thisPeriod(l, summary.period),
+        spent: summary.spentMicros,
+        left: Math.max(0, summary.remainingMicros),
+        resets: describeReset(summary.resetsAt, l),
+      }),
     ].join('\n'),
   };
 };

@@ -1,4 +1,8 @@
-/** /quota show: a member's allowance and spend, or, naming no one, the server's overview. */
+/**
+ * /quota show: a member's allowance and spend, or, naming no one, the server's overview. A member is
+ * named one way in both, by their mention (which Discord shows as their name in this server).
+ */
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import {
   renderGuildOverview,
   renderMemberSummary,
@@ -8,12 +12,13 @@ import {
 import type { SubcommandHandler } from '../definition.ts';
 
 export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {
+  const l = memberLocalizer(i);
   if (!args.user) {
     const [overview, settings] = await Promise.all([
       quota.guildOverview(i.guildId, { top: TOP_SPENDERS }),
       quota.getSettings(i.guildId),
     ]);
-    return { embeds: [renderGuildOverview(overview, settings)] };
+    return { embeds: [renderGuildOverview(overview, settings, l)] };
   }
   const { user, member } = args.user;
   const summary = await quota.summary({
@@ -23,11 +28,16 @@ export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog 
   });
   return {
     embeds: [
-      renderMemberSummary(summary, {
-        title: `Quota of ${user.username}`,
-        labelOf: (slug) => catalog.get(slug)?.label ?? slug,
-        mention: true,
-      }),
+      renderMemberSummary(
+        summary,
+        {
+          // The title names nobody: the mention below it does, as the server shows the member.
+          title: l.t('quota:member.title'),
+          labelOf: (slug) => catalog.get(slug)?.label ?? slug,
+          mention: true,
+        },
+        l,
+      ),
     ],
   };
 };

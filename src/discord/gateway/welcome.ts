@@ -11,14 +11,17 @@
  * remembered before the post (a post that fails is logged and not tried again: never twice rather
  * than at least once). A server the store has not seen but that the bot joined long ago (the first
  * start of a bot that had no welcomes, or a store started afresh) is remembered without a welcome.
+ *
+ * The whole server reads it, so it is in the server's language: the guild's `preferredLocale`
+ * (there is no interaction to tell it).
  */
 import { type Client, Events, type Guild, PermissionFlagsBits } from 'discord.js';
 import type Keyv from 'keyv';
 import type { Clock } from '../../clock.ts';
+import { english, type Localizer, localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
-import { formatUsd } from '../../money.ts';
-import type { Period } from '../../quota/periods.ts';
 import type { QuotaDefaults } from '../../quota/settings.ts';
+import { perPeriod, quotaCommandName } from '../views/quota-view.ts';
 
 /** A server the bot joined longer ago than this is not welcomed when first seen: it was there before. */
 export const WELCOME_WINDOW_MS = 24 * 60 * 60_000;
@@ -31,26 +34,20 @@ export interface WelcomeRecord {
   outcome: 'posted' | 'no-channel' | 'no-permission' | 'joined-before' | 'failed';
 }
 
-const PER: Record<Period, string> = {
-  daily: 'per day',
-  weekly: 'per week',
-  monthly: 'per month',
-  total: 'in total',
-};
-
-/** The welcome's text (no mentions, no embed: it needs only Send Messages). */
-export function welcomeText(botName: string, defaults: QuotaDefaults): string {
-  const allowance =
-    defaults.micros > 0
-      ? `until admins set allowances, every member may spend the default, **${formatUsd(defaults.micros)} ${PER[defaults.period]}**, and nothing beyond it`
-      : 'nothing is spent until admins set allowances: the default allowance is $0';
+/**
+ * The welcome's text (no mentions, no embed: it needs only Send Messages), in the server's language,
+ * with /quota's commands as that language's Discord names them.
+ */
+export function welcomeText(botName: string, defaults: QuotaDefaults, l: Localizer = english): string {
   return [
-    `Hello! I'm ${botName}. Members make images and videos here with \`/imagine\` and \`/video\`; \`/models\` lists the models and their prices.`,
-    `Every generation is paid from one shared prepaid balance, so each member spends only within an allowance: ${allowance}.`,
-    'To start, anyone with the Manage Server permission can use:',
-    '• `/quota default` — the allowance every member gets, and its period',
-    '• `/quota budget` — a cap on the whole server’s spend per period',
-    '• `/quota show` — the allowances and who has spent what',
+    l.t('welcome:hello', { bot: botName }),
+    defaults.micros > 0
+      ? l.t('welcome:allowance', { allowance: perPeriod(l, defaults.micros, defaults.period) })
+      : l.t('welcome:noAllowance', { zero: 0 }),
+    l.t('welcome:start'),
+    l.t('welcome:default', { command: quotaCommandName(l, 'default') }),
+    l.t('welcome:budget', { command: quotaCommandName(l, 'budget') }),
+    l.t('welcome:show', { command: quotaCommandName(l, 'show') }),
   ].join('\n');
 }
 
@@ -125,7 +122,7 @@ async function welcome(guild: Guild, options: WelcomeOptions): Promise<void> {
   await remember({ channelId: channel.id, outcome: 'posted' });
   try {
     await channel.send({
-      content: welcomeText(guild.client.user.displayName, options.defaults),
+      content: welcomeText(guild.client.user.displayName, options.defaults, localizer(guild.preferredLocale)),
       allowedMentions: { parse: [] },
     });
   } catch (err) {

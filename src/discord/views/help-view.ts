@@ -4,6 +4,10 @@
  * The command lines are read from the command definitions the bot registers, so a command added to
  * the bot appears here without anyone remembering to write it in. A pure function of its input, so
  * the wording is tested without Discord.
+ *
+ * In the member's language: the commands are named and described as the member's Discord shows them
+ * (each definition's `name_localizations` and `description_localizations` for their locale), so
+ * what /help tells them to type is what they find in the command list.
  */
 import {
   ActionRowBuilder,
@@ -12,13 +16,14 @@ import {
   ButtonBuilder,
   ButtonStyle,
   EmbedBuilder,
+  type LocalizationMap,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import { formatUsd } from '../../money.ts';
+import { DISCORD_LOCALES_OF, english, type Localizer } from '../../i18n/index.ts';
 import type { MemberSummary } from '../../quota/types.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
-import { describeAllowance, describeReset, joinWithin, QUOTA_COLOR, THIS_PERIOD } from './quota-view.ts';
+import { describeAllowance, describeReset, joinWithin, QUOTA_COLOR, thisPeriod } from './quota-view.ts';
 
 /** Discord's limits on an embed's description and a field's value. */
 const MAX_DESCRIPTION = 4096;
@@ -37,64 +42,84 @@ export interface HelpInput {
   allowance: HelpAllowance;
 }
 
-export const HELP_TITLE = 'What this bot does';
-export const ADMIN_TITLE = 'For admins (Manage Server)';
+export const HELP_TITLE = english.t('help:title');
+export const ADMIN_TITLE = english.t('help:adminTitle');
 
-const WHAT_IT_DOES =
-  'Type `/imagine` or `/video` with a prompt: the bot sends it to the generation service and edits its reply into the finished image or video, with buttons to go on from it (Again, Vary, Animate, Higher resolution, Details, Delete). One shared account pays for every generation, so each member spends against their own allowance.';
+/** A definition's name or description as a member of this language reads it: its localization, else the English. */
+function localized(l: Localizer, fallback: string, map: LocalizationMap | null | undefined): string {
+  const locale = DISCORD_LOCALES_OF[l.language][0] as keyof LocalizationMap;
+  return map?.[locale] ?? fallback;
+}
 
-const HOW_QUOTAS_WORK = [
-  "Before a request is sent, its price is reserved from your allowance; the service's own price replaces it when it answers, and a generation that fails is refunded.",
-  'A request that does not fit what is left is refused privately, and nothing is sent. A costly one shows you its price first and is sent only when you press Confirm.',
-];
+type Described = { name: string; description: string };
+type Localizable = {
+  name: string;
+  description?: string;
+  name_localizations?: LocalizationMap | null;
+  description_localizations?: LocalizationMap | null;
+};
+
+/** A command's or option's name and description in the member's language. */
+function texts(l: Localizer, item: Localizable): Described {
+  return {
+    name: localized(l, item.name, item.name_localizations),
+    description: localized(l, item.description ?? '', item.description_localizations),
+  };
+}
 
 /** /help's answer: one embed for everyone, a second for admins, and the Models and My usage buttons. */
-export function renderHelp(input: HelpInput): {
+export function renderHelp(
+  input: HelpInput,
+  l: Localizer = english,
+): {
   embeds: EmbedBuilder[];
   components: ActionRowBuilder<ButtonBuilder>[];
 } {
+  /** A registered command's name as the member types it (the English one for a command not registered). */
+  const nameOf = (command: string) => {
+    const found = input.commands.find((c) => c.name === command);
+    return found ? texts(l, found).name : command;
+  };
   const memberCommands = input.commands.filter((c) => !isAdminCommand(c));
   const lines = [
-    ...memberCommands.map(commandLine),
-    ...input.messageCommands.map((c) => `**${c.name}** · in a message's Apps menu, from its files`),
+    ...memberCommands.map((c) => commandLine(l, c)),
+    ...input.messageCommands.map((c) =>
+      l.t('help:messageCommand', { name: localized(l, c.name, c.name_localizations) }),
+    ),
   ];
-  const tip = countTip(memberCommands);
-  const description = [WHAT_IT_DOES, '', '**Commands**', ...lines, ...(tip ? ['', tip] : [])].join('\n');
+  const tip = countTip(l, memberCommands);
+  const whatItDoes = l.t('help:whatItDoes', { imagine: nameOf('imagine'), video: nameOf('video') });
+  const description = [whatItDoes, '', l.t('help:commands'), ...lines, ...(tip ? ['', tip] : [])].join('\n');
+  const myUsage = l.t('help:myUsage');
   const help = new EmbedBuilder()
     .setColor(QUOTA_COLOR)
-    .setTitle(HELP_TITLE)
-    .setDescription(truncateLines(description, MAX_DESCRIPTION))
+    .setTitle(l.t('help:title'))
+    .setDescription(truncateLines(description, MAX_DESCRIPTION, l))
     .addFields(
-      { name: 'Your allowance', value: allowanceText(input.allowance) },
-      { name: 'How quotas work', value: quotaText(input.allowance) },
+      {
+        name: l.t('help:yourAllowance'),
+        value: allowanceText(l, input.allowance, nameOf('usage'), myUsage),
+      },
+      { name: l.t('help:howQuotasWork'), value: quotaText(l, input.allowance) },
     );
   const embeds = [help];
   if (input.admin) {
-    const adminLines = input.commands.filter(isAdminCommand).flatMap(adminLinesOf);
+    const adminLines = input.commands.filter(isAdminCommand).flatMap((c) => adminLinesOf(l, c));
     embeds.push(
       new EmbedBuilder()
         .setColor(QUOTA_COLOR)
-        .setTitle(ADMIN_TITLE)
-        .setDescription(
-          joinWithin(
-            [
-              'Members spend against the server default until you set an allowance for a role or a member; a server budget caps them all together.',
-              '',
-              ...adminLines,
-            ],
-            MAX_DESCRIPTION,
-          ),
-        ),
+        .setTitle(l.t('help:adminTitle'))
+        .setDescription(joinWithin([l.t('help:adminIntro'), '', ...adminLines], MAX_DESCRIPTION, l)),
     );
   }
   const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(buildCustomId({ kind: 'help', target: 'models' }))
-      .setLabel('Models')
+      .setLabel(l.t('help:models'))
       .setStyle(ButtonStyle.Secondary),
     new ButtonBuilder()
       .setCustomId(buildCustomId({ kind: 'help', target: 'usage' }))
-      .setLabel('My usage')
+      .setLabel(myUsage)
       .setStyle(ButtonStyle.Primary),
   );
   return { embeds, components: [buttons] };
@@ -110,29 +135,32 @@ export function isAdminCommand(command: RESTPostAPIChatInputApplicationCommandsJ
 }
 
 /** `/video-pro motion|orbit|…` for a command of subcommands; the command's own description. */
-function commandLine(command: RESTPostAPIChatInputApplicationCommandsJSONBody): string {
-  const subs = subcommandsOf(command).map((s) => s.name);
-  const usage = subs.length > 0 ? `/${command.name} ${subs.join('|')}` : `/${command.name}`;
-  return `\`${usage}\` · ${command.description}`;
+function commandLine(l: Localizer, command: RESTPostAPIChatInputApplicationCommandsJSONBody): string {
+  const { name, description } = texts(l, command);
+  const subs = subcommandsOf(l, command).map((s) => s.name);
+  const usage = subs.length > 0 ? `/${name} ${subs.join('|')}` : `/${name}`;
+  return `\`${usage}\` · ${description}`;
 }
 
 /** An admin command's subcommands, a line each: what each does is what an admin looks for. */
-function adminLinesOf(command: RESTPostAPIChatInputApplicationCommandsJSONBody): string[] {
-  const subs = subcommandsOf(command);
-  if (subs.length === 0) return [commandLine(command)];
-  return subs.map((s) => `\`/${command.name} ${s.name}\` · ${s.description}`);
+function adminLinesOf(l: Localizer, command: RESTPostAPIChatInputApplicationCommandsJSONBody): string[] {
+  const subs = subcommandsOf(l, command);
+  if (subs.length === 0) return [commandLine(l, command)];
+  const { name } = texts(l, command);
+  return subs.map((s) => `\`/${name} ${s.name}\` · ${s.description}`);
 }
 
-/** Subcommands, with those of a group named `group sub`. */
-function subcommandsOf(
-  command: RESTPostAPIChatInputApplicationCommandsJSONBody,
-): { name: string; description: string }[] {
-  const out: { name: string; description: string }[] = [];
+/** Subcommands in the member's language, with those of a group named `group sub`. */
+function subcommandsOf(l: Localizer, command: RESTPostAPIChatInputApplicationCommandsJSONBody): Described[] {
+  const out: Described[] = [];
   for (const option of command.options ?? []) {
-    if (option.type === ApplicationCommandOptionType.Subcommand) out.push(option);
+    if (option.type === ApplicationCommandOptionType.Subcommand) out.push(texts(l, option));
     else if (option.type === ApplicationCommandOptionType.SubcommandGroup) {
-      for (const sub of option.options ?? [])
-        out.push({ name: `${option.name} ${sub.name}`, description: sub.description });
+      const group = texts(l, option).name;
+      for (const sub of option.options ?? []) {
+        const { name, description } = texts(l, sub);
+        out.push({ name: `${group} ${name}`, description });
+      }
     }
   }
   return out;
@@ -142,25 +170,31 @@ function subcommandsOf(
  * Several takes in one request, said only when a command that takes a prompt has a `count` option
  * (its range and description from the definition), so /help never offers what the bot does not take.
  */
-function countTip(commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[]): string | undefined {
+function countTip(
+  l: Localizer,
+  commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
+): string | undefined {
   const found = commands.flatMap((c) => {
     // Only a command that makes something (it takes a prompt): /settings' `count` is a default of them.
     const options = optionsOf(c);
     if (!options.some((o) => o.name === 'prompt')) return [];
     const option = options.find((o) => o.name === 'count');
-    return option ? [{ command: c.name, option }] : [];
+    return option ? [{ command: c, option }] : [];
   });
   const first = found[0]?.option;
   if (!first) return undefined;
-  const range =
-    'min_value' in first &&
+  const option = texts(l, first);
+  const tip = {
+    option: option.name,
+    commands: l.list(found.map((f) => `/${texts(l, f.command).name}`)),
+    description: option.description,
+  };
+  return 'min_value' in first &&
     'max_value' in first &&
     first.min_value !== undefined &&
     first.max_value !== undefined
-      ? ` (${first.min_value} to ${first.max_value})`
-      : '';
-  const where = found.map((f) => `/${f.command}`).join(', ');
-  return `**Several takes:** \`count\`${range} on ${where}: ${first.description}`;
+    ? l.t('help:countTipRange', { ...tip, min: first.min_value, max: first.max_value })
+    : l.t('help:countTip', tip);
 }
 
 /** A command's options and its subcommands' options. */
@@ -173,28 +207,29 @@ function optionsOf(command: RESTPostAPIChatInputApplicationCommandsJSONBody): AP
   return out;
 }
 
-function allowanceText(allowance: HelpAllowance): string {
+function allowanceText(l: Localizer, allowance: HelpAllowance, usage: string, button: string): string {
   if ('unreadable' in allowance) {
-    return `The bot could not read your allowance just now (error id \`${allowance.unreadable}\`). /usage shows it once the bot's store answers again.`;
+    return l.t('help:unreadable', { errorId: allowance.unreadable, usage });
   }
   const { summary } = allowance;
   return [
-    describeAllowance(summary),
-    `${formatUsd(Math.max(0, summary.remainingMicros))} left · spent ${THIS_PERIOD[summary.period]} ${formatUsd(summary.spentMicros)}`,
-    `Resets ${describeReset(summary.resetsAt)}`,
-    'Your spend and last generations: /usage, or **My usage** below.',
+    describeAllowance(summary, l),
+    l.t('help:left', {
+      left: Math.max(0, summary.remainingMicros),
+      when: thisPeriod(l, summary.period),
+      spent: summary.spentMicros,
+    }),
+    l.t('help:resets', { when: describeReset(summary.resetsAt, l) }),
+    l.t('help:usageHint', { usage, button }),
   ].join('\n');
 }
 
-function quotaText(allowance: HelpAllowance): string {
-  const cap =
-    'summary' in allowance
-      ? [`You may have at most ${allowance.summary.inFlightCap} generations in progress at once.`]
-      : [];
-  return truncateLines([...HOW_QUOTAS_WORK, ...cap].join('\n'), MAX_FIELD);
+function quotaText(l: Localizer, allowance: HelpAllowance): string {
+  const cap = 'summary' in allowance ? [l.t('help:cap', { count: allowance.summary.inFlightCap })] : [];
+  return truncateLines([l.t('help:reserve'), l.t('help:refuse'), ...cap].join('\n'), MAX_FIELD, l);
 }
 
 /** Whole lines within `max` characters (joinWithin counts what is left out). */
-function truncateLines(text: string, max: number): string {
-  return joinWithin(text.split('\n'), max);
+function truncateLines(text: string, max: number, l: Localizer): string {
+  return joinWithin(text.split('\n'), max, l);
 }

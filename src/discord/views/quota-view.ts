@@ -1,7 +1,7 @@
 /**
  * How /usage and /quota look, and the checks the admin commands share: the Manage Server
- * permission and USD amounts typed by people. Pure functions of the quota service's figures, so
- * the wording is tested without Discord.
+ * permission and USD amounts typed by people. Pure functions of the quota service's figures and a
+ * Localizer (the reader's language), so the wording is tested without Discord.
  */
 import {
   type APIInteractionDataResolvedGuildMember,
@@ -16,7 +16,8 @@ import {
   time,
   userMention,
 } from 'discord.js';
-import { formatUsd, MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
+import { english, type Localizer, localizer } from '../../i18n/index.ts';
+import { MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
 import type { Period } from '../../quota/periods.ts';
 import type { GenerationStatus, GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
@@ -35,7 +36,11 @@ export const TOP_SPENDERS = 10;
 /** Discord's limit on an embed field's value. */
 const MAX_FIELD = 1024;
 
-/** `per day`…: what an allowance of a period is. */
+/**
+ * `per day`…: what an allowance of a period is, in English only. Kept for the views that do not
+ * take a Localizer yet (balance-view); a text for a reader uses `perPeriod`, one whole phrase with
+ * the amount in each language.
+ */
 export const PER_PERIOD: Record<Period, string> = {
   daily: 'per day',
   weekly: 'per week',
@@ -43,7 +48,7 @@ export const PER_PERIOD: Record<Period, string> = {
   total: 'in total',
 };
 
-/** `today`…: the current period, for "spent …". */
+/** `today`…: the current period, for "spent …", in English only (as PER_PERIOD; localized: `thisPeriod`). */
 export const THIS_PERIOD: Record<Period, string> = {
   daily: 'today',
   weekly: 'this week',
@@ -51,23 +56,37 @@ export const THIS_PERIOD: Record<Period, string> = {
   total: 'in total',
 };
 
-const STATUS_TEXT: Record<GenerationStatus, string> = {
-  in_flight: 'in progress',
-  completed: 'done',
-  refunded: 'failed · refunded',
-};
+/** `$2.50 per day`: an allowance or a budget of a period, in the reader's language. */
+export function perPeriod(l: Localizer, micros: Micros, period: Period): string {
+  return l.t(`quota:perPeriod.${period}`, { amount: micros });
+}
+
+/** `today`, `this week`…: the current period, for "spent …". */
+export function thisPeriod(l: Localizer, period: Period): string {
+  return l.t(`quota:thisPeriod.${period}`);
+}
+
+function statusText(l: Localizer, status: GenerationStatus): string {
+  return l.t(`quota:status.${status}`);
+}
 
 /**
  * Refuses a member without Manage Server. `default_member_permissions` only sets who sees the
  * command by default: a server can grant it to anyone under Integrations, so the run time decides.
  */
 export function requireManageGuild(
-  interaction: { guildId: string | null; memberPermissions: Readonly<PermissionsBitField> | null },
+  interaction: {
+    guildId: string | null;
+    memberPermissions: Readonly<PermissionsBitField> | null;
+    /** The member's locale: the refusal is theirs to read. */
+    locale?: string;
+  },
   command: string,
 ): asserts interaction is { guildId: string; memberPermissions: Readonly<PermissionsBitField> } {
-  if (interaction.guildId === null) throw new UserError(`/${command} works in servers only.`);
+  const l = localizer(interaction.locale);
+  if (interaction.guildId === null) throw new UserError(l.t('quota:serversOnly', { command }));
   if (!hasManageGuild(interaction)) {
-    throw new UserError(`Only members with the Manage Server permission can use /${command}.`);
+    throw new UserError(l.t('quota:manageOnly', { command }));
   }
 }
 
@@ -82,11 +101,33 @@ export function hasManageGuild(interaction: {
  * Parses a USD amount an admin typed (`2.5`, `0.0001`, `$3`) into micro-USD, or throws a UserError
  * that says what is wrong: negative, more than 4 decimals, not a number, above MAX_AMOUNT_MICROS.
  */
-export function parseAmount(text: string): Micros {
-  if (/^\s*-/.test(text)) throw new UserError(`An amount can't be negative (you typed "${text}").`);
+export function parseAmount(text: string, l: Localizer = english): Micros {
+  if (/^\s*-/.test(text)) throw new UserError(l.t('quota:negative', { text }));
   const parsed = parseUsdInput(text, MAX_AMOUNT_MICROS);
   if (typeof parsed !== 'number') throw new UserError(parsed.error);
   return parsed;
+}
+
+/** /quota's subcommands, for naming one in a text. */
+export type QuotaSubcommandName =
+  | 'set'
+  | 'role'
+  | 'default'
+  | 'budget'
+  | 'confirm'
+  | 'show'
+  | 'reset'
+  | 'channels'
+  | 'alerts'
+  | 'report';
+
+/**
+ * `quota` or `quota alerts` as the reader's Discord shows the command (its localized names), for a
+ * text that tells them what to type.
+ */
+export function quotaCommandName(l: Localizer, sub?: QuotaSubcommandName): string {
+  const name = l.t('quota:command.name');
+  return sub ? `${name} ${l.t(`quota:command.${sub}.name`)}` : name;
 }
 
 /** A Discord timestamp: `<t:unix:R>` (relative) or `<t:unix:f>` (date and time), in each reader's time zone. */
@@ -98,15 +139,15 @@ export function stamp(at: Date, style: 'R' | 'f' = 'R'): string {
 }
 
 /** When an allowance resets: relative and absolute, or that a total allowance never does. */
-export function describeReset(resetsAt: Date | null): string {
+export function describeReset(resetsAt: Date | null, l: Localizer = english): string {
   return resetsAt
-    ? `${stamp(resetsAt, 'R')} (${stamp(resetsAt, 'f')})`
-    : 'never (a total allowance does not reset)';
+    ? l.t('quota:resets', { relative: stamp(resetsAt, 'R'), absolute: stamp(resetsAt, 'f') })
+    : l.t('quota:neverResets');
 }
 
 /** The channels /imagine and /video may be used in. */
-export function describeChannels(channelIds: readonly string[]): string {
-  return channelIds.length === 0 ? 'any channel (no list set)' : channelIds.map(channelMention).join(', ');
+export function describeChannels(channelIds: readonly string[], l: Localizer = english): string {
+  return channelIds.length === 0 ? l.t('quota:anyChannel') : l.list(channelIds.map(channelMention));
 }
 
 /** A member's role ids, whether discord.js gives a cached member or a raw (resolved) one. */
@@ -117,22 +158,22 @@ export function roleIdsOf(
   return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
 }
 
-function source(summary: Pick<MemberSummary, 'source' | 'roleId'>): string {
-  switch (summary.source) {
-    case 'override':
-      return 'their own allowance';
-    case 'role':
-      return summary.roleId ? `from the role ${roleMention(summary.roleId)}` : 'from a role';
-    case 'default':
-      return 'the server default';
-  }
-}
-
 /** A member's allowance and where it comes from, as /usage shows it (and /help repeats it). */
 export function describeAllowance(
   summary: Pick<MemberSummary, 'allowanceMicros' | 'period' | 'source' | 'roleId'>,
+  l: Localizer = english,
 ): string {
-  return `${formatUsd(summary.allowanceMicros)} ${PER_PERIOD[summary.period]} (${source(summary)})`;
+  const allowance = perPeriod(l, summary.allowanceMicros, summary.period);
+  switch (summary.source) {
+    case 'override':
+      return l.t('quota:source.override', { allowance });
+    case 'role':
+      return summary.roleId
+        ? l.t('quota:source.role', { allowance, role: roleMention(summary.roleId) })
+        : l.t('quota:source.anyRole', { allowance });
+    case 'default':
+      return l.t('quota:source.default', { allowance });
+  }
 }
 
 /** A model label comes from the service: bounded and escaped so that it cannot reshape the list. */
@@ -141,40 +182,56 @@ const MAX_LABEL = 80;
 /** At most this many fields carry the last generations, so the embed stays far below 6000 characters. */
 const MAX_RECENT_FIELDS = 3;
 
-/** A member's quota: what /usage shows the member and /quota show user shows an admin. */
+/**
+ * A member's quota: what /usage shows the member and /quota show user shows an admin, in the
+ * reader's language (`l`; English for a caller that has none yet).
+ */
 export function renderMemberSummary(
   summary: MemberSummary,
   options: {
     title: string;
     labelOf: (modelSlug: string) => string;
+    /** The member named by their mention, the one way the admin's views name a member. */
     mention?: boolean;
     /** The URL of the message that shows each generation, by generation id, where it is known. */
     links?: ReadonlyMap<string, string>;
   },
+  l: Localizer = english,
 ): EmbedBuilder {
   const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(options.title);
   if (options.mention) embed.setDescription(userMention(summary.userId));
   const remaining = Math.max(0, summary.remainingMicros);
   embed.addFields(
-    { name: 'Allowance', value: describeAllowance(summary) },
-    { name: `Spent ${THIS_PERIOD[summary.period]}`, value: formatUsd(summary.spentMicros), inline: true },
+    { name: l.t('quota:member.allowance'), value: describeAllowance(summary, l) },
     {
-      name: 'Reserved by generations in flight',
-      value: `${formatUsd(summary.reservedMicros)} · ${summary.inFlight} of at most ${summary.inFlightCap} in progress`,
+      name: l.t(`quota:spentIn.${summary.period}`),
+      value: l.money(summary.spentMicros),
       inline: true,
     },
-    { name: 'Remaining', value: formatUsd(remaining), inline: true },
-    { name: 'Resets', value: describeReset(summary.resetsAt) },
+    {
+      name: l.t('quota:member.reserved'),
+      value: l.t('quota:member.reservedValue', {
+        amount: summary.reservedMicros,
+        inFlight: summary.inFlight,
+        cap: summary.inFlightCap,
+      }),
+      inline: true,
+    },
+    { name: l.t('quota:member.remaining'), value: l.money(remaining), inline: true },
+    { name: l.t('quota:member.resets'), value: describeReset(summary.resetsAt, l) },
   );
   const lines = summary.recent.map((g) => {
-    const model = g.model ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL)) : 'unknown model';
+    const model = g.model
+      ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL))
+      : l.t('quota:member.unknownModel');
     const url = linkable(options.links?.get(g.generationId));
-    const link = url ? ` · [result](${markdownUrl(url)})` : '';
-    return `${stamp(g.at)} · ${model} · ${formatUsd(g.chargedMicros)} · ${STATUS_TEXT[g.status]}${link}`;
+    const link = url ? ` · [${l.t('quota:member.result')}](${markdownUrl(url)})` : '';
+    return `${stamp(g.at)} · ${model} · ${l.money(g.chargedMicros)} · ${statusText(l, g.status)}${link}`;
   });
-  const name = lines.length > 0 ? `Last ${lines.length} generations` : 'Last generations';
+  const name =
+    lines.length > 0 ? l.t('quota:member.recent', { count: lines.length }) : l.t('quota:member.recentNone');
   if (lines.length === 0) {
-    embed.addFields({ name, value: 'None yet.' });
+    embed.addFields({ name, value: l.t('quota:member.none') });
     return embed;
   }
   // With a link each line is ~150 characters: ten of them need more than one 1024-character field.
@@ -212,87 +269,108 @@ export function fieldsWithin(lines: readonly string[], max: number, maxFields: n
   return values;
 }
 
-/** The server's overview for /quota show without a user. */
-export function renderGuildOverview(overview: GuildOverview, settings: GuildSettings): EmbedBuilder {
-  const per = PER_PERIOD[overview.period];
-  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle('Quota of this server');
+/** The server's overview for /quota show without a user, in the admin's language. */
+export function renderGuildOverview(
+  overview: GuildOverview,
+  settings: GuildSettings,
+  l: Localizer = english,
+): EmbedBuilder {
+  const { period } = overview;
+  const when = thisPeriod(l, period);
+  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(l.t('quota:server.title'));
   const budget =
     overview.budgetMicros > 0
-      ? `${formatUsd(overview.budgetMicros)} ${per} for all members together · ${formatUsd(Math.max(0, overview.remainingMicros ?? 0))} left`
-      : 'none (members are limited by their allowances only)';
+      ? l.t('quota:server.budgetValue', {
+          budget: perPeriod(l, overview.budgetMicros, period),
+          left: Math.max(0, overview.remainingMicros ?? 0),
+        })
+      : l.t('quota:server.noBudget');
   embed.addFields(
     {
-      name: 'Default allowance',
-      value: `${formatUsd(overview.defaultAllowance.micros)} ${per}`,
+      name: l.t('quota:server.defaultAllowance'),
+      value: perPeriod(l, overview.defaultAllowance.micros, period),
       inline: true,
     },
-    { name: 'Server budget', value: budget, inline: true },
+    { name: l.t('quota:server.budget'), value: budget, inline: true },
     {
-      name: `Spent ${THIS_PERIOD[overview.period]} (all members)`,
-      value: `${formatUsd(overview.spentMicros)}${overview.reservedMicros > 0 ? ` + ${formatUsd(overview.reservedMicros)} reserved` : ''}`,
+      name: l.t('quota:server.spent', { when }),
+      value:
+        overview.reservedMicros > 0
+          ? l.t('quota:server.spentReserved', {
+              spent: overview.spentMicros,
+              reserved: overview.reservedMicros,
+            })
+          : l.money(overview.spentMicros),
     },
-    { name: 'Resets', value: describeReset(overview.resetsAt), inline: true },
+    { name: l.t('quota:member.resets'), value: describeReset(overview.resetsAt, l), inline: true },
     {
-      name: 'In flight',
-      value: `${overview.inFlight} generations (at most ${overview.inFlightCap} per member)`,
+      name: l.t('quota:server.inFlight'),
+      value: l.t('quota:server.inFlightValue', { count: overview.inFlight, cap: overview.inFlightCap }),
       inline: true,
     },
     {
-      name: `Top spenders ${THIS_PERIOD[overview.period]}`,
+      name: l.t('quota:server.topSpenders', { when }),
       value:
         overview.topSpenders.length > 0
           ? joinWithin(
               overview.topSpenders.map(
-                (s, i) => `${i + 1}. ${userMention(s.userId)} · ${formatUsd(s.spentMicros)}`,
+                (s, i) => `${l.number(i + 1)}. ${userMention(s.userId)} · ${l.money(s.spentMicros)}`,
               ),
               MAX_FIELD,
+              l,
             )
-          : 'Nobody has spent anything yet.',
+          : l.t('quota:server.nobody'),
     },
   );
   const roles = Object.entries(settings.roles).sort((a, b) => b[1] - a[1]);
   if (roles.length > 0) {
     embed.addFields({
-      name: 'Role allowances',
+      name: l.t('quota:server.roles'),
       value: joinWithin(
-        roles.map(([roleId, micros]) => `${roleMention(roleId)} · ${formatUsd(micros)} ${per}`),
+        roles.map(([roleId, micros]) => `${roleMention(roleId)} · ${perPeriod(l, micros, period)}`),
         MAX_FIELD,
+        l,
       ),
     });
   }
   const overrides = Object.entries(settings.overrides);
   if (overrides.length > 0) {
     embed.addFields({
-      name: 'Members with their own allowance',
+      name: l.t('quota:server.overrides'),
       value: joinWithin(
         overrides.map(
-          ([userId, o]) =>
-            `${userMention(userId)} · ${formatUsd(o.micros)} ${PER_PERIOD[o.period ?? overview.period]}`,
+          ([userId, o]) => `${userMention(userId)} · ${perPeriod(l, o.micros, o.period ?? period)}`,
         ),
         MAX_FIELD,
+        l,
       ),
     });
   }
   embed.addFields({
-    name: '/imagine and /video allowed in',
-    value: joinWithin([describeChannels(settings.allowedChannels)], MAX_FIELD),
+    name: l.t('quota:server.channels'),
+    value: joinWithin([describeChannels(settings.allowedChannels, l)], MAX_FIELD, l),
   });
   if (settings.alertChannelId) {
     const below = alertThreshold(settings);
+    const channel = channelMention(settings.alertChannelId);
     embed.addFields({
-      name: 'Alerts',
-      value: `in ${channelMention(settings.alertChannelId)} · ${below > 0 ? `balance below ${formatUsd(below)}` : 'not for the balance'}, 401, 402, drift`,
+      name: l.t('quota:server.alerts'),
+      value:
+        below > 0
+          ? l.t('quota:server.alertsBelow', { channel, amount: below })
+          : l.t('quota:server.alertsNoBalance', { channel }),
     });
   }
   return embed;
 }
 
 /** Lines joined by newlines; when they do not fit in `max` characters, the first ones that do and a count of the rest. */
-export function joinWithin(lines: readonly string[], max: number): string {
+export function joinWithin(lines: readonly string[], max: number, l: Localizer = english): string {
   const all = lines.join('\n');
   if (all.length <= max) return all;
+  const more = (count: number) => l.t('quota:more', { count });
   // The longest the count can be, so that whatever is kept, the count still fits.
-  const suffixRoom = `\n… and ${lines.length} more`.length;
+  const suffixRoom = `\n${more(lines.length)}`.length;
   const kept: string[] = [];
   let length = 0;
   for (const line of lines) {
@@ -301,5 +379,5 @@ export function joinWithin(lines: readonly string[], max: number): string {
     kept.push(line);
     length += added;
   }
-  return `${kept.join('\n')}${kept.length > 0 ? '\n' : ''}… and ${lines.length - kept.length} more`;
+  return `${kept.join('\n')}${kept.length > 0 ? '\n' : ''}${more(lines.length - kept.length)}`;
 }

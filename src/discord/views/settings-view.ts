@@ -1,7 +1,7 @@
 /**
  * /settings as the member sees it (privately): their defaults in this server, what each falls back
  * to when unset, and a Reset button whose custom id names the member (custom-ids.ts, kind
- * `settings`), so that a press by anyone else is refused.
+ * `settings`), so that a press by anyone else is refused. In the member's language (a Localizer).
  */
 import {
   type APIActionRowComponent,
@@ -11,6 +11,7 @@ import {
   ComponentType,
 } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { MediaType } from '../../media/schemas.ts';
 import { defaultsOf, hasDefaults, type MemberDefaults } from '../../quota/member-defaults.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
@@ -34,6 +35,7 @@ export function renderSettings(
   /** The model of each type a request uses when it names none and the member has no default. */
   serverDefaults: Readonly<Record<MediaType, string>>,
   notes: readonly string[] = [],
+  l: Localizer = english,
 ): SettingsView {
   const typeLine = (type: MediaType) => {
     const mine = defaultsOf(defaults, type);
@@ -41,34 +43,37 @@ export function renderSettings(
     // Before the catalog has loaded, a stored model is shown as stored, not judged gone.
     const name = mine.model
       ? model?.type === type
-        ? `${escapeMemberText(model.label)} (\`${codeText(model.slug)}\`)`
+        ? l.t('settings:model', { label: escapeMemberText(model.label), slug: codeText(model.slug) })
         : catalog.ready
-          ? `\`${codeText(mine.model)}\`, no longer offered: the server's default is used`
-          : `\`${codeText(mine.model)}\``
-      : `the server's default (${escapeMemberText(catalog.get(serverDefaults[type])?.label ?? serverDefaults[type])})`;
-    const parts = [name];
-    if (mine.aspect_ratio) parts.push(`aspect ratio ${escapeMemberText(mine.aspect_ratio)}`);
-    if (mine.resolution) parts.push(`resolution ${escapeMemberText(mine.resolution)}`);
+          ? l.t('settings:gone', { slug: codeText(mine.model) })
+          : l.t('settings:stored', { slug: codeText(mine.model) })
+      : l.t('settings:serverDefault', {
+          label: escapeMemberText(catalog.get(serverDefaults[type])?.label ?? serverDefaults[type]),
+        });
+    const parts: string[] = [name];
+    if (mine.aspect_ratio)
+      parts.push(l.t('settings:aspectRatio', { value: escapeMemberText(mine.aspect_ratio) }));
+    if (mine.resolution) parts.push(l.t('settings:resolution', { value: escapeMemberText(mine.resolution) }));
     return parts.join(' · ');
   };
   const embed: APIEmbed = {
     color: SETTINGS_COLOR,
-    title: 'Your defaults in this server',
-    description:
-      'Used by /imagine and /video for an option you leave out; an option you give always wins. An aspect ratio or resolution is used only with a model that takes it.',
+    title: l.t('settings:title'),
+    description: l.t('settings:description'),
     fields: [
-      { name: 'Images (/imagine)', value: typeLine('image') },
-      { name: 'Videos (/video)', value: typeLine('video') },
+      { name: l.t('settings:images'), value: typeLine('image') },
+      { name: l.t('settings:videos'), value: typeLine('video') },
       {
-        name: 'Takes per request',
-        value: defaults.count === undefined ? "1 (the server's default)" : String(defaults.count),
+        name: l.t('settings:count'),
+        value:
+          defaults.count === undefined
+            ? l.t('settings:countDefault', { value: 1 })
+            : l.number(defaults.count),
         inline: true,
       },
       {
-        name: 'Ask me to confirm',
-        value: defaults.alwaysConfirm
-          ? 'every request with a price'
-          : "only requests above the server's threshold",
+        name: l.t('settings:confirm'),
+        value: defaults.alwaysConfirm ? l.t('settings:confirmAlways') : l.t('settings:confirmAbove'),
         inline: true,
       },
     ],
@@ -76,33 +81,33 @@ export function renderSettings(
   return {
     ...(notes.length > 0 ? { content: notes.join('\n') } : {}),
     embeds: [embed],
-    components: hasDefaults(defaults) ? [resetRow(userId)] : [],
+    components: hasDefaults(defaults) ? [resetRow(userId, l)] : [],
   };
 }
 
 /** What Reset leaves: the member's defaults are gone, the button with them. */
-export function renderReset(): SettingsView {
+export function renderReset(l: Localizer = english): SettingsView {
   return {
     content: '',
     embeds: [
       {
         color: SETTINGS_COLOR,
-        title: 'Your defaults in this server were reset',
-        description: "/imagine and /video use the server's defaults again. Set new ones with /settings.",
+        title: l.t('settings:resetTitle'),
+        description: l.t('settings:resetDescription', { command: l.t('settings:command.name') }),
       },
     ],
     components: [],
   };
 }
 
-function resetRow(userId: string): APIActionRowComponent<APIButtonComponent> {
+function resetRow(userId: string, l: Localizer): APIActionRowComponent<APIButtonComponent> {
   return {
     type: ComponentType.ActionRow,
     components: [
       {
         type: ComponentType.Button,
         style: ButtonStyle.Danger,
-        label: 'Reset',
+        label: l.t('settings:reset'),
         custom_id: buildCustomId({ kind: 'settings', action: 'reset', userId }),
       },
     ],

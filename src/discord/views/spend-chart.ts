@@ -7,11 +7,15 @@
  * Debian slim, has none), only DejaVu Sans from assets/fonts/, so the picture is the same on every
  * machine. Glyphs DejaVu lacks (CJK, emoji) in a member's name are left out of the picture; the
  * CSV beside it keeps the name as it is.
+ *
+ * Its words and numbers are the admin's language (a Localizer): the titles, the money on the axis
+ * by the bot's one rule for money, the days along it.
  */
 import { fileURLToPath } from 'node:url';
 import { renderAsync } from '@resvg/resvg-js';
 import * as vega from 'vega';
-import { formatUsd, MICROS_PER_USD } from '../../money.ts';
+import { english, type Language, type Localizer, languageOf } from '../../i18n/index.ts';
+import { formatMoney, MICROS_PER_USD } from '../../money.ts';
 import { OTHERS, type SpendReport, type SpendSeries } from '../../quota/spend-report.ts';
 
 const FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans.ttf', import.meta.url));
@@ -35,6 +39,35 @@ const PALETTE = [
   '#bab0ac',
 ];
 const OTHERS_COLOR = '#8c8c8c';
+
+/**
+ * The axes' labels in the chart's language, as functions Vega's expressions call with the language
+ * in the spec (registered once, for every chart: they hold no state).
+ */
+vega.expressionFunction('spendMoney', (usd: number, language: string) =>
+  formatMoney(Math.round(usd * MICROS_PER_USD), languageOf(language)),
+);
+vega.expressionFunction('spendDay', (day: string, language: string) => dayLabel(day, languageOf(language)));
+
+/**
+ * The language the chart is drawn in: the admin's, unless the bundled font cannot write its script
+ * (DejaVu Sans has no Japanese glyphs: a Japanese title would vanish from the picture), then
+ * English. The message beside the chart is in the admin's language either way.
+ */
+export function chartLocalizer(l: Localizer): Localizer {
+  return l.language === 'ja' ? english : l;
+}
+
+/**
+ * A UTC day (`2026-11-26`) as the axis shows it: English keeps ISO's month-day (`11-26`), which
+ * neither American nor British readers misread; the others read their own short date (`26.11.`).
+ */
+export function dayLabel(day: string, language: Language): string {
+  if (language === 'en') return day.slice(5);
+  const at = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return day;
+  return new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(at);
+}
 
 export interface SpendChart {
   png: Buffer;
@@ -64,12 +97,12 @@ interface PanelData {
   range: string[];
 }
 
-function panelData(series: SpendSeries, labelOf: (key: string) => string): PanelData {
+function panelData(series: SpendSeries, labelOf: (key: string) => string, others: string): PanelData {
   // Two members may share a name: the legend keeps them apart.
   const used = new Map<string, number>();
   const labels = new Map<string, string>();
   for (const key of series.keys) {
-    const base = key === OTHERS ? 'everyone else' : chartLabel(labelOf(key));
+    const base = key === OTHERS ? others : chartLabel(labelOf(key));
     const n = (used.get(base) ?? 0) + 1;
     used.set(base, n);
     labels.set(key, n === 1 ? base : `${base} (${n})`);
@@ -89,7 +122,15 @@ function panelData(series: SpendSeries, labelOf: (key: string) => string): Panel
   };
 }
 
-function panel(name: string, title: string, days: readonly string[], data: PanelData): vega.GroupMark {
+function panel(
+  name: string,
+  title: string,
+  days: readonly string[],
+  data: PanelData,
+  language: Language,
+): vega.GroupMark {
+  // The language is a constant of the spec (one of LANGUAGES), quoted for Vega's expressions.
+  const lang = JSON.stringify(language);
   // About eight labels along the axis, whatever the number of days.
   const every = Math.max(1, Math.ceil(days.length / 8));
   const ticks = days.filter((_, i) => (days.length - 1 - i) % every === 0);
@@ -125,9 +166,15 @@ function panel(name: string, title: string, days: readonly string[], data: Panel
         orient: 'bottom',
         scale: 'x',
         values: ticks,
-        encode: { labels: { update: { text: { signal: 'slice(datum.value, 5)' } } } },
+        encode: { labels: { update: { text: { signal: `spendDay(datum.value, ${lang})` } } } },
       },
-      { orient: 'left', scale: 'y', format: '$,.2f', grid: true, tickCount: 5 },
+      {
+        orient: 'left',
+        scale: 'y',
+        grid: true,
+        tickCount: 5,
+        encode: { labels: { update: { text: { signal: `spendMoney(datum.value, ${lang})` } } } },
+      },
     ],
     legends: [{ fill: 'color', orient: 'right', symbolType: 'square', labelLimit: 220 }],
     marks: [
@@ -149,7 +196,13 @@ function panel(name: string, title: string, days: readonly string[], data: Panel
 }
 
 /** The chart's Vega description (for the SVG; exported so a test can look at what is drawn). */
-export function spendChartSpec(report: SpendReport, labels: ChartLabels): vega.Spec {
+export function spendChartSpec(
+  report: SpendReport,
+  labels: ChartLabels,
+  reader: Localizer = english,
+): vega.Spec {
+  const l = chartLocalizer(reader);
+  const others = l.t('quota:chart.others');
   return {
     padding: 12,
     background: 'white',
@@ -161,8 +214,13 @@ export function spendChartSpec(report: SpendReport, labels: ChartLabels): vega.S
       legend: { labelFont: FONT, titleFont: FONT },
     },
     title: {
-      text: chartLabel(labels.title).length > 0 ? labels.title.slice(0, 120) : 'Spend',
-      subtitle: `Charged ${formatUsd(report.chargedMicros)}, refunded ${formatUsd(report.refundedMicros)}, net ${formatUsd(report.netMicros)} (UTC days)`,
+      text:
+        chartLabel(labels.title).length > 0 ? labels.title.slice(0, 120) : l.t('quota:chart.fallbackTitle'),
+      subtitle: l.t('quota:chart.subtitle', {
+        charged: report.chargedMicros,
+        refunded: report.refundedMicros,
+        net: report.netMicros,
+      }),
       anchor: 'start',
       offset: 14,
       fontSize: 15,
@@ -170,15 +228,31 @@ export function spendChartSpec(report: SpendReport, labels: ChartLabels): vega.S
     },
     layout: { columns: 1, padding: 24, bounds: 'full', align: 'each' },
     marks: [
-      panel('members', 'By member', report.days, panelData(report.byMember, labels.member)),
-      panel('models', 'By model', report.days, panelData(report.byModel, labels.model)),
+      panel(
+        'members',
+        l.t('quota:chart.byMember'),
+        report.days,
+        panelData(report.byMember, labels.member, others),
+        l.language,
+      ),
+      panel(
+        'models',
+        l.t('quota:chart.byModel'),
+        report.days,
+        panelData(report.byModel, labels.model, others),
+        l.language,
+      ),
     ],
   };
 }
 
 /** The chart as PNG (twice the SVG's size, for sharp text on Discord). */
-export async function renderSpendChart(report: SpendReport, labels: ChartLabels): Promise<SpendChart> {
-  const view = new vega.View(vega.parse(spendChartSpec(report, labels)), { renderer: 'none' });
+export async function renderSpendChart(
+  report: SpendReport,
+  labels: ChartLabels,
+  l: Localizer = english,
+): Promise<SpendChart> {
+  const view = new vega.View(vega.parse(spendChartSpec(report, labels, l)), { renderer: 'none' });
   let svg: string;
   try {
     svg = await view.toSVG();

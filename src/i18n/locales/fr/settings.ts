@@ -1,3 +1,55 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  command: {
+    name: 'paramètres',
+    description: 'Tes réglages par défaut pour /imagine et /video sur ce serveur (toi seul les vois)',
+    image_model: { name: 'modèle-image', description: 'Ton modèle d’image par défaut (prix affiché)' },
+    image_aspect_ratio: {
+      name: 'format-image',
+      description: 'Ton format par défaut pour les images, ex. 16:9',
+    },
+    image_resolution: {
+      name: 'résolution-image',
+      description: 'Ta résolution par défaut pour les images, ex. 2K',
+    },
+    video_model: { name: 'modèle-vidéo', description: 'Ton modèle de vidéo par défaut (prix affiché)' },
+    video_aspect_ratio: {
+      name: 'format-vidéo',
+      description: 'Ton format par défaut pour les vidéos, ex. 16:9',
+    },
+    video_resolution: {
+      name: 'résolution-vidéo',
+      description: 'Ta résolution par défaut pour les vidéos, ex. 720p',
+    },
+    count: { name: 'nombre', description: 'Versions par requête, de {{min, number}} à {{max, number}}' },
+    always_confirm: {
+      name: 'toujours-confirmer',
+      description: 'Me demander de confirmer chaque requête payante, même sous le seuil du serveur',
+    },
+  },
+  serversOnly: '/{{command}} ne fonctionne que sur un serveur.',
+  notYours:
+    'Ce bouton Réinitialiser concerne les réglages d’un autre membre. Lance /{{command}} pour voir et réinitialiser les tiens. Rien n’a été modifié.',
+  saved: 'Enregistré.',
+  title: 'Tes réglages par défaut sur ce serveur',
+  description:
+    'Utilisés par /imagine et /video pour chaque option que tu omets ; une option que tu donnes l’emporte toujours. Un format ou une résolution ne sert qu’avec un modèle qui le prend en charge.',
+  images: 'Images (/imagine)',
+  videos: 'Vidéos (/video)',
+  model: '{{label}} (`{{slug}}`)',
+  gone: '`{{slug}}`, plus proposé : le défaut du serveur est utilisé',
+  stored: '`{{slug}}`',
+  serverDefault: 'le défaut du serveur ({{label}})',
+  aspectRatio: 'format {{value}}',
+  resolution: 'résolution {{value}}',
+  count: 'Versions par requête',
+  countDefault: '{{value, number}} (le défaut du serveur)',
+  confirm: 'Me demander de confirmer',
+  confirmAlways: 'chaque requête payante',
+  confirmAbove: 'seulement les requêtes au-dessus du seuil du serveur',
+  resetTitle: 'Tes réglages par défaut sur ce serveur ont été réinitialisés',
+  resetDescription:
+    '/imagine et /video utilisent de nouveau les réglages du serveur. Définis-en de nouveaux avec /{{command}}.',
+  reset: 'Réinitialiser',
+} satisfies Messages;

@@ -1,3 +1,14 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  hello:
+    'こんにちは！{{bot}}です。このサーバーでは `/imagine` と `/video` で画像や動画を作れます。モデルと価格の一覧は `/models` で確認できます。',
+  allowance:
+    'すべての生成は共有のプリペイド残高から支払われるため、各メンバーは利用枠の範囲内でのみ使えます。管理者が利用枠を設定するまでは、各メンバーはデフォルトの **{{allowance}}** まで使え、それを超えては使えません。',
+  noAllowance:
+    'すべての生成は共有のプリペイド残高から支払われるため、各メンバーは利用枠の範囲内でのみ使えます。デフォルトの利用枠は{{zero, money}}なので、管理者が利用枠を設定するまでは何も使われません。',
+  start: 'まずは「サーバー管理」権限を持つメンバーが次のコマンドを使えます:',
+  default: '• `/{{command}}` — 全メンバーの利用枠とその期間',
+  budget: '• `/{{command}}` — サーバー全体の期間あたりの利用額の上限',
+  show: '• `/{{command}}` — 利用枠と、誰がいくら使ったか',
+} satisfies Messages;
