@@ -74,15 +74,24 @@ function currencyFormat(locale: string, decimals: number): Intl.NumberFormat {
 
 /**
  * Parses a USD amount typed by a person (`1`, `0.5`, `2.2500`) into micro-USD.
- * Returns an error message instead when it is not a non-negative amount with at most 4 decimals.
+ * Returns why not instead, with an English message for the configuration's errors (a member's
+ * answer says it in their language from `reason`), when it is not a non-negative amount with at
+ * most 4 decimals, or is above `maxMicros`.
  */
-export function parseUsdInput(text: string, maxMicros: Micros): Micros | { error: string } {
+export function parseUsdInput(
+  text: string,
+  maxMicros: Micros,
+): Micros | { reason: 'not_an_amount' | 'too_large'; error: string } {
   const trimmed = text.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,4})?$/.test(trimmed)) {
-    return { error: `"${text}" is not an amount in USD with at most 4 decimals (for example 2.50).` };
+    return {
+      reason: 'not_an_amount',
+      error: `"${text}" is not an amount in USD with at most 4 decimals (for example 2.50).`,
+    };
   }
   const [whole = '0', frac = ''] = trimmed.split('.');
   const micros = Number(whole) * MICROS_PER_USD + Number(frac.padEnd(6, '0'));
-  if (micros > maxMicros) return { error: `The amount may be at most ${formatUsd(maxMicros)}.` };
+  if (micros > maxMicros)
+    return { reason: 'too_large', error: `The amount may be at most ${formatUsd(maxMicros)}.` };
   return micros;
 }

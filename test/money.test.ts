@@ -35,6 +35,9 @@ describe('money', () => {
     expect(parseUsdInput('$0.0001', 1_000_000_000)).toBe(100);
     expect(parseUsdInput('-1', 1_000_000_000)).toHaveProperty('error');
     expect(parseUsdInput('0.00001', 1_000_000_000)).toHaveProperty('error');
-    expect(parseUsdInput('5000', 1_000_000_000)).toEqual({ error: 'The amount may be at most $1,000.00.' });
+    expect(parseUsdInput('5000', 1_000_000_000)).toEqual({
+      reason: 'too_large',
+      error: 'The amount may be at most $1,000.00.',
+    });
   });
 });

@@ -104,8 +104,12 @@ export function hasManageGuild(interaction: {
 export function parseAmount(text: string, l: Localizer = english): Micros {
   if (/^\s*-/.test(text)) throw new UserError(l.t('quota:negative', { text }));
   const parsed = parseUsdInput(text, MAX_AMOUNT_MICROS);
-  if (typeof parsed !== 'number') throw new UserError(parsed.error);
-  return parsed;
+  if (typeof parsed === 'number') return parsed;
+  throw new UserError(
+    parsed.reason === 'too_large'
+      ? l.t('quota:amountTooLarge', { max: MAX_AMOUNT_MICROS })
+      : l.t('quota:notAnAmount', { text }),
+  );
 }
 
 /** /quota's subcommands, for naming one in a text. */

@@ -92,6 +92,9 @@ export default {
   serversOnly: '/{{command}} funktioniert nur auf Servern.',
   manageOnly: 'Nur Mitglieder mit der Berechtigung „Server verwalten“ können /{{command}} verwenden.',
   negative: 'Ein Betrag kann nicht negativ sein (du hast „{{text}}“ eingegeben).',
+  notAnAmount:
+    '„{{text}}“ ist kein Betrag in USD mit höchstens 4 Nachkommastellen (zum Beispiel 2.50, mit Punkt).',
+  amountTooLarge: 'Der Betrag darf höchstens {{max, money}} sein.',
   unknownPeriod: 'Unbekannter Zeitraum „{{value}}“: nimm täglich, wöchentlich, monatlich oder gesamt.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'nie (ein Gesamtkontingent wird nicht zurückgesetzt)',

@@ -94,6 +94,8 @@ export default {
   serversOnly: '/{{command}} works in servers only.',
   manageOnly: 'Only members with the Manage Server permission can use /{{command}}.',
   negative: 'An amount can\'t be negative (you typed "{{text}}").',
+  notAnAmount: '"{{text}}" is not an amount in USD with at most 4 decimals (for example 2.50).',
+  amountTooLarge: 'The amount may be at most {{max, money}}.',
   unknownPeriod: 'Unknown period "{{value}}": use daily, weekly, monthly or total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'never (a total allowance does not reset)',

@@ -93,6 +93,9 @@ export default {
   serversOnly: '/{{command}} solo funciona en servidores.',
   manageOnly: 'Solo los miembros con el permiso Gestionar servidor pueden usar /{{command}}.',
   negative: 'Un importe no puede ser negativo (escribiste «{{text}}»).',
+  notAnAmount:
+    '«{{text}}» no es un importe en USD con 4 decimales como máximo (por ejemplo 2.50, con punto).',
+  amountTooLarge: 'El importe puede ser como máximo {{max, money}}.',
   unknownPeriod: 'Periodo desconocido «{{value}}»: usa diario, semanal, mensual o total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'nunca (un cupo total no se reinicia)',

@@ -92,6 +92,9 @@ export default {
   serversOnly: '/{{command}} ne fonctionne que sur un serveur.',
   manageOnly: 'Seuls les membres avec la permission Gérer le serveur peuvent utiliser /{{command}}.',
   negative: 'Un montant ne peut pas être négatif (tu as tapé « {{text}} »).',
+  notAnAmount:
+    '« {{text}} » n’est pas un montant en USD d’au plus 4 décimales (par exemple 2.50, avec un point).',
+  amountTooLarge: 'Le montant ne peut pas dépasser {{max, money}}.',
   unknownPeriod: 'Période inconnue « {{value}} » : choisis quotidien, hebdomadaire, mensuel ou total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'jamais (un quota total ne repart pas à zéro)',

@@ -91,6 +91,8 @@ export default {
   serversOnly: '/{{command}} はサーバー内でのみ使えます。',
   manageOnly: '/{{command}} を使えるのは「サーバー管理」権限を持つメンバーだけです。',
   negative: '金額をマイナスにはできません（入力:「{{text}}」）。',
+  notAnAmount: '「{{text}}」は小数点以下4桁までのUSD金額ではありません（例: 2.50）。',
+  amountTooLarge: '金額は{{max, money}}までです。',
   unknownPeriod: '不明な期間「{{value}}」です。毎日、毎週、毎月、通算のいずれかを選んでください。',
   resets: '{{relative}}（{{absolute}}）',
   neverResets: 'なし（通算の利用枠はリセットされません）',

@@ -91,6 +91,9 @@ export default {
   serversOnly: '/{{command}} só funciona em servidores.',
   manageOnly: 'Só membros com a permissão Gerenciar servidor podem usar /{{command}}.',
   negative: 'Um valor não pode ser negativo (você digitou "{{text}}").',
+  notAnAmount:
+    '"{{text}}" não é um valor em USD com no máximo 4 casas decimais (por exemplo 2.50, com ponto).',
+  amountTooLarge: 'O valor pode ser no máximo {{max, money}}.',
   unknownPeriod: 'Período desconhecido "{{value}}": use diário, semanal, mensal ou total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'nunca (uma cota total não zera)',
