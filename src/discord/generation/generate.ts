@@ -18,7 +18,7 @@ import type { QuotaService, ReserveInput, ReserveResult } from '../../quota/serv
 import { confirmThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 import { deferReply } from '../interactions/defer.ts';
-import { replyLocales } from '../interactions/locale.ts';
+import { memberLocalizer, replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import {
   type GuildStartingInteraction,
@@ -225,7 +225,7 @@ export async function sendGeneration(
 
   // The waiting view's edits, in order and spaced; closed before any other edit of the reply.
   const waiting = new ThrottledEdits((progress: WaitProgress) =>
-    interaction.editReply(renderWaiting(progress, reservationId)),
+    interaction.editReply(renderWaiting(progress, reservationId, memberLocalizer(interaction))),
   );
   let outcome: SubmitOutcome;
   try {
@@ -311,7 +311,7 @@ export async function sendGeneration(
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
-      await interaction.editReply(renderCancelled(quotedMicros, outcome.released));
+      await interaction.editReply(renderCancelled(quotedMicros, outcome.released, memberLocalizer(interaction)));
       return;
   }
 }

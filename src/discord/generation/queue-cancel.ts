@@ -13,6 +13,7 @@ import type { CustomIdOf } from '../interactions/custom-ids.ts';
 import { NOT_ON_THIS_MESSAGE } from '../interactions/press-check.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { renderCancelled } from '../views/waiting-view.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 
 export const NOT_YOURS_TO_CANCEL = 'This request is not yours: only the member who asked can cancel it.';
 export const ALREADY_SENT =
@@ -68,7 +69,7 @@ async function answer(
   deferred: boolean,
 ): Promise<void> {
   if (result.kind === 'cancelled') {
-    const view = renderCancelled(result.quotedMicros, result.released);
+    const view = renderCancelled(result.quotedMicros, result.released, memberLocalizer(interaction));
     await (deferred ? interaction.editReply(view) : interaction.update(view));
     return;
   }

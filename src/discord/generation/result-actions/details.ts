@@ -2,6 +2,7 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { BotServices } from '../../interactions/services.ts';
 import { renderDetails } from '../../views/details-view.ts';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import { resultJob } from './result-job.ts';
 
 export async function showDetails(
@@ -10,5 +11,5 @@ export async function showDetails(
   generationId: string,
 ): Promise<void> {
   const job = await resultJob(interaction, services, generationId);
-  await interaction.reply(renderDetails(job, services.catalog.get(job.model)));
+  await interaction.reply(renderDetails(job, services.catalog.get(job.model), memberLocalizer(interaction)));
 }
