@@ -311,7 +311,9 @@ export async function sendGeneration(
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
-      await interaction.editReply(renderCancelled(quotedMicros, outcome.released, memberLocalizer(interaction)));
+      await interaction.editReply(
+        renderCancelled(quotedMicros, outcome.released, memberLocalizer(interaction)),
+      );
       return;
   }
 }

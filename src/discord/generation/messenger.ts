@@ -103,7 +103,9 @@ export class DiscordMessenger implements JobMessenger {
     // Text Display of the result card (a V2 message has no content).
     const announced =
       content.kind === 'result' || content.kind === 'batch'
-        ? withoutClassicFields(rendered(() => renderJob(job, content, model, { mentionRequester: true, now: this.clock.now() })))
+        ? withoutClassicFields(
+            rendered(() => renderJob(job, content, model, { mentionRequester: true, now: this.clock.now() })),
+          )
         : { ...message, content: `<@${reply.userId}>` };
     await sendOrRefuse(channel, {
       ...announced,

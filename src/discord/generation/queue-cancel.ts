@@ -10,10 +10,10 @@ import { parseReservationId } from '../../quota/state.ts';
 import type { ComponentHandler } from '../interactions/command.ts';
 import { UserError } from '../interactions/command.ts';
 import type { CustomIdOf } from '../interactions/custom-ids.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import { NOT_ON_THIS_MESSAGE } from '../interactions/press-check.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { renderCancelled } from '../views/waiting-view.ts';
-import { memberLocalizer } from '../interactions/locale.ts';
 
 export const NOT_YOURS_TO_CANCEL = 'This request is not yours: only the member who asked can cancel it.';
 export const ALREADY_SENT =

@@ -88,7 +88,8 @@ export function renderBatchCard(
       : take.content?.linkReason === 'refused'
         ? undefined
         : linkable(take.job.output?.url);
-    if (url) gallery.push(new MediaGalleryItemBuilder().setURL(url).setDescription(l.t('cards:batch.take', { n })));
+    if (url)
+      gallery.push(new MediaGalleryItemBuilder().setURL(url).setDescription(l.t('cards:batch.take', { n })));
     const buttons = resultButtons(take.job, model, false)
       .filter(isTakeButton)
       .slice(0, MAX_BUTTONS_PER_ROW)

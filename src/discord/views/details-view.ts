@@ -94,7 +94,9 @@ function parametersText(l: Localizer, job: Job): string {
   const params = sentParameters(job).filter(([key]) => !URL_LISTS.has(key));
   const lines = params.map(([key, value]) => escapeMemberText(parameterItem(l, key, value)));
   if (!params.some(([key]) => key === 'seed')) {
-    lines.push(l.t('cards:param', { name: parameterName(l, 'seed'), value: l.t('cards:details.seedRandom') }));
+    lines.push(
+      l.t('cards:param', { name: parameterName(l, 'seed'), value: l.t('cards:details.seedRandom') }),
+    );
   }
   // Jobs stored before the request was recorded only have what the service echoed.
   if (!job.request) lines.push(`-# ${l.t('cards:details.asReported')}`);
@@ -136,7 +138,10 @@ function timingsText(l: Localizer, job: Job): string {
         }),
   );
   if (job.deliveredAt !== undefined) {
-    const after = { at: at(job.deliveredAt), duration: seconds(l, job.deliveredAt - (job.completedAt ?? job.createdAt)) };
+    const after = {
+      at: at(job.deliveredAt),
+      duration: seconds(l, job.deliveredAt - (job.completedAt ?? job.createdAt)),
+    };
     lines.push(
       job.completedAt === undefined
         ? l.t('cards:details.deliveredAfterSubmission', after)

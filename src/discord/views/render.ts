@@ -39,13 +39,20 @@ export function renderJob(job: Job, content: JobContent, model?: Model, card?: C
     .setTitle(l.t(`cards:title.${job.type}.${status}`))
     .setDescription(truncate(escapeMemberText(job.prompt), MAX_DESCRIPTION))
     .addFields(
-      { name: l.t('cards:field.model'), value: truncate(escapeMemberText(job.modelLabel), MAX_FIELD), inline: true },
+      {
+        name: l.t('cards:field.model'),
+        value: truncate(escapeMemberText(job.modelLabel), MAX_FIELD),
+        inline: true,
+      },
       { name: l.t('cards:field.price'), value: priceText(l, job, content.kind === 'failed'), inline: true },
       { name: l.t('cards:field.requestedBy'), value: `<@${job.reply.userId}>`, inline: true },
     );
   const params = parameterLine(l, requestOf(job));
   if (params) {
-    embed.addFields({ name: l.t('cards:field.parameters'), value: truncate(escapeMemberText(params), MAX_FIELD) });
+    embed.addFields({
+      name: l.t('cards:field.parameters'),
+      value: truncate(escapeMemberText(params), MAX_FIELD),
+    });
   }
   embed.addFields({
     name: l.t('cards:field.submitted'),

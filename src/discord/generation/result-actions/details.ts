@@ -1,8 +1,8 @@
 /** Details: everything about a result (details-view.ts), privately to the member who asks. */
 import type { ButtonInteraction } from 'discord.js';
+import { memberLocalizer } from '../../interactions/locale.ts';
 import type { BotServices } from '../../interactions/services.ts';
 import { renderDetails } from '../../views/details-view.ts';
-import { memberLocalizer } from '../../interactions/locale.ts';
 import { resultJob } from './result-job.ts';
 
 export async function showDetails(

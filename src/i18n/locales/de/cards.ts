@@ -129,7 +129,8 @@ export default {
   },
   confirm: {
     cost: '**Diese Anfrage kostet etwa {{amount, money}}.**',
-    costTakes_one: '**Diese {{count, number}} Variante kostet insgesamt etwa {{total, money}}** ({{each, money}} pro Stück).',
+    costTakes_one:
+      '**Diese {{count, number}} Variante kostet insgesamt etwa {{total, money}}** ({{each, money}} pro Stück).',
     costTakes_other:
       '**Diese {{count, number}} Varianten kosten insgesamt etwa {{total, money}}** ({{each, money}} pro Stück).',
     left: 'Danach bleiben dir {{remaining, money}} von deinem Kontingent von {{allowance, money}}.',
@@ -161,7 +162,8 @@ export default {
     asReported: 'wie vom Dienst gemeldet; die Anfrage selbst wurde nicht gespeichert',
     referenceList: '{{name}} ({{count, number}}):',
     price: 'veranschlagt {{quoted, money}} · berechnet {{charged, money}}',
-    priceRefunded: 'veranschlagt {{quoted, money}} · berechnet {{charged, money}} · erstattet {{refunded, money}}',
+    priceRefunded:
+      'veranschlagt {{quoted, money}} · berechnet {{charged, money}} · erstattet {{refunded, money}}',
     submittedAt: 'Gesendet: {{at}}',
     completedAt: 'Fertig: {{at}} ({{duration}} nach dem Senden)',
     completedUnknown: 'Fertig: nicht erfasst',

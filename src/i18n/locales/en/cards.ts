@@ -142,11 +142,13 @@ export default {
   /** The confirmation card of a costly request. */
   confirm: {
     cost: '**This request costs about {{amount, money}}.**',
-    costTakes_one: '**This {{count, number}} take costs about {{total, money}} in all** ({{each, money}} each).',
+    costTakes_one:
+      '**This {{count, number}} take costs about {{total, money}} in all** ({{each, money}} each).',
     costTakes_other:
       '**These {{count, number}} takes cost about {{total, money}} in all** ({{each, money}} each).',
     left: 'After it you will have {{remaining, money}} left of your {{allowance, money}} allowance.',
-    expires: 'Nothing is sent until you confirm. Without an answer it is cancelled {{when}}, and nothing is charged.',
+    expires:
+      'Nothing is sent until you confirm. Without an answer it is cancelled {{when}}, and nothing is charged.',
   },
   /** A request waiting in the fair queue, and one cancelled there. */
   waiting: {
@@ -156,7 +158,8 @@ export default {
       '{{count, number}} request ahead of yours · expected to be sent {{when}}. Nothing is charged until it is sent; you can cancel it until then.',
     ahead_other:
       '{{count, number}} requests ahead of yours · expected to be sent {{when}}. Nothing is charged until it is sent; you can cancel it until then.',
-    released: 'Cancelled before it was sent. Nothing was charged; the {{amount, money}} held for it is yours again.',
+    released:
+      'Cancelled before it was sent. Nothing was charged; the {{amount, money}} held for it is yours again.',
     releasing:
       'Cancelled before it was sent. Nothing was charged; the {{amount, money}} held for it is given back within a few minutes.',
   },

@@ -130,14 +130,14 @@ export default {
   },
   confirm: {
     cost: '**Esta solicitud cuesta unos {{amount, money}}.**',
-    costTakes_one: '**Esta {{count, number}} versión cuesta unos {{total, money}} en total** ({{each, money}} cada una).',
+    costTakes_one:
+      '**Esta {{count, number}} versión cuesta unos {{total, money}} en total** ({{each, money}} cada una).',
     costTakes_many:
       '**Estas {{count, number}} de versiones cuestan unos {{total, money}} en total** ({{each, money}} cada una).',
     costTakes_other:
       '**Estas {{count, number}} versiones cuestan unos {{total, money}} en total** ({{each, money}} cada una).',
     left: 'Después te quedarán {{remaining, money}} de tu cupo de {{allowance, money}}.',
-    expires:
-      'No se envía nada hasta que confirmes. Si no respondes, se cancela {{when}} y no se cobra nada.',
+    expires: 'No se envía nada hasta que confirmes. Si no respondes, se cancela {{when}} y no se cobra nada.',
   },
   waiting: {
     busy: 'El servicio de generación está ocupado: tu solicitud es la siguiente y espera capacidad; debería enviarse {{when}}. Ya no se puede cancelar.',
@@ -166,7 +166,8 @@ export default {
     asReported: 'según los informó el servicio; la solicitud en sí no se guardó',
     referenceList: '{{name}} ({{count, number}}):',
     price: 'estimado {{quoted, money}} · cobrado {{charged, money}}',
-    priceRefunded: 'estimado {{quoted, money}} · cobrado {{charged, money}} · reembolsado {{refunded, money}}',
+    priceRefunded:
+      'estimado {{quoted, money}} · cobrado {{charged, money}} · reembolsado {{refunded, money}}',
     submittedAt: 'Enviado: {{at}}',
     completedAt: 'Terminado: {{at}} ({{duration}} después del envío)',
     completedUnknown: 'Terminado: no registrado',

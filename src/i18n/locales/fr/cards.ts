@@ -130,7 +130,8 @@ export default {
   },
   confirm: {
     cost: '**Cette demande coûte environ {{amount, money}}.**',
-    costTakes_one: '**Cette {{count, number}} version coûte environ {{total, money}} au total** ({{each, money}} chacune).',
+    costTakes_one:
+      '**Cette {{count, number}} version coûte environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_many:
       '**Ces {{count, number}} de versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_other:

@@ -128,10 +128,10 @@ export default {
   },
   confirm: {
     cost: '**このリクエストの料金は約{{amount, money}}です。**',
-    costTakes_other: '**この{{count, number}}テイクの料金は合計で約{{total, money}}です**（1テイクあたり{{each, money}}）。',
+    costTakes_other:
+      '**この{{count, number}}テイクの料金は合計で約{{total, money}}です**（1テイクあたり{{each, money}}）。',
     left: '実行後、利用枠{{allowance, money}}のうち{{remaining, money}}が残ります。',
-    expires:
-      '確定するまで何も送信されません。応答がない場合は{{when}}にキャンセルされ、請求もありません。',
+    expires: '確定するまで何も送信されません。応答がない場合は{{when}}にキャンセルされ、請求もありません。',
   },
   waiting: {
     busy: '生成サービスが混み合っています。あなたのリクエストは次の順番で、空きを待っています。{{when}}に送信される見込みです。この段階ではキャンセルできません。',

@@ -40,8 +40,7 @@ export default {
     image: '**A geração de imagem falhou** ({{model}}).',
     video: '**A geração de vídeo falhou** ({{model}}).',
     noReason: 'O serviço não informou o motivo.',
-    refunded:
-      '{{amount, money}} voltou para a cota de {{member}}; o serviço não cobra gerações que falham.',
+    refunded: '{{amount, money}} voltou para a cota de {{member}}; o serviço não cobra gerações que falham.',
     nothingTaken: 'Nada foi descontado da cota de {{member}} por esta geração.',
     id: 'ID da geração {{id}}',
   },
@@ -130,7 +129,8 @@ export default {
   },
   confirm: {
     cost: '**Este pedido custa cerca de {{amount, money}}.**',
-    costTakes_one: '**Esta {{count, number}} versão custa cerca de {{total, money}} no total** ({{each, money}} cada).',
+    costTakes_one:
+      '**Esta {{count, number}} versão custa cerca de {{total, money}} no total** ({{each, money}} cada).',
     costTakes_many:
       '**Estas {{count, number}} de versões custam cerca de {{total, money}} no total** ({{each, money}} cada).',
     costTakes_other:
@@ -166,7 +166,8 @@ export default {
     asReported: 'como o serviço informou; o pedido em si não foi registrado',
     referenceList: '{{name}} ({{count, number}}):',
     price: 'estimado {{quoted, money}} · cobrado {{charged, money}}',
-    priceRefunded: 'estimado {{quoted, money}} · cobrado {{charged, money}} · reembolsado {{refunded, money}}',
+    priceRefunded:
+      'estimado {{quoted, money}} · cobrado {{charged, money}} · reembolsado {{refunded, money}}',
     submittedAt: 'Enviado: {{at}}',
     completedAt: 'Concluído: {{at}} ({{duration}} após o envio)',
     completedUnknown: 'Concluído: não registrado',
