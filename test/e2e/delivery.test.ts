@@ -118,10 +118,14 @@ describe('delivering results', () => {
     await h.jobDone(interaction);
     expect(editsWithFiles(interaction)).toHaveLength(0);
     const final = await h.editOf(interaction, isCard);
-    const [button] = componentsOf(bodyOf(final));
-    expect(button?.label).toBe('Download video');
-    expect(button?.url).toMatch(/download=1/);
-    expect(textOf(bodyOf(final))).toMatch(/larger than this channel accepts: \[open it here\]\(http/);
+    // One way to the file: the button (beside Details and Delete), not a second link in the text.
+    const links = componentsOf(bodyOf(final)).filter((b) => b.url !== undefined);
+    expect(links.map((b) => b.label)).toEqual(['Download video']);
+    expect(links[0]?.url).toMatch(/download=1/);
+    expect(textOf(bodyOf(final))).toContain(
+      'larger than this channel accepts: open it with the button below.',
+    );
+    expect(textOf(bodyOf(final))).not.toMatch(/\]\(http/);
     // The service's URL takes the file's place in the gallery.
     expect(galleryOf(bodyOf(final))).toEqual([
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.*\.mp4$/),
@@ -144,7 +148,7 @@ describe('delivering results', () => {
     );
     const text = (report.body as { content: string }).content;
     expect(text).toContain('rejected by the content policy');
-    expect(text).toContain(`$0.10 was returned to <@${ALICE}>'s quota`);
+    expect(text).toContain(`$0.10 was returned to <@${ALICE}>'s allowance`);
 
     const summary = await h.bot.services.quota.summary({
       guildId: job.reply.guildId as string,
