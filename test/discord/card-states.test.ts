@@ -6,6 +6,7 @@
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { renderConfirmCard } from '../../src/discord/generation/confirm-card.ts';
+import { renderBatchCard } from '../../src/discord/views/batch-card.ts';
 import { renderDetails } from '../../src/discord/views/details-view.ts';
 import type { RenderedMessage } from '../../src/discord/views/message-parts.ts';
 import { renderFailureReport, renderJob, renderThreadName } from '../../src/discord/views/render.ts';
@@ -64,6 +65,21 @@ describe('one parameter line on every card of a request', () => {
       generating: fieldsOf(renderJob(job, { kind: 'progress' })).Parameters,
       failed: fieldsOf(renderJob(video({ status: 'failed' }), { kind: 'failed' })).Parameters,
       result: textOf(sent(renderJob(video({ status: 'completed' }), attached, simModel('motion-2.0')))),
+      batchSending: textOf(
+        sent(
+          renderBatchCard(
+            {
+              prompt: job.prompt,
+              modelLabel: job.modelLabel,
+              simulated: false,
+              reply: job.reply,
+              request: job.request,
+            },
+            [{ index: 0, state: 'sending' }],
+            undefined,
+          ),
+        ),
+      ),
       batch: textOf(
         sent(
           renderJob(job, {
