@@ -1,4 +1,4 @@
-import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
+import { type APIEmbed, type APIInteraction, ComponentType, Locale, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, componentsOf, NO_THREADS, opt, textOf, useHarness } from '../support/bot-harness.ts';
@@ -130,6 +130,33 @@ describe('delivering results', () => {
     expect(galleryOf(bodyOf(final))).toEqual([
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.*\.mp4$/),
     ]);
+  });
+
+  it("shows a German member's cards in German and reports the failure in the Japanese server's language", async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'etwas Verbotenes [sim:fail=content]'), opt.string('model', 'nano-fruit-pro')],
+      { locale: Locale.German, guildLocale: Locale.Japanese },
+    );
+    const job = await h.jobDone(interaction);
+    expect(job.status).toBe('failed');
+    const failed = await h.editOf(interaction, (c) => embedOf(c)?.title === 'Bild · Fehlgeschlagen');
+    expect(embedOf(failed).fields).toEqual(
+      expect.arrayContaining([
+        { name: 'Preis', value: '0,10\u00a0$ berechnet, 0,10\u00a0$ erstattet', inline: true },
+      ]),
+    );
+    const thread = await h.discord.waitForCall((c) => c.route === 'threadCreate');
+    expect((thread.body as { name: string }).name).toBe('失敗：etwas Verbotenes [sim:fail=content]');
+    const report = await h.discord.waitForCall(
+      (c) => c.route === 'channelMessage' && c.path.includes(`/channels/${job.reply.messageId}/`),
+    );
+    const lines = (report.body as { content: string }).content.split('\n');
+    expect(lines[0]).toBe('**画像の生成に失敗しました**（Nano Fruit Pro）。');
+    expect(lines).toContain(
+      `$0.10を<@${ALICE}>さんの利用枠に返金しました。失敗した生成はサービスから請求されません。`,
+    );
+    expect(lines.at(-1)).toBe(`-# 生成ID \`${job.generationId}\``);
   });
 
   it('reports a failure in a thread on the reply with the service error and the refund, once', async () => {
