@@ -165,7 +165,8 @@ describe('the expected finish', () => {
     );
     const fields = fieldsOf(generating.embeds?.[0]);
     // A duration, not a relative time: "in 20 seconds" would read "4 seconds ago" once it passed.
-    expect(fields['Usually takes']).toMatch(/^about \d+ s$/);
+    // On a loaded machine the scaled clock may pass that time before the edit: the card then says so.
+    expect(fields['Usually takes']).toMatch(/^about \d+ s(; this one is taking longer than usual)?$/);
     const usual = Number(/(\d+) s/.exec(fields['Usually takes'] ?? '')?.[1]);
     // About the 20 s (service time) the first one took.
     expect(usual).toBeGreaterThanOrEqual(18);
