@@ -101,6 +101,11 @@ export class Delivery {
    * was a store read, ~50 of them at once on every list (bursts of main-thread work under load).
    */
   private readonly shown = new Map<string, Generation['status']>();
+  /**
+   * When a followed job's card, shown before its model's usual time, should say it is taking
+   * longer (Job.expectedFinishAt): the one progress edit a job gets without a change of state.
+   */
+  private readonly lateAt = new Map<string, number>();
   /** Jobs whose failed delivery waits for its retry here. */
   private readonly retrying = new Set<string>();
   private readonly closed = new AbortController();
@@ -123,7 +128,13 @@ export class Delivery {
 
   /** Takes a fresh status from the poller. Returns at once; the work runs one at a time per job. */
   onStatus(generation: Generation): Promise<boolean> {
-    if (this.shown.get(generation.id) === generation.status) return Promise.resolve(true);
+    const late = this.lateAt.get(generation.id);
+    if (
+      this.shown.get(generation.id) === generation.status &&
+      (late === undefined || this.o.clock.now() < late)
+    ) {
+      return Promise.resolve(true);
+    }
     return this.run(generation.id, () => this.apply(generation));
   }
 
@@ -189,10 +200,12 @@ export class Delivery {
     const { jobs, clock } = this.o;
     const before = await jobs.get(generation.id);
     this.shown.delete(generation.id);
+    this.lateAt.delete(generation.id);
     if (before?.step !== 'following') return;
     const finished = generation.status === 'completed' || generation.status === 'failed';
     // Most rounds bring no news; a write per job per round would be wasted I/O.
     if (!finished && generation.status === before.status && before.shownStatus === before.status) {
+      if (await this.showLate(before)) return;
       this.shown.set(generation.id, generation.status);
       return;
     }
@@ -209,9 +222,40 @@ export class Delivery {
     if (job.status !== job.shownStatus && clock.now() - job.editedAt >= this.minEditIntervalMs) {
       // A batch's reply already shows its takes generating: only a finished take redraws it.
       if (!job.batch) await this.o.messenger.show(job, { kind: 'progress' });
-      await jobs.update(job.generationId, () => ({ shownStatus: job.status, editedAt: clock.now() }));
+      const shown = await jobs.update(job.generationId, () => ({
+        shownStatus: job.status,
+        editedAt: clock.now(),
+      }));
       this.shown.set(job.generationId, job.status);
+      if (shown) this.watchLate(shown);
     }
+  }
+
+  /**
+   * The card of a job still running past its model's usual time says so (the card's text depends
+   * on the time: views/waiting-view.ts's expectedFinishField), by one edit once that time has
+   * passed; until then the time is remembered, so the polls in between cost no store read.
+   * Returns whether the edit was made.
+   */
+  private async showLate(job: Job): Promise<boolean> {
+    const { jobs, clock } = this.o;
+    const due = lateEditDue(job);
+    if (due === undefined) return false;
+    if (clock.now() < due || clock.now() - job.editedAt < this.minEditIntervalMs) {
+      this.lateAt.set(job.generationId, Math.max(due, job.editedAt + this.minEditIntervalMs));
+      return false;
+    }
+    await this.o.messenger.show(job, { kind: 'progress' });
+    await jobs.update(job.generationId, () => ({ editedAt: clock.now() }));
+    this.shown.set(job.generationId, job.status);
+    return true;
+  }
+
+  /** Remembers when a job just shown should say it is taking longer. */
+  private watchLate(job: Job): void {
+    const due = lateEditDue(job);
+    if (due !== undefined)
+      this.lateAt.set(job.generationId, Math.max(due, job.editedAt + this.minEditIntervalMs));
   }
 
   private async finishJob(generationId: string): Promise<void> {
@@ -448,4 +492,15 @@ export class Delivery {
 function finishedAt(generation: Generation, seenAt: number): number {
   const stated = generation.completed_at ? Date.parse(generation.completed_at) : Number.NaN;
   return Number.isFinite(stated) ? stated : seenAt;
+}
+
+/**
+ * When a running job's card, last edited before its model's usual time, should be edited to say
+ * that this one takes longer; undefined when it needs no such edit (no usual time known, a take
+ * of a batch, whose card shows no times, or the card edited after that time already).
+ */
+function lateEditDue(job: Job): number | undefined {
+  if (job.expectedFinishAt === undefined || job.batch) return undefined;
+  if (job.status !== 'pending' && job.status !== 'processing') return undefined;
+  return job.editedAt < job.expectedFinishAt ? job.expectedFinishAt : undefined;
 }

@@ -54,7 +54,7 @@ describe('the batch card', () => {
       '**1** · done\n**2** · failed, $0.04 refunded\n**3** · done\n**4** · not sent, nothing charged',
     );
     // What stands charged: the two finished takes, not the refunded one.
-    expect(text).toContain('4 takes · $0.08 charged');
+    expect(text).toContain('4 takes · aspect ratio: 1:1 · resolution: 1K · $0.08 charged');
   });
 
   it('gives each finished take numbered buttons naming its own generation, and one Delete', () => {

@@ -16,6 +16,7 @@ import { renderUsagePage } from '../../src/discord/views/balance-view.ts';
 import { renderResultCard } from '../../src/discord/views/result-card.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
 import { renderWaiting } from '../../src/discord/views/waiting-view.ts';
+import { english } from '../../src/i18n/index.ts';
 import type { PendingConfirmation } from '../../src/jobs/confirmations.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, simModel, videoJobFixture } from './job-fixture.ts';
@@ -228,7 +229,7 @@ describe('every id the views emit parses back to what they name', () => {
       .map((c) => parseCustomId(c.custom_id ?? ''));
 
   it('the confirmation card', () => {
-    const card = renderConfirmCard(confirmation(), 'Quick Video', null, 60_000);
+    const card = renderConfirmCard(confirmation(), 'Quick Video', null, 60_000, english);
     expect(parsedOf(card)).toEqual([
       { kind: 'confirmation', verb: 'confirm', confirmationId: CONFIRMATION_ID, version: CUSTOM_ID_VERSION },
       { kind: 'confirmation', verb: 'cancel', confirmationId: CONFIRMATION_ID, version: CUSTOM_ID_VERSION },
@@ -265,7 +266,7 @@ describe('every id the views emit parses back to what they name', () => {
   });
 
   it('the Cancel of a waiting request', () => {
-    const waiting = renderWaiting({ ahead: 2, sendAt: 60_000, cancellable: true }, RESERVATION_ID);
+    const waiting = renderWaiting({ ahead: 2, sendAt: 60_000, cancellable: true }, RESERVATION_ID, english);
     expect(waiting.components[0]?.type).toBe(ComponentType.ActionRow);
     expect(parsedOf(waiting)).toEqual([
       { kind: 'queue', reservationId: RESERVATION_ID, version: CUSTOM_ID_VERSION },

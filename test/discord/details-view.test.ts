@@ -1,9 +1,15 @@
 import { type APIEmbed, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { renderDetails } from '../../src/discord/views/details-view.ts';
+import { renderDetails as renderIn } from '../../src/discord/views/details-view.ts';
 import { SIMULATOR_FOOTER } from '../../src/discord/views/message-parts.ts';
+import { english } from '../../src/i18n/index.ts';
+import type { Job } from '../../src/jobs/job.ts';
+import type { Model } from '../../src/media/schemas.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, REQUESTER, simModel, videoJobFixture } from './job-fixture.ts';
+
+/** Details as an English-speaking member reads them. */
+const renderDetails = (job: Job, model: Model | undefined) => renderIn(job, model, english);
 
 /** The embed's fields by name. */
 function fieldsOf(view: ReturnType<typeof renderDetails>): Record<string, string> {

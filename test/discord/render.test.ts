@@ -22,7 +22,7 @@ describe('rendering untrusted text', () => {
       }),
       20_000,
     );
-    expect(text).toContain('(\\*\\*Dream\\*\\*, id');
+    expect(text).toContain('**The image generation failed** (\\*\\*Dream\\*\\*).');
     expect(text).toContain('> Rejected. \\[Appeal here\\](https://evil.example)\n> \\# Now');
   });
 

@@ -59,7 +59,7 @@ describe('the result card', () => {
     expect(card.allowedMentions).toEqual({ parse: [] });
   });
 
-  it('offers Again, Vary, Animate, Higher resolution (to the next resolution), Details and Delete on an image, in rows of at most 5', () => {
+  it('offers Again, Vary, Animate, Higher resolution (to the next resolution), Details and Delete on an image: what makes something on the first row, Details and Delete on the second', () => {
     const card = renderResultCard(jobFixture(), attached, simModel('dream-4.5'));
     const buttons = componentsOf(sent(card));
     expect(buttons.map((b) => [b.label, b.custom_id])).toEqual([
@@ -80,7 +80,7 @@ describe('the result card', () => {
       }
     };
     walk(sent(card).components as unknown as Node[]);
-    expect(rows.map((r) => r.components?.length)).toEqual([5, 1]);
+    expect(rows.map((r) => r.components?.length)).toEqual([4, 2]);
   });
 
   it('offers no Higher resolution at the highest resolution, and only the basic buttons when the model left the catalog', () => {
@@ -233,22 +233,36 @@ describe('the result card', () => {
     expect(card.files).toEqual([]);
     expect(galleryOf(card)).toEqual([{ url: 'https://cdn.example.com/v.mp4', description: undefined }]);
     expect(textOf(sent(card))).toContain(
-      'The file is larger than this channel accepts: [open it here](https://cdn.example.com/v.mp4)',
+      'The file is larger than this channel accepts: open it with the button below.',
     );
-    const [link] = componentsOf(sent(card));
-    expect(link).toMatchObject({ label: 'Download video', url: 'https://cdn.example.com/v.mp4?download=1' });
+    // One way to the file: the button, not a second link in the text.
+    expect(textOf(sent(card))).not.toContain('](https://cdn.example.com/v.mp4');
+    const buttons = componentsOf(sent(card));
+    const links = buttons.filter((b) => b.url !== undefined);
+    expect(links).toEqual([
+      expect.objectContaining({ label: 'Download video', url: 'https://cdn.example.com/v.mp4?download=1' }),
+    ]);
+    // On the second row, with Details and Delete; what makes something new first.
+    expect(buttons.map((b) => b.label)).toEqual([
+      'Again',
+      'Vary',
+      'Higher resolution (720p)',
+      'Download video',
+      'Details',
+      'Delete',
+    ]);
   });
 
-  it('keeps parentheses of a linked URL inside the link', () => {
+  it('links a file that could not be attached by its button only, the URL kept whole', () => {
     const card = renderResultCard(
       jobFixture({ output: { url: 'https://cdn.example.com/a(1).png', content_type: 'image/png' } }),
       { kind: 'result', linkReason: 'download_failed' },
       undefined,
     );
-    expect(textOf(sent(card))).toContain(
-      'The file could not be attached: [open it here](https://cdn.example.com/a%281%29.png)',
-    );
-    expect(componentsOf(sent(card))[0]).toMatchObject({ label: 'Open image' });
+    expect(textOf(sent(card))).toContain('The file could not be attached: open it with the button below.');
+    expect(componentsOf(sent(card)).filter((b) => b.url !== undefined)).toEqual([
+      expect.objectContaining({ label: 'Open image', url: 'https://cdn.example.com/a(1).png' }),
+    ]);
   });
 
   it('shows a refused download as could-not-be-fetched, with no gallery and no link to where it pointed', () => {

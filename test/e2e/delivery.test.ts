@@ -1,4 +1,4 @@
-import { type APIEmbed, type APIInteraction, ComponentType, MessageFlags } from 'discord.js';
+import { type APIEmbed, type APIInteraction, ComponentType, Locale, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, componentsOf, NO_THREADS, opt, textOf, useHarness } from '../support/bot-harness.ts';
@@ -118,14 +118,45 @@ describe('delivering results', () => {
     await h.jobDone(interaction);
     expect(editsWithFiles(interaction)).toHaveLength(0);
     const final = await h.editOf(interaction, isCard);
-    const [button] = componentsOf(bodyOf(final));
-    expect(button?.label).toBe('Download video');
-    expect(button?.url).toMatch(/download=1/);
-    expect(textOf(bodyOf(final))).toMatch(/larger than this channel accepts: \[open it here\]\(http/);
+    // One way to the file: the button (beside Details and Delete), not a second link in the text.
+    const links = componentsOf(bodyOf(final)).filter((b) => b.url !== undefined);
+    expect(links.map((b) => b.label)).toEqual(['Download video']);
+    expect(links[0]?.url).toMatch(/download=1/);
+    expect(textOf(bodyOf(final))).toContain(
+      'larger than this channel accepts: open it with the button below.',
+    );
+    expect(textOf(bodyOf(final))).not.toMatch(/\]\(http/);
     // The service's URL takes the file's place in the gallery.
     expect(galleryOf(bodyOf(final))).toEqual([
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.*\.mp4$/),
     ]);
+  });
+
+  it("shows a German member's cards in German and reports the failure in the Japanese server's language", async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'etwas Verbotenes [sim:fail=content]'), opt.string('model', 'nano-fruit-pro')],
+      { locale: Locale.German, guildLocale: Locale.Japanese },
+    );
+    const job = await h.jobDone(interaction);
+    expect(job.status).toBe('failed');
+    const failed = await h.editOf(interaction, (c) => embedOf(c)?.title === 'Bild · Fehlgeschlagen');
+    expect(embedOf(failed).fields).toEqual(
+      expect.arrayContaining([
+        { name: 'Preis', value: '0,10\u00a0$ berechnet, 0,10\u00a0$ erstattet', inline: true },
+      ]),
+    );
+    const thread = await h.discord.waitForCall((c) => c.route === 'threadCreate');
+    expect((thread.body as { name: string }).name).toBe('失敗：etwas Verbotenes [sim:fail=content]');
+    const report = await h.discord.waitForCall(
+      (c) => c.route === 'channelMessage' && c.path.includes(`/channels/${job.reply.messageId}/`),
+    );
+    const lines = (report.body as { content: string }).content.split('\n');
+    expect(lines[0]).toBe('**画像の生成に失敗しました**（Nano Fruit Pro）。');
+    expect(lines).toContain(
+      `$0.10を<@${ALICE}>さんの利用枠に返金しました。失敗した生成はサービスから請求されません。`,
+    );
+    expect(lines.at(-1)).toBe(`-# 生成ID \`${job.generationId}\``);
   });
 
   it('reports a failure in a thread on the reply with the service error and the refund, once', async () => {
@@ -144,7 +175,7 @@ describe('delivering results', () => {
     );
     const text = (report.body as { content: string }).content;
     expect(text).toContain('rejected by the content policy');
-    expect(text).toContain(`$0.10 was returned to <@${ALICE}>'s quota`);
+    expect(text).toContain(`$0.10 was returned to <@${ALICE}>'s allowance`);
 
     const summary = await h.bot.services.quota.summary({
       guildId: job.reply.guildId as string,

@@ -166,7 +166,7 @@ describe('the expected finish', () => {
     h = harness;
     const first = await harness.command('imagine', [opt.string('prompt', 'first [sim:duration=20000]')]);
     const firstQueued = bodyOf(await harness.editOf(first, (c) => (bodyOf(c).embeds?.length ?? 0) > 0));
-    expect(fieldsOf(firstQueued.embeds?.[0])['Expected to finish']).toBeUndefined();
+    expect(fieldsOf(firstQueued.embeds?.[0])['Usually takes']).toBeUndefined();
     await harness.jobDone(first);
 
     const second = await harness.command('imagine', [opt.string('prompt', 'second [sim:duration=20000]')], {
@@ -176,12 +176,13 @@ describe('the expected finish', () => {
       await harness.editOf(second, (c) => String(bodyOf(c).embeds?.[0]?.title).endsWith('Generating…')),
     );
     const fields = fieldsOf(generating.embeds?.[0]);
-    expect(fields['Expected to finish']).toMatch(/^<t:\d+:R>$/);
-    const submitted = Number(/<t:(\d+):R>/.exec(fields.Submitted ?? '')?.[1]);
-    const expected = Number(/<t:(\d+):R>/.exec(fields['Expected to finish'] ?? '')?.[1]);
+    // A duration, not a relative time: "in 20 seconds" would read "4 seconds ago" once it passed.
+    // On a loaded machine the scaled clock may pass that time before the edit: the card then says so.
+    expect(fields['Usually takes']).toMatch(/^about \d+ s(; this one is taking longer than usual)?$/);
+    const usual = Number(/(\d+) s/.exec(fields['Usually takes'] ?? '')?.[1]);
     // About the 20 s (service time) the first one took.
-    expect(expected - submitted).toBeGreaterThanOrEqual(18);
-    expect(expected - submitted).toBeLessThanOrEqual(23);
+    expect(usual).toBeGreaterThanOrEqual(18);
+    expect(usual).toBeLessThanOrEqual(23);
     await harness.jobDone(second);
   });
 });

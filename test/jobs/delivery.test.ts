@@ -222,6 +222,38 @@ describe('delivery', () => {
     expect(messenger.calls).toHaveLength(1);
   });
 
+  it("edits a running job's card once when its model's usual time has passed, so it can say it takes longer", async () => {
+    const { delivery, messenger } = deliveryOf(w.proc);
+    const submitted = await submitJob('a red fox [sim:duration=60000]', { shown: true });
+    // The model usually takes 10 s (Submitter sets this from the times the bot has seen).
+    const job = (await w.proc.jobs.update(submitted.generationId, (j) => ({
+      expectedFinishAt: j.createdAt + 10_000,
+    }))) as Job;
+    const expectedAt = job.expectedFinishAt as number;
+
+    // Processing: the change of state is shown, well before the usual time.
+    await w.clock.sleep(Math.max(0, job.editedAt + 5_000 + SLACK - w.clock.now()));
+    delivery.onStatus(await statusOf(job));
+    await delivery.idle();
+    expect(messenger.shows('progress')).toHaveLength(1);
+
+    // No news before the usual time: no edit.
+    delivery.onStatus(await statusOf(job));
+    await delivery.idle();
+    expect(messenger.shows('progress')).toHaveLength(1);
+
+    // Past it (and past the edit interval): one edit, drawn after the usual time, then no more.
+    await w.clock.sleep(Math.max(0, expectedAt + 5_000 + SLACK - w.clock.now()));
+    for (let i = 0; i < 3; i++) {
+      delivery.onStatus(await statusOf(job));
+      await delivery.idle();
+    }
+    const shows = messenger.shows('progress');
+    expect(shows).toHaveLength(2);
+    expect(shows[1]?.at).toBeGreaterThanOrEqual(expectedAt);
+    expect(shows[1]?.job.status).toBe('processing');
+  });
+
   it('reads nothing from the store for a state it has shown, however many list answers report it', async () => {
     let reads = 0;
     const jobs = new Proxy(w.proc.jobs, {

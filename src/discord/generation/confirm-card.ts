@@ -10,39 +10,56 @@ import {
   ComponentType,
   MessageFlags,
 } from 'discord.js';
+import type { Localizer } from '../../i18n/index.ts';
 import type { PendingConfirmation } from '../../jobs/confirmations.ts';
 import type { JobOrigin } from '../../jobs/job.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
-import { formatUsd, type Micros } from '../../money.ts';
+import type { Micros } from '../../money.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { inTime, storeStep } from '../interactions/store-reads.ts';
 import { escapeMemberText } from '../views/message-parts.ts';
+import { parameterLine } from '../views/parameters-text.ts';
 import { roleIdsOf } from '../views/quota-view.ts';
 import { truncate } from '../views/text.ts';
 
 const MAX_PROMPT_SHOWN = 300;
 
-/** The card's text and buttons. */
+/**
+ * The card's text and buttons, in the member's language (`l`): the cost, the model with the
+ * parameter line every card of the request shows (parameters-text.ts), the prompt, and when it
+ * lapses.
+ */
 export function renderConfirmCard(
   record: PendingConfirmation,
   modelLabel: string,
   remainingAfter: { remainingMicros: Micros; allowanceMicros: Micros } | null,
   expiresAt: number,
+  l: Localizer,
 ): { content: string; components: APIActionRowComponent<APIButtonComponent>[] } {
   const left = remainingAfter
-    ? `After it you will have ${formatUsd(remainingAfter.remainingMicros)} left of your ${formatUsd(remainingAfter.allowanceMicros)} allowance.`
+    ? l.t('cards:confirm.left', {
+        remaining: remainingAfter.remainingMicros,
+        allowance: remainingAfter.allowanceMicros,
+      })
     : '';
   const takes = record.takeReservationIds?.length ?? 1;
   const cost =
     takes > 1
-      ? `**These ${takes} takes cost about ${formatUsd(record.quotedMicros * takes)} in all** (${formatUsd(record.quotedMicros)} each).`
-      : `**This request costs about ${formatUsd(record.quotedMicros)}.**`;
+      ? l.t('cards:confirm.costTakes', {
+          count: takes,
+          total: record.quotedMicros * takes,
+          each: record.quotedMicros,
+        })
+      : l.t('cards:confirm.cost', { amount: record.quotedMicros });
+  const params = parameterLine(l, record.request);
   const content = [
     `${cost} ${left}`.trim(),
-    `${escapeMemberText(modelLabel)} · ${truncate(escapeMemberText(record.request.prompt), MAX_PROMPT_SHOWN)}`,
-    `Nothing is sent until you confirm. Without an answer it is cancelled <t:${Math.ceil(expiresAt / 1000)}:R>, and nothing is charged.`,
+    `**${escapeMemberText(modelLabel)}**${params ? ` · ${escapeMemberText(params)}` : ''}`,
+    truncate(escapeMemberText(record.request.prompt), MAX_PROMPT_SHOWN),
+    l.t('cards:confirm.expires', { when: `<t:${Math.ceil(expiresAt / 1000)}:R>` }),
   ].join('\n');
   return {
     content,
@@ -53,13 +70,13 @@ export function renderConfirmCard(
           {
             type: ComponentType.Button,
             style: ButtonStyle.Success,
-            label: 'Confirm',
+            label: l.t('cards:button.confirm'),
             custom_id: buildCustomId({ kind: 'confirmation', verb: 'confirm', confirmationId: record.id }),
           },
           {
             type: ComponentType.Button,
             style: ButtonStyle.Secondary,
-            label: 'Cancel',
+            label: l.t('cards:button.cancel'),
             custom_id: buildCustomId({ kind: 'confirmation', verb: 'cancel', confirmationId: record.id }),
           },
         ],
@@ -142,7 +159,13 @@ export async function askToConfirm(
   )
     .then((s) => ({ remainingMicros: s.remainingMicros, allowanceMicros: s.allowanceMicros }))
     .catch(() => null);
-  const card = renderConfirmCard(record, held.model.label, summary, confirmations.expiresAt(record));
+  const card = renderConfirmCard(
+    record,
+    held.model.label,
+    summary,
+    confirmations.expiresAt(record),
+    memberLocalizer(interaction),
+  );
   try {
     await interaction.reply({ ...card, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   } catch (err) {

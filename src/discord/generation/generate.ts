@@ -228,7 +228,7 @@ export async function sendGeneration(
 
   // The waiting view's edits, in order and spaced; closed before any other edit of the reply.
   const waiting = new ThrottledEdits((progress: WaitProgress) =>
-    interaction.editReply(renderWaiting(progress, reservationId)),
+    interaction.editReply(renderWaiting(progress, reservationId, memberLocalizer(interaction))),
   );
   let outcome: SubmitOutcome;
   try {
@@ -306,7 +306,9 @@ export async function sendGeneration(
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
-      await interaction.editReply(renderCancelled(quotedMicros, outcome.released));
+      await interaction.editReply(
+        renderCancelled(quotedMicros, outcome.released, memberLocalizer(interaction)),
+      );
       return;
   }
 }

@@ -65,7 +65,7 @@ export class DiscordMessenger implements JobMessenger {
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
     const model = this.catalog.get(job.model);
-    const message = rendered(() => renderJob(job, content, model));
+    const message = rendered(() => renderJob(job, content, model, { now: this.clock.now() }));
     const { reply } = job;
     if (this.tokenValid(job)) {
       try {
@@ -103,7 +103,9 @@ export class DiscordMessenger implements JobMessenger {
     // Text Display of the result card (a V2 message has no content).
     const announced =
       content.kind === 'result' || content.kind === 'batch'
-        ? withoutClassicFields(rendered(() => renderJob(job, content, model, { mentionRequester: true })))
+        ? withoutClassicFields(
+            rendered(() => renderJob(job, content, model, { mentionRequester: true, now: this.clock.now() })),
+          )
         : { ...message, content: `<@${reply.userId}>` };
     await sendOrRefuse(channel, {
       ...announced,

@@ -71,7 +71,7 @@ async function answer(
   deferred: boolean,
 ): Promise<void> {
   if (result.kind === 'cancelled') {
-    const view = renderCancelled(result.quotedMicros, result.released);
+    const view = renderCancelled(result.quotedMicros, result.released, memberLocalizer(interaction));
     await (deferred ? interaction.editReply(view) : interaction.update(view));
     return;
   }

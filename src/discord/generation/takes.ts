@@ -93,6 +93,7 @@ export async function sendBatch(
   // Shown before any take is sent, so every take's job knows the reply's id from the start (the
   // bot-token route and the failure thread need it) and a fast take's redraw is never overwritten.
   const head: BatchHead = {
+    request,
     prompt: request.prompt,
     modelLabel: model.label,
     simulated: services.simulated,

@@ -18,12 +18,13 @@ import {
   SeparatorBuilder,
   TextDisplayBuilder,
 } from 'discord.js';
+import { type Localizer, localizer } from '../../i18n/index.ts';
 import type { BatchTake } from '../../jobs/batches.ts';
 import type { Job } from '../../jobs/job.ts';
-import type { Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
+import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
 import { buildCustomId, type ResultButton } from '../interactions/custom-ids.ts';
-import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
+import { COLORS, escapeMemberText, type RenderedMessage, simulatorFooter } from './message-parts.ts';
+import { parameterLine, requestOf } from './parameters-text.ts';
 import { resultButtons } from './result-buttons.ts';
 import type { CardOptions } from './result-card.ts';
 import { linkable, truncate } from './text.ts';
@@ -33,20 +34,29 @@ const MAX_BUTTONS_PER_ROW = 5;
 const MAX_LABEL = 80;
 
 /** The buttons each take gets, short-labelled with the take's number; Delete once, for the message. */
-const TAKE_LABELS: Partial<Record<ResultButton, string>> = {
-  again: 'Again',
-  vary: 'Vary',
-  animate: 'Animate',
-  'higher-resolution': 'Higher res.',
-  details: 'Details',
-};
+const TAKE_LABELS = {
+  again: 'again',
+  vary: 'vary',
+  animate: 'animate',
+  'higher-resolution': 'higherResolution',
+  details: 'details',
+} as const satisfies Partial<Record<ResultButton, string>>;
+
+type TakeButton = keyof typeof TAKE_LABELS;
+const isTakeButton = (b: ResultButton): b is TakeButton => Object.hasOwn(TAKE_LABELS, b);
 
 /** What the card says of the request as a whole (any take's job has it). */
 export interface BatchHead {
   prompt: string;
   modelLabel: string;
   simulated: boolean;
-  reply: { userId: string };
+  /** Who asked, and their Discord locale: the card speaks it. */
+  reply: { userId: string; locale?: string };
+  /**
+   * The request (its first take's), for the parameter line every card of it shows. A take's own
+   * job's request is used when absent.
+   */
+  request?: CreateGenerationRequest;
   /** A line under the takes (why none was sent). */
   note?: string;
 }
@@ -58,6 +68,7 @@ export function renderBatchCard(
   model: Model | undefined,
   options: CardOptions = {},
 ): RenderedMessage {
+  const l = localizer(job.reply.locale);
   const files: AttachmentBuilder[] = [];
   const gallery: MediaGalleryItemBuilder[] = [];
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
@@ -65,7 +76,7 @@ export function renderBatchCard(
   let firstDone: Job | undefined;
   for (const take of takes) {
     const n = take.index + 1;
-    lines.push(`**${n}** · ${takeState(take)}`);
+    lines.push(`**${n}** · ${takeState(l, take)}`);
     if (take.state !== 'done') continue;
     firstDone ??= take.job;
     const file = take.content?.file;
@@ -77,11 +88,12 @@ export function renderBatchCard(
       : take.content?.linkReason === 'refused'
         ? undefined
         : linkable(take.job.output?.url);
-    if (url) gallery.push(new MediaGalleryItemBuilder().setURL(url).setDescription(`Take ${n}`));
+    if (url)
+      gallery.push(new MediaGalleryItemBuilder().setURL(url).setDescription(l.t('cards:batch.take', { n })));
     const buttons = resultButtons(take.job, model, false)
-      .filter((b) => TAKE_LABELS[b] !== undefined)
+      .filter(isTakeButton)
       .slice(0, MAX_BUTTONS_PER_ROW)
-      .map((b) => takeButton(take.job, b, `${TAKE_LABELS[b]} ${n}`));
+      .map((b) => takeButton(take.job, b, l.t(`cards:batch.${TAKE_LABELS[b]}`, { n })));
     if (buttons.length > 0) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons));
   }
   if (firstDone) {
@@ -92,16 +104,16 @@ export function renderBatchCard(
           .setCustomId(
             buildCustomId({ kind: 'result', action: 'delete', generationId: firstDone.generationId }),
           )
-          .setLabel('Delete')
+          .setLabel(l.t('cards:button.delete'))
           .setStyle(ButtonStyle.Danger),
       ),
     );
   }
 
   const mention = options.mentionRequester ? `<@${job.reply.userId}>` : undefined;
-  const facts = factsLine(job, takes);
+  const facts = factsLine(l, job, takes);
   const status = [...lines, ...(job.note ? [job.note] : [])].join('\n');
-  const footer = job.simulated ? `-# ${SIMULATOR_FOOTER}` : undefined;
+  const footer = job.simulated ? `-# ${simulatorFooter(l)}` : undefined;
   const used = [mention, facts, status, footer].reduce((n, t) => n + (t?.length ?? 0), 0) + rows.length * 60;
   const prompt = truncate(escapeMemberText(job.prompt), Math.max(1, MAX_CARD_TEXT - used));
 
@@ -131,34 +143,43 @@ export function renderBatchCard(
 }
 
 /** Where one take stands, in words. */
-function takeState(take: BatchTake): string {
+function takeState(l: Localizer, take: BatchTake): string {
   switch (take.state) {
     case 'sending':
-      return 'waiting to be sent';
+      return l.t('cards:batch.state.sending');
     case 'not_sent':
-      return 'not sent, nothing charged';
+      return l.t('cards:batch.state.notSent');
     case 'generating':
-      return take.job.status === 'pending' ? 'queued' : 'generating…';
+      return l.t(take.job.status === 'pending' ? 'cards:batch.state.queued' : 'cards:batch.state.generating');
     case 'done':
-      return take.content?.file ? 'done' : 'done (the file could not be attached)';
+      return l.t(take.content?.file ? 'cards:batch.state.done' : 'cards:batch.state.doneNoFile');
     case 'failed':
       return take.job.refunded
-        ? `failed, ${formatUsd(take.job.refundedMicros ?? 0)} refunded`
-        : 'failed, refund on its way';
+        ? l.t('cards:batch.state.failedRefunded', { amount: take.job.refundedMicros ?? 0 })
+        : l.t('cards:batch.state.failedRefunding');
   }
 }
 
-/** `Nano Fruit Pro · 4 takes · $0.4000 charged · asked by <@id>`: what stands charged now. */
-function factsLine(job: BatchHead, takes: readonly BatchTake[]): string {
+/**
+ * `Nano Fruit Pro · 4 takes · aspect ratio: 1:1 · $0.40 charged · asked by <@id>`: what stands
+ * charged now, and the parameter line every card of the request shows (parameters-text.ts).
+ */
+function factsLine(l: Localizer, job: BatchHead, takes: readonly BatchTake[]): string {
   let charged = 0;
   for (const take of takes) {
     if (take.state === 'done' || take.state === 'generating') charged += take.job.chargedMicros;
   }
+  // The first take's request: later takes may differ in their seed only, and the line must not
+  // change with whichever take redraws the card.
+  const first = takes.find((t) => t.index === 0 && 'job' in t);
+  const request = first && 'job' in first ? requestOf(first.job) : job.request;
+  const params = request ? parameterLine(l, request) : '';
   return [
     `**${escapeMemberText(truncate(job.modelLabel, MAX_LABEL))}**`,
-    `${takes.length} takes`,
-    `${formatUsd(charged)} charged`,
-    `asked by <@${job.reply.userId}>`,
+    l.t('cards:batch.takes', { count: takes.length }),
+    ...(params ? [escapeMemberText(params)] : []),
+    l.t('cards:result.charged', { amount: charged }),
+    l.t('cards:result.askedBy', { member: `<@${job.reply.userId}>` }),
   ].join(' · ');
 }
 

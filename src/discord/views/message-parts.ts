@@ -14,9 +14,16 @@ import {
   type MessageMentionOptions,
   type TextDisplayBuilder,
 } from 'discord.js';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { GenerationStatus } from '../../media/schemas.ts';
 
-export const SIMULATOR_FOOTER = 'Built-in simulator: nothing real was generated or charged';
+/** The footer of anything the built-in simulator made, in the reader's language. */
+export function simulatorFooter(l: Localizer): string {
+  return l.t('cards:simulator');
+}
+
+/** The simulator's footer in English (what tests of an English reply look for). */
+export const SIMULATOR_FOOTER = simulatorFooter(english);
 
 export const COLORS: Record<GenerationStatus, number> = {
   pending: 0x95a5a6,

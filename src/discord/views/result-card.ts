@@ -20,19 +20,18 @@ import {
   SeparatorBuilder,
   TextDisplayBuilder,
 } from 'discord.js';
+import { type Localizer, localizer } from '../../i18n/index.ts';
 import { type Job, type JobOrigin, type OriginAction, originAction } from '../../jobs/job.ts';
 import type { AttachedFile, LinkReason, ResultContent } from '../../jobs/result-content.ts';
 import type { Model } from '../../media/schemas.ts';
-import { formatUsd } from '../../money.ts';
 import { buildCustomId, type ResultButton } from '../interactions/custom-ids.ts';
-import { COLORS, escapeMemberText, type RenderedMessage, SIMULATOR_FOOTER } from './message-parts.ts';
-import { describeSentParameters } from './parameters-text.ts';
+import { COLORS, escapeMemberText, type RenderedMessage, simulatorFooter } from './message-parts.ts';
+import { parameterLine, requestOf } from './parameters-text.ts';
 import { nextResolution, resultButtons } from './result-buttons.ts';
-import { linkable, markdownUrl, truncate } from './text.ts';
+import { linkable, truncate } from './text.ts';
 
 /** Discord's limit on all the text of a V2 message together (and on one Text Display). */
 export const MAX_CARD_TEXT = 4000;
-const MAX_BUTTONS_PER_ROW = 5;
 /** The facts line stays short so the prompt keeps most of the room. */
 const MAX_FACTS = 1000;
 const MAX_LABEL = 80;
@@ -40,15 +39,21 @@ const MAX_LABEL = 80;
 export interface CardOptions {
   /** Mention the requester (a new message in the channel, where the reply is gone): they are pinged. */
   mentionRequester?: boolean;
+  /** The time of the render (clock ms), when the caller knows it: a card past its expected finish says so. */
+  now?: number;
 }
 
-/** The result card for a finished job. `model` is the job's model in the catalog (undefined when it left). */
+/**
+ * The result card for a finished job, in the member's language (the job's `reply.locale`). `model`
+ * is the job's model in the catalog (undefined when it left).
+ */
 export function renderResultCard(
   job: Job,
   content: ResultContent,
   model: Model | undefined,
   options: CardOptions = {},
 ): RenderedMessage {
+  const l = localizer(job.reply.locale);
   const files: AttachmentBuilder[] = [];
   const gallery: MediaGalleryItemBuilder[] = [];
   const main = showMedia(content.file, content.linkReason, job.output?.url);
@@ -56,31 +61,37 @@ export function renderResultCard(
   const lastFrame = content.lastFrame
     ? showMedia(content.lastFrame.file, content.lastFrame.linkReason, job.output?.last_frame_url)
     : undefined;
-  if (lastFrame) gallery.push(new MediaGalleryItemBuilder().setURL(lastFrame).setDescription(LAST_FRAME));
+  const lastFrameText = l.t('cards:result.lastFrame');
+  if (lastFrame) gallery.push(new MediaGalleryItemBuilder().setURL(lastFrame).setDescription(lastFrameText));
   for (const file of [content.file, content.lastFrame?.file]) {
     if (file) files.push(new AttachmentBuilder(file.data, { name: file.name }));
   }
 
-  const buttons = [
-    ...linkButton(job, content),
-    ...resultButtons(job, model, lastFrame !== undefined).map((b) => actionButton(job, model, b)),
+  // Two rows on purpose: what makes something new from this result first (at most four: Again,
+  // Vary, Animate or Continue, Higher resolution), then what looks at or removes this one (the
+  // file's link when it is not attached, Details, Delete).
+  const actions = resultButtons(job, model, lastFrame !== undefined);
+  const makers = actions.filter((b) => !LOOKERS.has(b)).map((b) => actionButton(l, job, model, b));
+  const lookers = [
+    ...linkButton(l, job, content),
+    ...actions.filter((b) => LOOKERS.has(b)).map((b) => actionButton(l, job, model, b)),
   ];
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  for (let i = 0; i < buttons.length; i += MAX_BUTTONS_PER_ROW) {
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + MAX_BUTTONS_PER_ROW)));
-  }
+  const buttons = [...makers, ...lookers];
+  const rows = [makers, lookers]
+    .filter((row) => row.length > 0)
+    .map((row) => new ActionRowBuilder<ButtonBuilder>().addComponents(row));
 
   // Every text but the prompt, so that the prompt gets whatever room is left of the 4000.
   const mention = options.mentionRequester ? `<@${job.reply.userId}>` : undefined;
-  const facts = truncate(factsLine(job), MAX_FACTS);
-  const notes = [resultNote(job, content), originLine(job.origin)].filter((t): t is string => !!t);
-  const footer = job.simulated ? `-# ${SIMULATOR_FOOTER}` : undefined;
+  const facts = truncate(factsLine(l, job), MAX_FACTS);
+  const notes = [resultNote(l, job, content), originLine(l, job.origin)].filter((t): t is string => !!t);
+  const footer = job.simulated ? `-# ${simulatorFooter(l)}` : undefined;
   const others = [mention, facts, ...notes, footer].filter((t): t is string => !!t);
   // Button labels and the gallery's description are counted too: Discord's limit is on everything shown.
   const used =
     others.reduce((n, t) => n + t.length, 0) +
     buttons.reduce((n, b) => n + labelOf(b).length, 0) +
-    (lastFrame ? LAST_FRAME.length : 0);
+    (lastFrame ? lastFrameText.length : 0);
   const prompt = truncate(escapeMemberText(job.prompt), Math.max(1, MAX_CARD_TEXT - used));
 
   const container = new ContainerBuilder().setAccentColor(COLORS.completed);
@@ -101,8 +112,6 @@ export function renderResultCard(
     allowedMentions: mention ? { users: [job.reply.userId] } : { parse: [] },
   };
 }
-
-const LAST_FRAME = 'Last frame';
 
 /**
  * What the gallery shows of one file: the attachment, else the service's URL when it can be a link
@@ -126,47 +135,54 @@ function fallbackUrl(job: Job, content: ResultContent): string | undefined {
   return linkable(job.output?.url);
 }
 
-/** `Dream 4.5 · aspect ratio: 1:1 · resolution: 2K · $0.1000 · asked by <@id>`. */
-function factsLine(job: Job): string {
+/**
+ * `Dream 4.5 · aspect ratio: 1:1 · resolution: 2K · $0.10 charged · asked by <@id>`: the parameter
+ * line is the one every card of the request shows (parameters-text.ts).
+ */
+function factsLine(l: Localizer, job: Job): string {
   const label = escapeMemberText(truncate(job.modelLabel, MAX_LABEL));
-  const params = describeSentParameters(job);
+  const params = parameterLine(l, requestOf(job));
   return [
     `**${label}**`,
     ...(params ? [escapeMemberText(params)] : []),
-    `${formatUsd(job.chargedMicros)} charged`,
-    `asked by <@${job.reply.userId}>`,
+    l.t('cards:result.charged', { amount: job.chargedMicros }),
+    l.t('cards:result.askedBy', { member: `<@${job.reply.userId}>` }),
   ].join(' · ');
 }
 
-/** Why the file is not attached, when it is not. */
-function resultNote(job: Job, content: ResultContent): string | undefined {
+/**
+ * Why the file is not attached, when it is not. The link to it is the button below (one way to
+ * the file is enough).
+ */
+function resultNote(l: Localizer, job: Job, content: ResultContent): string | undefined {
   if (content.file) return undefined;
-  const url = fallbackUrl(job, content);
-  if (!url) return `The file could not be fetched (generation id \`${job.generationId.replace(/`/g, '')}\`).`;
-  const why =
-    content.linkReason === 'too_large'
-      ? 'The file is larger than this channel accepts'
-      : 'The file could not be attached';
-  return `${why}: [open it here](${markdownUrl(url)})`;
+  if (!fallbackUrl(job, content)) {
+    return l.t('cards:result.notFetched', { id: `\`${job.generationId.replace(/`/g, '')}\`` });
+  }
+  return l.t(content.linkReason === 'too_large' ? 'cards:result.tooLarge' : 'cards:result.notAttached');
 }
 
-const ORIGIN_VERBS: Record<OriginAction, string> = {
-  again: 'Again from',
-  vary: 'A variation of',
-  animate: 'Animated from',
-  'higher-resolution': 'Higher resolution of',
-  continue: 'Continued from the last frame of',
-  message: 'Made from the attachments of',
-};
+/** The origin texts by action: with a link to the message, and without (no message id known). */
+const ORIGIN_KEYS = {
+  again: ['again', 'againUnlinked'],
+  vary: ['vary', 'varyUnlinked'],
+  animate: ['animate', 'animateUnlinked'],
+  'higher-resolution': ['higherResolution', 'higherResolutionUnlinked'],
+  continue: ['continue', 'continueUnlinked'],
+  message: ['message', 'messageUnlinked'],
+} as const satisfies Record<OriginAction, readonly [string, string]>;
 
 /** `Again from [this result](https://discord.com/channels/g/c/m)`, when it came from somewhere. */
-export function originLine(origin: JobOrigin | undefined): string | undefined {
+export function originLine(l: Localizer, origin: JobOrigin | undefined): string | undefined {
   if (!origin) return undefined;
   const action = originAction(origin);
-  const verb = (action && ORIGIN_VERBS[action]) ?? 'Made from';
-  const what = origin.generationId ? 'this result' : 'this message';
-  if (!origin.messageId) return `${verb} ${origin.generationId ? 'an earlier result' : 'a message'}`;
-  return `${verb} [${what}](${messageUrl(origin)})`;
+  const [linked, unlinked] = action
+    ? ORIGIN_KEYS[action]
+    : origin.generationId
+      ? (['madeFromResult', 'madeFromResultUnlinked'] as const)
+      : (['madeFromMessage', 'madeFromMessageUnlinked'] as const);
+  if (!origin.messageId) return l.t(`cards:origin.${unlinked}`);
+  return l.t(`cards:origin.${linked}`, { url: messageUrl(origin) });
 }
 
 /** The link Discord opens a message with; DMs use `@me`. */
@@ -179,31 +195,34 @@ export function messageUrl(at: {
 }
 
 /** The link to the service's file, when the card shows a URL instead of the attachment. */
-function linkButton(job: Job, content: ResultContent): ButtonBuilder[] {
+function linkButton(l: Localizer, job: Job, content: ResultContent): ButtonBuilder[] {
   const url = fallbackUrl(job, content);
   if (!url) return [];
   return [
     new ButtonBuilder()
       .setStyle(ButtonStyle.Link)
       .setURL(linkable(job.output?.download_url) ?? url)
-      .setLabel(job.type === 'video' ? 'Download video' : 'Open image'),
+      .setLabel(l.t(job.type === 'video' ? 'cards:button.downloadVideo' : 'cards:button.openImage')),
   ];
 }
 
-const LABELS: Record<Exclude<ResultButton, 'higher-resolution'>, string> = {
-  again: 'Again',
-  vary: 'Vary',
-  animate: 'Animate',
-  continue: 'Continue from last frame',
-  details: 'Details',
-  delete: 'Delete',
-};
+/** The buttons that look at or remove this result, on the second row. */
+const LOOKERS: ReadonlySet<ResultButton> = new Set(['details', 'delete']);
 
-function actionButton(job: Job, model: Model | undefined, button: ResultButton): ButtonBuilder {
+const LABELS = {
+  again: 'again',
+  vary: 'vary',
+  animate: 'animate',
+  continue: 'continue',
+  details: 'details',
+  delete: 'delete',
+} as const satisfies Record<Exclude<ResultButton, 'higher-resolution'>, string>;
+
+function actionButton(l: Localizer, job: Job, model: Model | undefined, button: ResultButton): ButtonBuilder {
   const label =
     button === 'higher-resolution'
-      ? `Higher resolution (${truncate(nextResolution(job, model) ?? '', 40)})`
-      : LABELS[button];
+      ? l.t('cards:button.higherResolution', { resolution: truncate(nextResolution(job, model) ?? '', 40) })
+      : l.t(`cards:button.${LABELS[button]}`);
   return new ButtonBuilder()
     .setCustomId(buildCustomId({ kind: 'result', action: button, generationId: job.generationId }))
     .setLabel(label)

@@ -14,11 +14,12 @@ import {
   TimestampStyles,
   time,
 } from 'discord.js';
+import type { Localizer } from '../../i18n/index.ts';
 import type { JobContent } from '../../jobs/delivery.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { WaitProgress } from '../../jobs/submitter.ts';
-import { formatUsd } from '../../money.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
+import { durationText } from './parameters-text.ts';
 
 const NO_PINGS: MessageMentionOptions = { parse: [] };
 
@@ -31,21 +32,20 @@ export interface WaitingMessage {
   allowedMentions: MessageMentionOptions;
 }
 
-/** The reply while the request waits: its place, the expected send time, and Cancel while it can be stopped. */
-export function renderWaiting(progress: WaitProgress, reservationId: string): WaitingMessage {
+/**
+ * The reply while the request waits: its place, the expected send time, and Cancel while it can be
+ * stopped, in the member's language (`l`).
+ */
+export function renderWaiting(progress: WaitProgress, reservationId: string, l: Localizer): WaitingMessage {
+  const when = relative(progress.sendAt);
   if (!progress.cancellable) {
-    return {
-      content: `The generation service is busy: your request is next and waits for capacity; it should be sent ${relative(progress.sendAt)}. It can no longer be cancelled.`,
-      components: [],
-      allowedMentions: NO_PINGS,
-    };
+    return { content: l.t('cards:waiting.busy', { when }), components: [], allowedMentions: NO_PINGS };
   }
-  const place =
-    progress.ahead === 0
-      ? 'Your request is next in line'
-      : `${progress.ahead} ${progress.ahead === 1 ? 'request' : 'requests'} ahead of yours`;
   return {
-    content: `${place} · expected to be sent ${relative(progress.sendAt)}. Nothing is charged until it is sent; you can cancel it until then.`,
+    content:
+      progress.ahead === 0
+        ? l.t('cards:waiting.next', { when })
+        : l.t('cards:waiting.ahead', { count: progress.ahead, when }),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -53,7 +53,7 @@ export function renderWaiting(progress: WaitProgress, reservationId: string): Wa
           {
             type: ComponentType.Button,
             style: ButtonStyle.Secondary,
-            label: 'Cancel',
+            label: l.t('cards:button.cancel'),
             // Within Discord's 100 characters: a reservation id is `<guild>:<member>:<uuid>` (about 76).
             custom_id: buildCustomId({ kind: 'queue', reservationId }),
           },
@@ -65,24 +65,34 @@ export function renderWaiting(progress: WaitProgress, reservationId: string): Wa
 }
 
 /** The reply once the member cancelled a waiting request. */
-export function renderCancelled(quotedMicros: number, released: boolean): WaitingMessage {
-  const held = released
-    ? `the ${formatUsd(quotedMicros)} held for it is yours again.`
-    : `the ${formatUsd(quotedMicros)} held for it is given back within a few minutes.`;
+export function renderCancelled(quotedMicros: number, released: boolean, l: Localizer): WaitingMessage {
   return {
-    content: `Cancelled before it was sent. Nothing was charged; ${held}`,
+    content: l.t(released ? 'cards:waiting.released' : 'cards:waiting.releasing', { amount: quotedMicros }),
     components: [],
     allowedMentions: NO_PINGS,
   };
 }
 
 /**
- * The expected finish on a job still in progress, when the bot has seen its model finish before
- * (Job.expectedFinishAt); nothing otherwise. Shown as a relative time, which Discord keeps current
- * without edits.
+ * How long the job's model usually takes, when the bot has seen it finish before
+ * (Job.expectedFinishAt); nothing otherwise. A duration, not a clock time: a relative timestamp
+ * ("in 4 seconds") turns into a broken promise ("4 seconds ago") when nobody edits the card, so
+ * the card says what is usual, and once that time has passed (`now`, when the caller knows it)
+ * that this one takes longer.
  */
-export function expectedFinishField(job: Job, content: JobContent): APIEmbedField | undefined {
+export function expectedFinishField(
+  l: Localizer,
+  job: Job,
+  content: JobContent,
+  now?: number,
+): APIEmbedField | undefined {
   if (content.kind !== 'progress' || job.expectedFinishAt === undefined) return undefined;
   if (job.status !== 'pending' && job.status !== 'processing') return undefined;
-  return { name: 'Expected to finish', value: relative(job.expectedFinishAt), inline: true };
+  const duration = durationText(l, Math.max(1, Math.round((job.expectedFinishAt - job.createdAt) / 1000)));
+  const late = now !== undefined && now >= job.expectedFinishAt;
+  return {
+    name: l.t('cards:field.usually'),
+    value: l.t(late ? 'cards:usually.late' : 'cards:usually.about', { duration }),
+    inline: true,
+  };
 }
