@@ -59,6 +59,10 @@ const SAMPLES: Record<CustomIdKind, CustomId[]> = {
     { kind: 'help', target: 'models' },
     { kind: 'help', target: 'usage' },
   ],
+  models: [
+    { kind: 'models', menu: 0 },
+    { kind: 'models', menu: 4 },
+  ],
 };
 
 describe('custom ids', () => {
@@ -86,6 +90,8 @@ describe('custom ids', () => {
       `settings:v1:reset:${MEMBER_ID}`,
       'help:v1:models',
       'help:v1:usage',
+      'models:v1:menu:0',
+      'models:v1:menu:4',
     ]);
   });
 
@@ -169,6 +175,12 @@ describe('custom ids', () => {
       'help:v1:',
       'help:v1:balance',
       'help:v1:usage:extra',
+      // /models's menus exist only in version 1, and only as many as a message holds.
+      'models:menu:0',
+      'models:v1:menu:5',
+      'models:v1:menu:',
+      'models:v1:menu:01',
+      'models:v1:menu:1:x',
       'nothing',
       '',
       // A version this release does not know is not guessed at.
