@@ -16,6 +16,7 @@ import { renderUsagePage } from '../../src/discord/views/balance-view.ts';
 import { renderResultCard } from '../../src/discord/views/result-card.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
 import { renderWaiting } from '../../src/discord/views/waiting-view.ts';
+import { english } from '../../src/i18n/index.ts';
 import type { PendingConfirmation } from '../../src/jobs/confirmations.ts';
 import { componentsOf } from '../support/message-reading.ts';
 import { GENERATION_ID, jobFixture, simModel, videoJobFixture } from './job-fixture.ts';
@@ -250,7 +251,7 @@ describe('every id the views emit parses back to what they name', () => {
   it('/balance’s Previous and Next, on the first and a later page', () => {
     const page = { data: [], current_page: 1, per_page: 10, total: 25 };
     const pagesOf = (n: number) =>
-      parsedOf({ components: [renderUsagePage(n, { ...page, current_page: n }).row.toJSON()] });
+      parsedOf({ components: [renderUsagePage(n, { ...page, current_page: n }, english).row.toJSON()] });
     expect(pagesOf(1)).toEqual([
       { kind: 'balance', page: 1, version: CUSTOM_ID_VERSION },
       { kind: 'balance', page: 2, version: CUSTOM_ID_VERSION },

@@ -12,6 +12,7 @@ import {
   renderMemberSummary,
   requireManageGuild,
 } from '../../src/discord/views/quota-view.ts';
+import { english } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
 import { type Drift, ledgerChargedMicros, usageSinceMicros } from '../../src/quota/drift.ts';
@@ -203,16 +204,16 @@ describe('/balance arithmetic and wording', () => {
 
   it('says the ledger and the service match when they do', () => {
     expect(describeDrift(drift)).toBe(
-      "**Drift** today (since <t:1893456000:f>): this server's ledger $0.12 vs the service's usage log $0.12: they match.",
+      "**Drift** today (since <t:1893456000:f>): this server's ledger shows $0.12, the service's usage log $0.12. They match.",
     );
   });
 
   it('names the side that is higher and by how much', () => {
     expect(describeDrift({ ...drift, serviceMicros: 150_000 })).toContain(
-      'the service charged $0.03 more than the ledger shows',
+      'The service charged $0.03 more than the ledger shows',
     );
     expect(describeDrift({ ...drift, serviceMicros: 100_000 })).toContain(
-      'the ledger shows $0.02 more than the service charged',
+      'The ledger shows $0.02 more than the service charged',
     );
   });
 
@@ -224,9 +225,11 @@ describe('/balance arithmetic and wording', () => {
       ledgerMicros: 300_000,
       serviceMicros: 300_000,
     });
-    expect(several).toContain('the ledgers of all 3 servers of this bot $0.30 (this server $0.12)');
+    expect(several).toContain(
+      'the ledgers of all 3 servers of this bot. They show $0.30 (this server $0.12)',
+    );
     expect(several).toContain("the service's usage log covers the whole API token");
-    expect(several).toContain('they match');
+    expect(several).toContain('They match.');
     const tooMany = describeDrift({ ...drift, serversCompared: 0, botServers: 40, serviceMicros: 900_000 });
     expect(tooMany).toContain('shared by the 40 servers of this bot');
     expect(tooMany).toContain('no difference is computed');
@@ -254,7 +257,7 @@ describe('/balance arithmetic and wording', () => {
   it('disables Previous on the first page and Next on the last', () => {
     const page = { data: [], current_page: 1, per_page: 10, total: 25 };
     const buttons = (n: number) =>
-      renderUsagePage(n, { ...page, current_page: n })
+      renderUsagePage(n, { ...page, current_page: n }, english)
         .row.toJSON()
         .components.map((c) => ({
           id: 'custom_id' in c ? c.custom_id : undefined,
@@ -269,7 +272,7 @@ describe('/balance arithmetic and wording', () => {
       { id: 'balance:v1:page:2', disabled: false },
       { id: 'balance:v1:page:4', disabled: true },
     ]);
-    expect(renderUsagePage(2, null).embed.toJSON().description).toContain('could not be read');
+    expect(renderUsagePage(2, null, english).embed.toJSON().description).toContain('could not be read');
   });
 });
 
