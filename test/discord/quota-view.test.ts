@@ -6,12 +6,8 @@ import { autocompleteChoices } from '../../src/discord/generation/autocomplete.t
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { buildCustomId, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
 import { describeDrift, renderUsagePage } from '../../src/discord/views/balance-view.ts';
-import {
-  joinWithin,
-  parseAmount,
-  renderMemberSummary,
-  requireManageGuild,
-} from '../../src/discord/views/quota-view.ts';
+import { joinWithin, parseAmount, requireManageGuild } from '../../src/discord/views/quota-view.ts';
+import { renderMemberSummary } from '../../src/discord/views/usage-view.ts';
 import { english } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
@@ -106,7 +102,7 @@ describe('member summary', () => {
   };
 
   it('shows allowance and its source, spend, reservations, what is left, the reset and the last generations', () => {
-    const embed = renderMemberSummary(summary, {
+    const embed = renderMemberSummary(summary, english, {
       title: 'Your generation quota',
       labelOf: (s) => s.toUpperCase(),
     }).toJSON();
@@ -131,6 +127,7 @@ describe('member summary', () => {
   it('never shows a negative remainder, and says a total allowance does not reset', () => {
     const embed = renderMemberSummary(
       { ...summary, remainingMicros: -5, resetsAt: null, period: 'total', source: 'override', recent: [] },
+      english,
       { title: 't', labelOf: (s) => s },
     ).toJSON();
     const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));

@@ -146,7 +146,7 @@ describe('/quota as an admin', () => {
     expect(fields.Allowance).toBe('$1.00 per day (their own allowance)');
     expect(fields['Spent today']).toBe('$0.02');
     expect(fields.Remaining).toBe('$0.98');
-    expect(fields['Last 1 generations']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
+    expect(fields['Last generation']).toMatch(/Lang 4o Image · \$0\.02 · done$/);
 
     const overview = await ephemeralReply(h, await h.command('quota', [sub('show')], asAdmin));
     const o = fieldsOf(overview.embeds[0]);

@@ -1,10 +1,7 @@
 /** /quota show: a member's allowance and spend, or, naming no one, the server's overview. */
-import {
-  renderGuildOverview,
-  renderMemberSummary,
-  roleIdsOf,
-  TOP_SPENDERS,
-} from '../../../src/discord/views/quota-view.ts';
+import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
+import { renderGuildOverview, roleIdsOf, TOP_SPENDERS } from '../../../src/discord/views/quota-view.ts';
+import { renderMemberSummary } from '../../../src/discord/views/usage-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {
@@ -23,7 +20,7 @@ export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog 
   });
   return {
     embeds: [
-      renderMemberSummary(summary, {
+      renderMemberSummary(summary, memberLocalizer(i), {
         title: `Quota of ${user.username}`,
         labelOf: (slug) => catalog.get(slug)?.label ?? slug,
         mention: true,

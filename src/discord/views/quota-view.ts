@@ -18,7 +18,7 @@ import {
 } from 'discord.js';
 import { formatUsd, MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
 import type { Period } from '../../quota/periods.ts';
-import type { GenerationStatus, GuildOverview, MemberSummary } from '../../quota/service.ts';
+import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 import { escapeMemberText } from './message-parts.ts';
@@ -49,12 +49,6 @@ export const THIS_PERIOD: Record<Period, string> = {
   weekly: 'this week',
   monthly: 'this month',
   total: 'in total',
-};
-
-const STATUS_TEXT: Record<GenerationStatus, string> = {
-  in_flight: 'in progress',
-  completed: 'done',
-  refunded: 'failed · refunded',
 };
 
 /**
@@ -133,83 +127,6 @@ export function describeAllowance(
   summary: Pick<MemberSummary, 'allowanceMicros' | 'period' | 'source' | 'roleId'>,
 ): string {
   return `${formatUsd(summary.allowanceMicros)} ${PER_PERIOD[summary.period]} (${source(summary)})`;
-}
-
-/** A model label comes from the service: bounded and escaped so that it cannot reshape the list. */
-const MAX_LABEL = 80;
-
-/** At most this many fields carry the last generations, so the embed stays far below 6000 characters. */
-const MAX_RECENT_FIELDS = 3;
-
-/** A member's quota: what /usage shows the member and /quota show user shows an admin. */
-export function renderMemberSummary(
-  summary: MemberSummary,
-  options: {
-    title: string;
-    labelOf: (modelSlug: string) => string;
-    mention?: boolean;
-    /** The URL of the message that shows each generation, by generation id, where it is known. */
-    links?: ReadonlyMap<string, string>;
-  },
-): EmbedBuilder {
-  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(options.title);
-  if (options.mention) embed.setDescription(userMention(summary.userId));
-  const remaining = Math.max(0, summary.remainingMicros);
-  embed.addFields(
-    { name: 'Allowance', value: describeAllowance(summary) },
-    { name: `Spent ${THIS_PERIOD[summary.period]}`, value: formatUsd(summary.spentMicros), inline: true },
-    {
-      name: 'Reserved by generations in flight',
-      value: `${formatUsd(summary.reservedMicros)} · ${summary.inFlight} of at most ${summary.inFlightCap} in progress`,
-      inline: true,
-    },
-    { name: 'Remaining', value: formatUsd(remaining), inline: true },
-    { name: 'Resets', value: describeReset(summary.resetsAt) },
-  );
-  const lines = summary.recent.map((g) => {
-    const model = g.model ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL)) : 'unknown model';
-    const url = linkable(options.links?.get(g.generationId));
-    const link = url ? ` · [result](${markdownUrl(url)})` : '';
-    return `${stamp(g.at)} · ${model} · ${formatUsd(g.chargedMicros)} · ${STATUS_TEXT[g.status]}${link}`;
-  });
-  const name = lines.length > 0 ? `Last ${lines.length} generations` : 'Last generations';
-  if (lines.length === 0) {
-    embed.addFields({ name, value: 'None yet.' });
-    return embed;
-  }
-  // With a link each line is ~150 characters: ten of them need more than one 1024-character field.
-  fieldsWithin(lines, MAX_FIELD, MAX_RECENT_FIELDS).forEach((value, i) => {
-    embed.addFields({ name: i === 0 ? name : '\u200b', value });
-  });
-  return embed;
-}
-
-/** Splits whole lines into at most `maxFields` field values of at most `max` characters; the last counts what is left out. */
-export function fieldsWithin(lines: readonly string[], max: number, maxFields: number): string[] {
-  const values: string[] = [];
-  let rest = lines;
-  while (rest.length > 0) {
-    if (values.length === maxFields - 1) {
-      values.push(joinWithin(rest, max));
-      break;
-    }
-    let count = 0;
-    let length = 0;
-    for (const line of rest) {
-      const added = (count > 0 ? 1 : 0) + line.length;
-      if (length + added > max) break;
-      count++;
-      length += added;
-    }
-    // A line longer than a whole field is left out and counted by joinWithin rather than looping forever.
-    if (count === 0) {
-      values.push(joinWithin(rest, max));
-      break;
-    }
-    values.push(rest.slice(0, count).join('\n'));
-    rest = rest.slice(count);
-  }
-  return values;
 }
 
 /** The server's overview for /quota show without a user. */
