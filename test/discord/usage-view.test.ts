@@ -132,7 +132,7 @@ describe('/usage in the member’s language', () => {
     }).toJSON();
     const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(fields.利用枠).toBe('1日あたり$2.50（ロール<@&9>による）');
-    expect(fields['最近の生成1件']).toBe('<t:1893492000:R> · Lang 4o Image · $0.02 · 完了');
+    expect(fields.最近の生成1件).toBe('<t:1893492000:R> · Lang 4o Image · $0.02 · 完了');
     expect(fields.リセット).toBe('<t:1893542400:R>（<t:1893542400:f>）');
   });
 });

@@ -185,7 +185,7 @@ describe('/usage in the member’s language', () => {
     expect(usage.embeds[0]?.title).toBe('あなたの生成の利用枠');
     const fields = fieldsOf(usage.embeds[0]);
     expect(fields.今日の利用額).toBe('$0.02');
-    const [, ...rest] = (fields['最近の生成1件'] ?? '').split(' · ');
+    const [, ...rest] = (fields.最近の生成1件 ?? '').split(' · ');
     expect(rest.slice(0, 3)).toEqual(['Lang 4o Image', '$0.02', '完了']);
     expect(rest[3]).toMatch(/^\[結果\]\(https:\/\/discord\.com\/channels\//);
   });

@@ -21,8 +21,6 @@ import type { Period } from '../../quota/periods.ts';
 import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
-import { escapeMemberText } from './message-parts.ts';
-import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** The largest allowance or budget an admin may type: far above any sane spend, low enough to catch a typo. */
 export const MAX_AMOUNT_MICROS: Micros = 10_000 * MICROS_PER_USD;
