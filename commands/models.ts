@@ -90,7 +90,11 @@ export const modelMenus: ComponentHandler<'models'> = {
     if (!interaction.inGuild())
       throw new UserError(memberLocalizer(interaction).t('models:errors.serversOnly'));
     const [slug] = interaction.values;
-    if (slug) await showOne(interaction, services, slug);
+    // A modified client can send any value: only a model the menu offers is opened.
+    if (!slug || !interaction.component.options.some((option) => option.value === slug)) {
+      throw new UserError(memberLocalizer(interaction).t('models:errors.notOffered'));
+    }
+    await showOne(interaction, services, slug);
   },
 };
 

@@ -64,6 +64,12 @@ describe('/models', () => {
     expect(detail.embeds[0]?.title).toBe('Nano Fruit Pro');
     expect(fieldsOf(detail.embeds[0]).Price).toBe('Per image: 1K $0.10 · 2K $0.20 · 4K $0.30');
     expect(expectSentCustomIdsParse(h).map(shapeOf)).toContain('models');
+
+    // A value the menu does not offer (a modified client) opens nothing and asks the service nothing.
+    const asked = modelReads().length;
+    const forged = await ephemeralReply(h, await h.select(message.id, 'models:v1:menu:1', ['motion-2.0']));
+    expect(forged.content).toBe('That model is not in this menu. Run /models again to see the current list.');
+    expect(modelReads()).toHaveLength(asked);
   });
 
   it('speaks Japanese to a Japanese member: the compact list, its prices and the detail', async () => {

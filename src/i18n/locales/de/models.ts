@@ -68,6 +68,8 @@ export default {
     noSuchModel: 'Es gibt kein Modell {{model}}. Führe /modelle ohne Modell aus, um alle zu sehen.',
     unreachable:
       'Der Generierungsdienst ist gerade nicht erreichbar, und der Bot kennt kein Modell {{model}}. Führe /modelle ohne Modell aus, um alle zu sehen.',
+    notOffered:
+      'Dieses Modell steht nicht in diesem Menü. Führe /modelle erneut aus, um die aktuelle Liste zu sehen.',
     serversOnly: '/modelle funktioniert nur auf Servern.',
   },
 } satisfies Messages;

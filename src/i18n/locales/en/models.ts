@@ -77,6 +77,7 @@ export default {
     noSuchModel: 'There is no model {{model}}. Run /models without a model to see them all.',
     unreachable:
       'The generation service cannot be reached right now, and the bot knows no model {{model}}. Run /models without a model to see them all.',
+    notOffered: 'That model is not in this menu. Run /models again to see the current list.',
     serversOnly: '/models works in servers only.',
   },
 } as const;

@@ -72,6 +72,7 @@ export default {
     noSuchModel: 'No existe el modelo {{model}}. Usa /modelos sin modelo para verlos todos.',
     unreachable:
       'Ahora mismo no se puede contactar con el servicio de generación y el bot no conoce ningún modelo {{model}}. Usa /modelos sin modelo para verlos todos.',
+    notOffered: 'Ese modelo no está en este menú. Vuelve a usar /modelos para ver la lista actual.',
     serversOnly: '/modelos solo funciona en servidores.',
   },
 } satisfies Messages;

@@ -71,6 +71,7 @@ export default {
     noSuchModel: 'Il n’y a pas de modèle {{model}}. Lance /modèles sans modèle pour tous les voir.',
     unreachable:
       'Le service de génération est injoignable pour le moment, et le bot ne connaît aucun modèle {{model}}. Lance /modèles sans modèle pour tous les voir.',
+    notOffered: 'Ce modèle n’est pas dans ce menu. Relance /modèles pour voir la liste à jour.',
     serversOnly: '/modèles ne fonctionne que sur un serveur.',
   },
 } satisfies Messages;

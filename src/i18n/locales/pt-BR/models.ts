@@ -72,6 +72,7 @@ export default {
     noSuchModel: 'Não existe o modelo {{model}}. Use /modelos sem um modelo para ver todos.',
     unreachable:
       'O serviço de geração não está acessível agora, e o bot não conhece nenhum modelo {{model}}. Use /modelos sem um modelo para ver todos.',
+    notOffered: 'Esse modelo não está neste menu. Use /modelos de novo para ver a lista atual.',
     serversOnly: '/modelos só funciona em servidores.',
   },
 } satisfies Messages;
