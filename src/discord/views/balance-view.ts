@@ -59,7 +59,7 @@ export function describeDrift(d: Drift, l: Localizer = english): string {
       : diff > 0
         ? l.t('balance:drift.serviceMore', { amount: diff })
         : l.t('balance:drift.ledgerMore', { amount: -diff });
-  return `${head} ${verdict}`;
+  return l.t('balance:drift.line', { head, verdict });
 }
 
 export interface BalanceFigures {

@@ -48,6 +48,7 @@ export default {
     ledgerMore:
       'Die Buchungen zeigen {{amount, money}} mehr, als der Dienst berechnet hat (meist ein Fehlschlag, den der Dienst schon erstattet und der Bot noch nicht bemerkt hat).',
     partial: 'Nur die neuesten Nutzungseinträge wurden gelesen, daher wird keine Differenz berechnet.',
+    line: '{{head}} {{verdict}}',
     unreadable:
       '**Abweichung**: Das Nutzungsprotokoll des Dienstes konnte nicht gelesen werden, es gibt nichts zu vergleichen.',
   },

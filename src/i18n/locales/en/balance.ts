@@ -50,6 +50,8 @@ export default {
     ledgerMore:
       'The ledger shows {{amount, money}} more than the service charged (usually a failure the service already refunded and the bot has not seen yet).',
     partial: 'Only the latest usage records were read, so no difference is computed.',
+    /** The two sentences of the drift together: what each side shows, then what it means. */
+    line: '{{head}} {{verdict}}',
     unreadable: "**Drift**: the service's usage log could not be read, so there is nothing to compare.",
   },
   log: {

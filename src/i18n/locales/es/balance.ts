@@ -48,6 +48,7 @@ export default {
     ledgerMore:
       'La contabilidad muestra {{amount, money}} más de lo que cobró el servicio (normalmente un fallo que el servicio ya reembolsó y que el bot aún no ha visto).',
     partial: 'Solo se leyeron los registros de uso más recientes, así que no se calcula ninguna diferencia.',
+    line: '{{head}} {{verdict}}',
     unreadable:
       '**Desfase**: no se pudo leer el registro de uso del servicio, así que no hay nada que comparar.',
   },

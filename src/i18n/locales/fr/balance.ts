@@ -48,6 +48,7 @@ export default {
     ledgerMore:
       'Le registre indique {{amount, money}} de plus que ce que le service a facturé (en général un échec que le service a déjà remboursé et que le bot n’a pas encore vu).',
     partial: 'Seules les dernières entrées du journal ont été lues, aucun écart n’est donc calculé.',
+    line: '{{head}} {{verdict}}',
     unreadable:
       '**Écart**: le journal d’utilisation du service n’a pas pu être lu, il n’y a rien à comparer.',
   },

@@ -48,6 +48,7 @@ export default {
     ledgerMore:
       'A contabilidade mostra {{amount, money}} a mais do que o serviço cobrou (geralmente uma falha que o serviço já reembolsou e que o bot ainda não viu).',
     partial: 'Só os registros de uso mais recentes foram lidos, então nenhuma diferença é calculada.',
+    line: '{{head}} {{verdict}}',
     unreadable:
       '**Divergência**: não foi possível ler o registro de uso do serviço, então não há o que comparar.',
   },
