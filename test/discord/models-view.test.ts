@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EMBED_LIMITS,
   embedLength,
+  modelMenus,
   renderModelDetail,
   renderModelList,
 } from '../../src/discord/views/models-view.ts';
@@ -57,6 +58,18 @@ describe('the /models list', () => {
     ]);
     expect(menus[0]?.options).toHaveLength(8);
     expect(menus[1]?.options).toContainEqual({ label: 'Nano Fruit Pro', value: 'nano-fruit-pro' });
+  });
+
+  it('offers a slug once, and none that a menu could not take, so that Discord never refuses the list', () => {
+    const base = model('lang-4o-image');
+    const menus = modelMenus(
+      [base, { ...base, label: 'Again' }, { ...base, slug: '' }, { ...base, slug: 's'.repeat(101) }],
+      english,
+    );
+    const values = menus.flatMap((row) =>
+      (row.toJSON().components[0] as { options: { value: string }[] }).options.map((o) => o.value),
+    );
+    expect(values).toEqual(['lang-4o-image']);
   });
 
   it('in Japanese: the titles, the units and money in the language', () => {

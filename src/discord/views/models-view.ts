@@ -137,8 +137,12 @@ export function modelMenus(
   l: Localizer,
 ): ActionRowBuilder<StringSelectMenuBuilder>[] {
   const menus: ActionRowBuilder<StringSelectMenuBuilder>[] = [];
+  // Discord refuses a menu whose values repeat or are empty: each slug once.
+  const seen = new Set<string>();
+  const fits = (m: Model) =>
+    m.slug.length > 0 && m.slug.length <= EMBED_LIMITS.menuText && !seen.has(m.slug) && !!seen.add(m.slug);
   for (const type of ['video', 'image'] as const) {
-    const offered = models.filter((m) => m.type === type && m.slug.length <= EMBED_LIMITS.menuText);
+    const offered = models.filter((m) => m.type === type && fits(m));
     for (
       let from = 0;
       from < offered.length && menus.length < MAX_MODEL_MENUS;
