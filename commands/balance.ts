@@ -12,8 +12,14 @@ import {
 } from 'discord.js';
 import type { Command, ComponentHandler } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
-import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
+import {
+  renderBalance,
+  renderUsagePage,
+  serviceKeyOf,
+  USAGE_PAGE_SIZE,
+} from '../src/discord/views/balance-view.ts';
 import { requireManageGuild } from '../src/discord/views/quota-view.ts';
 import type { UsagePage } from '../src/media/schemas.ts';
 import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
@@ -26,6 +32,8 @@ const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'balance',
   description: "The generation service account's balance and spend, and this server's spend",
+  name_localizations: localizations((l) => l.t('balance:command.name')),
+  description_localizations: localizations((l) => l.t('balance:command.description')),
   // Who sees the command by default; checked again at run time (a server can change who sees it).
   default_member_permissions: String(PermissionFlagsBits.ManageGuild),
   contexts: [InteractionContextType.Guild],
@@ -43,9 +51,10 @@ export const balance: Command = {
       balanceFigures(interaction, guildId, services),
       usagePage(services, 1),
     ]);
-    const usage = renderUsagePage(1, page);
+    const l = memberLocalizer(interaction);
+    const usage = renderUsagePage(1, page, l, labelsOf(services));
     await interaction.editReply({
-      embeds: [renderBalance(figures), usage.embed],
+      embeds: [renderBalance(figures, l), usage.embed],
       components: [usage.row],
       allowedMentions: { parse: [] },
     });
@@ -60,7 +69,7 @@ async function showPage(
 ): Promise<void> {
   requireManageGuild(interaction, 'balance');
   const work = usagePage(services, pageNo).then((page): InteractionUpdateOptions => {
-    const usage = renderUsagePage(pageNo, page);
+    const usage = renderUsagePage(pageNo, page, memberLocalizer(interaction), labelsOf(services));
     // The account embed stays as it was; only the log's page changes.
     const [accountEmbed] = interaction.message.embeds;
     return {
@@ -73,6 +82,19 @@ async function showPage(
 }
 
 export const balancePages: ComponentHandler<'balance'> = { prefix: 'balance', button: showPage };
+
+/**
+ * The catalog's label of a usage record's model key, read when the page is shown: members know
+ * "Lang 4o Image", not `lang_4o_image`. A key the catalog does not know is shown as it is.
+ */
+function labelsOf(services: BotServices): (modelKey: string) => string | undefined {
+  const labels = new Map<string, string>();
+  for (const model of services.catalog.list()) {
+    labels.set(serviceKeyOf(model.slug), model.label);
+    labels.set(model.slug, model.label);
+  }
+  return (key) => labels.get(key);
+}
 
 async function balanceFigures(
   interaction: ChatInputCommandInteraction,

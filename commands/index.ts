@@ -12,7 +12,7 @@ import { balance, balancePages } from './balance.ts';
 import { fromMessage, generateFromThis } from './generate-from-this.ts';
 import { helpButtons, helpCommand } from './help.ts';
 import { imagine } from './imagine.ts';
-import { models } from './models.ts';
+import { modelMenus, models } from './models.ts';
 import { quota } from './quota/index.ts';
 import { result } from './result.ts';
 import { settings, settingsComponents } from './settings.ts';
@@ -45,6 +45,7 @@ export const components: readonly AnyComponentHandler[] = [
   queueComponents,
   settingsComponents,
   helpButtons,
+  modelMenus,
 ];
 
 export const interactions: BotInteractions = { commands, messageCommands, components };

@@ -8,10 +8,12 @@ import {
   InteractionContextType,
   MessageFlags,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import { autocompleteChoices, MAX_CHOICES } from '../src/discord/generation/autocomplete.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
-import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { codeText, renderModelDetail, renderModelList } from '../src/discord/views/models-view.ts';
 import { NotFoundError } from '../src/media/errors.ts';
@@ -19,7 +21,9 @@ import { NotFoundError } from '../src/media/errors.ts';
 const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'models',
-  description: 'The generation models: prices, resolutions, durations, ratios, modes and docs',
+  description: 'The generation models: prices, resolutions, durations and what each one takes',
+  name_localizations: localizations((l) => l.t('models:command.name')),
+  description_localizations: localizations((l) => l.t('models:command.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
@@ -27,14 +31,13 @@ const data = {
       type: ApplicationCommandOptionType.String,
       name: 'model',
       description: 'One model in detail',
+      name_localizations: localizations((l) => l.t('models:command.model.name')),
+      description_localizations: localizations((l) => l.t('models:command.model.description')),
       autocomplete: true,
       max_length: 100,
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-const NOT_LOADED =
-  'The generation service has not been reachable since the bot started, so the bot does not know the models yet. Please try again in a minute.';
 
 export const models: Command = {
   data,
@@ -58,10 +61,12 @@ export async function showModelList(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   services: BotServices,
 ): Promise<void> {
-  if (!services.catalog.ready) throw new UserError(NOT_LOADED);
-  const [first, ...rest] = renderModelList(services.catalog.list());
+  const l = memberLocalizer(interaction);
+  if (!services.catalog.ready) throw new UserError(l.t('models:errors.notLoaded'));
+  const [first, ...rest] = renderModelList(services.catalog.list(), l);
   await interaction.reply({
     embeds: first?.embeds ?? [],
+    components: first?.components ?? [],
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });
@@ -69,18 +74,37 @@ export async function showModelList(
   for (const message of rest) {
     await interaction.followUp({
       embeds: message.embeds,
+      components: message.components,
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
   }
 }
 
+/** A model chosen in a menu under the list: its detail, in a new private message. */
+export const modelMenus: ComponentHandler<'models'> = {
+  prefix: 'models',
+  async select(interaction, services) {
+    // The router checked the choice is on the bot's own message; the detail is the catalog's, the
+    // same for every member, so no more than a server is needed.
+    if (!interaction.inGuild())
+      throw new UserError(memberLocalizer(interaction).t('models:errors.serversOnly'));
+    const [slug] = interaction.values;
+    // A modified client can send any value: only a model the menu offers is opened.
+    if (!slug || !interaction.component.options.some((option) => option.value === slug)) {
+      throw new UserError(memberLocalizer(interaction).t('models:errors.notOffered'));
+    }
+    await showOne(interaction, services, slug);
+  },
+};
+
 async function showOne(
-  interaction: ChatInputCommandInteraction,
+  interaction: ChatInputCommandInteraction | StringSelectMenuInteraction,
   services: BotServices,
   slug: string,
 ): Promise<void> {
   const { catalog, media, logger } = services;
+  const l = memberLocalizer(interaction);
   // One request that shares the token's rate limit: answer Discord within 3 s first.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const shown = `\`${codeText(slug)}\``;
@@ -89,20 +113,18 @@ async function showOne(
     view = renderModelDetail(
       await media.getModel(catalog.get(slug)?.slug ?? slug, { priority: 'submit' }),
       'service',
+      l,
     );
   } catch (err) {
-    if (err instanceof NotFoundError)
-      throw new UserError(`There is no model ${shown}. Run /models without a model to see them all.`);
+    if (err instanceof NotFoundError) throw new UserError(l.t('models:errors.noSuchModel', { model: shown }));
     logger.warn({ err, model: slug }, '/models could not read the model from the service');
     const cached = catalog.get(slug);
     if (!cached) {
       throw new UserError(
-        catalog.ready
-          ? `The generation service cannot be reached right now, and the bot knows no model ${shown}. Run /models without a model to see them all.`
-          : NOT_LOADED,
+        catalog.ready ? l.t('models:errors.unreachable', { model: shown }) : l.t('models:errors.notLoaded'),
       );
     }
-    view = renderModelDetail(cached, 'cache');
+    view = renderModelDetail(cached, 'cache', l);
   }
   await interaction.editReply({ ...view, allowedMentions: { parse: [] } });
 }

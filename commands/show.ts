@@ -19,6 +19,7 @@ import {
 import { checkChannelRules } from '../src/discord/generation/generate.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { inGuildChannel } from '../src/discord/interactions/starting-interaction.ts';
 import { inTime, storeStep } from '../src/discord/interactions/store-reads.ts';
@@ -31,6 +32,8 @@ const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'show',
   description: 'Bring back a past result, with its buttons',
+  name_localizations: localizations((l) => l.t('show:command.name')),
+  description_localizations: localizations((l) => l.t('show:command.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
@@ -38,6 +41,8 @@ const data = {
       type: ApplicationCommandOptionType.String,
       name: 'id',
       description: 'The generation id (in Details, /usage or the failure report); pick one of yours',
+      name_localizations: localizations((l) => l.t('show:command.id.name')),
+      description_localizations: localizations((l) => l.t('show:command.id.description')),
       required: true,
       autocomplete: true,
       max_length: 100,
@@ -69,11 +74,12 @@ export const show: Command = {
       'the recent generations',
     ).catch(() => []);
     const typed = interaction.options.getFocused().trim().toLowerCase();
+    const l = memberLocalizer(interaction);
     const choices = [];
     for (const job of jobs) {
       if (!job || job.reply.guildId !== interaction.guildId) continue;
       const prompt = job.prompt.replace(/\s+/g, ' ').trim();
-      const name = `${job.type === 'image' ? 'Image' : 'Video'}: ${prompt}`;
+      const name = l.t(job.type === 'image' ? 'show:choice.image' : 'show:choice.video', { prompt });
       if (typed && !name.toLowerCase().includes(typed) && !job.generationId.startsWith(typed)) continue;
       choices.push({ name: name.length > 100 ? `${name.slice(0, 99)}…` : name, value: job.generationId });
     }
@@ -82,13 +88,12 @@ export const show: Command = {
 };
 
 async function handleShow(interaction: ChatInputCommandInteraction, services: BotServices): Promise<void> {
-  if (!interaction.inGuild()) throw new UserError('/show works in servers only.');
+  const l = memberLocalizer(interaction);
+  if (!interaction.inGuild()) throw new UserError(l.t('show:errors.serversOnly'));
   const typed = readArgs(interaction, data).id;
   const generationId = parseGenerationId(typed);
   if (!generationId) {
-    throw new UserError(
-      'That is not a generation id. Pick one of yours from the list, or copy the id from Details or a failure report.',
-    );
+    throw new UserError(l.t('show:errors.notAnId'));
   }
   const manager = interaction.memberPermissions.has(PermissionFlagsBits.ManageGuild);
   const { logger } = services;
@@ -99,10 +104,10 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
       services.quota.chargedTo(generationId),
     );
     if (charged?.guildId !== interaction.guildId) {
-      throw new UserError('The bot has no record of this generation in this server.');
+      throw new UserError(l.t('show:errors.notHere'));
     }
     if (charged.userId !== interaction.user.id && !manager) {
-      throw new UserError('This generation is not yours; only a member with Manage Server can show others’.');
+      throw new UserError(l.t('show:errors.notYours'));
     }
     // The service may be slow to answer (its rate limit is shared): answer Discord first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -112,26 +117,26 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
       generation = await services.media.getGeneration(generationId, { priority: 'submit' });
     } catch (err) {
       if (err instanceof NotFoundError) {
-        throw new UserError('Neither the bot nor the generation service knows a generation with this id.');
+        throw new UserError(l.t('show:errors.unknown'));
       }
       throw err;
     }
-    await interaction.editReply(renderServiceRecord(generation));
+    await interaction.editReply(renderServiceRecord(generation, l));
     return;
   }
 
   if (job.reply.guildId !== interaction.guildId) {
-    throw new UserError('The bot has no record of this generation in this server.');
+    throw new UserError(l.t('show:errors.notHere'));
   }
   if (job.reply.userId !== interaction.user.id && !manager) {
-    throw new UserError('This generation is not yours; only a member with Manage Server can show others’.');
+    throw new UserError(l.t('show:errors.notYours'));
   }
   if (job.step !== 'done') {
-    throw new UserError('This generation is not finished yet; its reply will show the result.');
+    throw new UserError(l.t('show:errors.notFinished'));
   }
   // A result shown again is posted again: the channel rules that let it be made here hold for
   // showing it here (a spicy video stays in age-restricted channels).
-  if (!inGuildChannel(interaction)) throw new UserError('/show works in server channels only.');
+  if (!inGuildChannel(interaction)) throw new UserError(l.t('show:errors.channelsOnly'));
   const guildId = interaction.guildId;
   const settings = await storeStep(interaction, logger, 'settings', () =>
     services.quota.getSettings(guildId),

@@ -10,9 +10,11 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
+import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
-import { renderMemberSummary, roleIdsOf } from '../src/discord/views/quota-view.ts';
+import { roleIdsOf } from '../src/discord/views/quota-view.ts';
+import { renderMemberSummary } from '../src/discord/views/usage-view.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';
 
@@ -20,6 +22,8 @@ const data = {
   type: ApplicationCommandType.ChatInput,
   name: 'usage',
   description: 'Your generation allowance, what you spent this period and your last generations',
+  name_localizations: localizations((l) => l.t('usage:command.name')),
+  description_localizations: localizations((l) => l.t('usage:command.description')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -34,7 +38,8 @@ export async function showUsage(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   services: BotServices,
 ): Promise<void> {
-  if (!interaction.inGuild()) throw new UserError('/usage works in servers only.');
+  const l = memberLocalizer(interaction);
+  if (!interaction.inGuild()) throw new UserError(l.t('usage:serversOnly'));
   const { guildId } = interaction;
   const { summary, links } = await storeStep(interaction, services.logger, 'the figures', async () => {
     const summary = await services.quota.summary({
@@ -47,8 +52,8 @@ export async function showUsage(
       links: await resultLinks(services.jobs, summary.recent, guildId, interaction.user.id),
     };
   });
-  const embed = renderMemberSummary(summary, {
-    title: 'Your generation quota',
+  const embed = renderMemberSummary(summary, l, {
+    title: l.t('usage:title'),
     labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
     links,
   });

@@ -60,6 +60,10 @@ const SAMPLES: Record<CustomIdKind, CustomId[]> = {
     { kind: 'help', target: 'models' },
     { kind: 'help', target: 'usage' },
   ],
+  models: [
+    { kind: 'models', menu: 0 },
+    { kind: 'models', menu: 4 },
+  ],
 };
 
 describe('custom ids', () => {
@@ -87,6 +91,8 @@ describe('custom ids', () => {
       `settings:v1:reset:${MEMBER_ID}`,
       'help:v1:models',
       'help:v1:usage',
+      'models:v1:menu:0',
+      'models:v1:menu:4',
     ]);
   });
 
@@ -170,6 +176,12 @@ describe('custom ids', () => {
       'help:v1:',
       'help:v1:balance',
       'help:v1:usage:extra',
+      // /models's menus exist only in version 1, and only as many as a message holds.
+      'models:menu:0',
+      'models:v1:menu:5',
+      'models:v1:menu:',
+      'models:v1:menu:01',
+      'models:v1:menu:1:x',
       'nothing',
       '',
       // A version this release does not know is not guessed at.
@@ -239,7 +251,7 @@ describe('every id the views emit parses back to what they name', () => {
   it('/balance’s Previous and Next, on the first and a later page', () => {
     const page = { data: [], current_page: 1, per_page: 10, total: 25 };
     const pagesOf = (n: number) =>
-      parsedOf({ components: [renderUsagePage(n, { ...page, current_page: n }).row.toJSON()] });
+      parsedOf({ components: [renderUsagePage(n, { ...page, current_page: n }, english).row.toJSON()] });
     expect(pagesOf(1)).toEqual([
       { kind: 'balance', page: 1, version: CUSTOM_ID_VERSION },
       { kind: 'balance', page: 2, version: CUSTOM_ID_VERSION },

@@ -10,9 +10,9 @@ import {
   joinWithin,
   parseAmount,
   renderGuildOverview,
-  renderMemberSummary,
   requireManageGuild,
 } from '../../src/discord/views/quota-view.ts';
+import { renderMemberSummary } from '../../src/discord/views/usage-view.ts';
 import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { UsageRecord } from '../../src/media/schemas.ts';
@@ -108,7 +108,7 @@ describe('member summary', () => {
   };
 
   it('shows allowance and its source, spend, reservations, what is left, the reset and the last generations', () => {
-    const embed = renderMemberSummary(summary, {
+    const embed = renderMemberSummary(summary, english, {
       title: 'Your generation quota',
       labelOf: (s) => s.toUpperCase(),
     }).toJSON();
@@ -133,6 +133,7 @@ describe('member summary', () => {
   it('never shows a negative remainder, and says a total allowance does not reset', () => {
     const embed = renderMemberSummary(
       { ...summary, remainingMicros: -5, resetsAt: null, period: 'total', source: 'override', recent: [] },
+      english,
       { title: 't', labelOf: (s) => s },
     ).toJSON();
     const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
@@ -168,10 +169,9 @@ describe("a member's quota in the reader's language", () => {
   };
   const fieldsOf = (l: Localizer, s: MemberSummary = summary) =>
     Object.fromEntries(
-      (renderMemberSummary(s, { title: 't', labelOf: (m) => m }, l).toJSON().fields ?? []).map((f) => [
-        f.name,
-        f.value,
-      ]),
+      (renderMemberSummary(s, l, { title: 't', labelOf: (m: string) => m }).toJSON().fields ?? []).map(
+        (f) => [f.name, f.value],
+      ),
     );
 
   it('says one generation in the singular and counts several, in English', () => {
@@ -192,7 +192,7 @@ describe("a member's quota in the reader's language", () => {
   it('writes Japanese, with one form for every count', () => {
     const fields = fieldsOf(localizerOf('ja'));
     expect(fields.利用枠).toBe('1週間あたり$2.50（個別の利用枠）');
-    expect(fields['直近1件の生成']).toBe('<t:1893492000:R> · m · $0.0035 · 完了');
+    expect(fields['最近の生成1件']).toBe('<t:1893492000:R> · m · $0.0035 · 完了');
   });
 
   it("shows the server's overview in German, members by their mention and lists in the language", () => {
@@ -290,16 +290,16 @@ describe('/balance arithmetic and wording', () => {
 
   it('says the ledger and the service match when they do', () => {
     expect(describeDrift(drift)).toBe(
-      "**Drift** today (since <t:1893456000:f>): this server's ledger $0.12 vs the service's usage log $0.12: they match.",
+      "**Drift** today (since <t:1893456000:f>): this server's ledger shows $0.12, the service's usage log $0.12. They match.",
     );
   });
 
   it('names the side that is higher and by how much', () => {
     expect(describeDrift({ ...drift, serviceMicros: 150_000 })).toContain(
-      'the service charged $0.03 more than the ledger shows',
+      'The service charged $0.03 more than the ledger shows',
     );
     expect(describeDrift({ ...drift, serviceMicros: 100_000 })).toContain(
-      'the ledger shows $0.02 more than the service charged',
+      'The ledger shows $0.02 more than the service charged',
     );
   });
 
@@ -311,9 +311,11 @@ describe('/balance arithmetic and wording', () => {
       ledgerMicros: 300_000,
       serviceMicros: 300_000,
     });
-    expect(several).toContain('the ledgers of all 3 servers of this bot $0.30 (this server $0.12)');
+    expect(several).toContain(
+      'the ledgers of all 3 servers of this bot. They show $0.30 (this server $0.12)',
+    );
     expect(several).toContain("the service's usage log covers the whole API token");
-    expect(several).toContain('they match');
+    expect(several).toContain('They match.');
     const tooMany = describeDrift({ ...drift, serversCompared: 0, botServers: 40, serviceMicros: 900_000 });
     expect(tooMany).toContain('shared by the 40 servers of this bot');
     expect(tooMany).toContain('no difference is computed');
@@ -341,7 +343,7 @@ describe('/balance arithmetic and wording', () => {
   it('disables Previous on the first page and Next on the last', () => {
     const page = { data: [], current_page: 1, per_page: 10, total: 25 };
     const buttons = (n: number) =>
-      renderUsagePage(n, { ...page, current_page: n })
+      renderUsagePage(n, { ...page, current_page: n }, english)
         .row.toJSON()
         .components.map((c) => ({
           id: 'custom_id' in c ? c.custom_id : undefined,
@@ -356,7 +358,7 @@ describe('/balance arithmetic and wording', () => {
       { id: 'balance:v1:page:2', disabled: false },
       { id: 'balance:v1:page:4', disabled: true },
     ]);
-    expect(renderUsagePage(2, null).embed.toJSON().description).toContain('could not be read');
+    expect(renderUsagePage(2, null, english).embed.toJSON().description).toContain('could not be read');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsWithin, renderMemberSummary } from '../../src/discord/views/quota-view.ts';
+import { fieldsWithin, renderMemberSummary } from '../../src/discord/views/usage-view.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import type { MemberSummary, RecentGeneration } from '../../src/quota/types.ts';
 
 const summary = (recent: RecentGeneration[]): MemberSummary => ({
@@ -29,7 +30,7 @@ const LINK = 'https://discord.com/channels/1/3/4';
 
 describe('/usage links to result messages', () => {
   it('links a generation whose message is known and shows the one whose message is unknown without a link', () => {
-    const embed = renderMemberSummary(summary([generation('known'), generation('unknown')]), {
+    const embed = renderMemberSummary(summary([generation('known'), generation('unknown')]), english, {
       title: 'Your generation quota',
       labelOf: () => 'Lang 4o Image',
       links: new Map([['known', LINK]]),
@@ -41,7 +42,7 @@ describe('/usage links to result messages', () => {
   });
 
   it('shows no link that is not an http(s) URL, and escapes a model label so that it cannot forge one', () => {
-    const embed = renderMemberSummary(summary([generation('a')]), {
+    const embed = renderMemberSummary(summary([generation('a')]), english, {
       title: 't',
       labelOf: () => '[result](https://evil.example)',
       links: new Map([['a', 'javascript:alert(1)']]),
@@ -60,7 +61,7 @@ describe('/usage links to result messages', () => {
         `https://discord.com/channels/1300000000000000001/1300000000000000002/157434727808748750${i}`,
       ]),
     );
-    const embed = renderMemberSummary(summary(recent), {
+    const embed = renderMemberSummary(summary(recent), english, {
       title: 'Your generation quota',
       labelOf: () => 'x'.repeat(500),
       links,
@@ -86,5 +87,52 @@ describe('fitting lines into several fields', () => {
     expect(values[0]).toMatch(/^line 0 x+\nline 1 x+\nline 2 x+$/);
     expect(values[1]).toMatch(/^line 3 x+\nline 4 x+\nline 5 x+\n… and 4 more$/);
     expect(fieldsWithin(['a', 'b'], 100, 3)).toEqual(['a\nb']);
+  });
+});
+
+describe('/usage in the member’s language', () => {
+  const member = (recent: RecentGeneration[]): MemberSummary => ({
+    ...summary(recent),
+    allowanceMicros: 2_500_000,
+    spentMicros: 1_250_000,
+    remainingMicros: 1_250_000,
+    period: 'daily',
+    source: 'role',
+    roleId: '9',
+    resetsAt: new Date('2030-01-02T00:00:00Z'),
+  });
+
+  it('says one generation in the singular, and numbers by Intl', () => {
+    const fields = renderMemberSummary(member([generation('a')]), english, {
+      title: 't',
+      labelOf: () => 'Lang 4o Image',
+    }).toJSON().fields;
+    expect(fields?.map((f) => f.name)).toContain('Last generation');
+  });
+
+  it('in German: German words, plurals and money', () => {
+    const embed = renderMemberSummary(member([generation('a'), generation('b')]), localizerOf('de'), {
+      title: 'Dein Generierungskontingent',
+      labelOf: () => 'Lang 4o Image',
+      links: new Map([['a', LINK]]),
+    }).toJSON();
+    const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
+    expect(fields.Kontingent).toBe('2,50\u00a0$ pro Tag (über die Rolle <@&9>)');
+    expect(fields['Heute ausgegeben']).toBe('1,25\u00a0$');
+    expect(fields['Reserviert für laufende Generierungen']).toBe('0,00\u00a0$ · 0 von höchstens 3 laufen');
+    expect(fields['Letzte 2 Generierungen']).toBe(
+      `<t:1893492000:R> · Lang 4o Image · 0,02\u00a0$ · fertig · [Ergebnis](${LINK})\n<t:1893492000:R> · Lang 4o Image · 0,02\u00a0$ · fertig`,
+    );
+  });
+
+  it('in Japanese: one plural form, Japanese words and money', () => {
+    const embed = renderMemberSummary(member([generation('a')]), localizerOf('ja'), {
+      title: 'あなたの生成の利用枠',
+      labelOf: () => 'Lang 4o Image',
+    }).toJSON();
+    const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
+    expect(fields.利用枠).toBe('1日あたり$2.50（ロール<@&9>による）');
+    expect(fields.最近の生成1件).toBe('<t:1893492000:R> · Lang 4o Image · $0.02 · 完了');
+    expect(fields.リセット).toBe('<t:1893542400:R>（<t:1893542400:f>）');
   });
 });

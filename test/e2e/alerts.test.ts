@@ -235,7 +235,7 @@ describe('alerts posted in the alert channel', () => {
     const [alert] = posted(bot);
     expect(alert && contentOf(alert)).toMatch(/^\*\*Alert:\*\* the service's usage log shows charges/);
     expect(alert && contentOf(alert)).toContain(
-      "this server's ledger $0.00 vs the service's usage log $0.02: the service charged $0.02 more than the ledger shows",
+      "this server's ledger shows $0.00, the service's usage log $0.02. The service charged $0.02 more than the ledger shows",
     );
     await bot.bot.alerts.checkNow();
     expect(posted(bot)).toHaveLength(1);

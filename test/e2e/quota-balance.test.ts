@@ -1,4 +1,4 @@
-import type { APIInteraction } from 'discord.js';
+import { type APIInteraction, Locale } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ART, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
@@ -65,10 +65,12 @@ describe('/balance', () => {
     expect(fields['Total spent (whole account)']).toBe('$0.10');
     expect(fields['This server, today']).toBe('$0.10 charged (ledger, refunds deducted)');
     expect(account?.description).toMatch(
-      /^\*\*Drift\*\* today \(since <t:\d+:f>\): this server's ledger \$0\.10 vs the service's usage log \$0\.10: they match\.$/,
+      /^\*\*Drift\*\* today \(since <t:\d+:f>\): this server's ledger shows \$0\.10, the service's usage log \$0\.10\. They match\.$/,
     );
     expect(log?.title).toBe('Usage log (whole account) · page 1 of 1');
-    expect(log?.description).toMatch(/^`#1` <t:\d+:R> · nano_fruit_pro · image · \$0\.10$/);
+    // The catalog's name of the model, not the service's key (nano_fruit_pro).
+    expect(log?.description).toMatch(/^`#1` <t:\d+:R> · Nano Fruit Pro · image · \$0\.10$/);
+    expect(log?.footer?.text).toBe('1 record');
   });
 
   it('shows the drift when the token was charged outside the bot, and pages through the usage log', async () => {
@@ -82,7 +84,7 @@ describe('/balance', () => {
     const balance = await h.command('balance', [], { userId: ADMIN });
     const first = await deferredEphemeralReply(h, balance);
     expect(first.embeds[0]?.description).toContain(
-      "this server's ledger $0.02 vs the service's usage log $0.24: the service charged $0.22 more than the ledger shows",
+      "this server's ledger shows $0.02, the service's usage log $0.24. The service charged $0.22 more than the ledger shows",
     );
     expect(first.embeds[1]?.title).toBe('Usage log (whole account) · page 1 of 2');
     expect(first.embeds[1]?.description?.split('\n')).toHaveLength(10);
@@ -100,7 +102,7 @@ describe('/balance', () => {
     expect(second.embeds[1]?.title).toBe('Usage log (whole account) · page 2 of 2');
     expect(second.embeds[1]?.description?.split('\n')).toEqual([
       expect.stringMatching(/^`#2` /),
-      expect.stringMatching(/^`#1` .* · lang_4o_image · image · \$0\.02$/),
+      expect.stringMatching(/^`#1` .* · Lang 4o Image · image · \$0\.02$/),
     ]);
     expect(second.components[0]?.components.map((b) => [b.custom_id, b.disabled ?? false])).toEqual([
       ['balance:v1:page:1', false],
@@ -109,6 +111,48 @@ describe('/balance', () => {
 
     const back = await buttonUpdate(h, await clickPage(balance, 1));
     expect(back.embeds[1]?.title).toBe('Usage log (whole account) · page 1 of 2');
+  });
+
+  it('speaks German to a German admin: German words and German money, the buttons too', async () => {
+    const imagine = await h.command('imagine', [
+      opt.string('prompt', 'a fox'),
+      opt.string('model', 'nano-fruit-pro'),
+    ]);
+    await h.jobDone(imagine);
+    await chargeOutsideTheBot(11);
+    const balance = await h.command('balance', [], { userId: ADMIN, locale: Locale.German });
+    const answer = await deferredEphemeralReply(h, balance);
+    const [account, log] = answer.embeds;
+    expect(account?.title).toBe('Konto beim Generierungsdienst');
+    const fields = fieldsOf(account);
+    expect(fields.Guthaben).toBe('99,68\u00a0$');
+    expect(fields['Dieser Server, heute']).toBe(
+      '0,10\u00a0$ berechnet (laut Buchungen, abzüglich Erstattungen)',
+    );
+    expect(account?.description).toMatch(
+      /^\*\*Abweichung\*\* heute \(seit <t:\d+:f>\): Die Buchungen dieses Servers zeigen 0,10\u00a0\$, das Nutzungsprotokoll des Dienstes 0,32\u00a0\$\. Der Dienst hat 0,22\u00a0\$ mehr berechnet, als die Buchungen zeigen/,
+    );
+    expect(log?.title).toBe('Nutzungsprotokoll (ganzes Konto) · Seite 1 von 2');
+    expect(log?.description?.split('\n')[0]).toMatch(
+      /^`#12` <t:\d+:R> · Lang 4o Image · Bild · 0,02\u00a0\$$/,
+    );
+    expect(log?.footer?.text).toBe('12 Einträge');
+    expect(answer.components[0]?.components.map((b) => b.label)).toEqual(['Zurück', 'Weiter']);
+
+    // The next page speaks the language of whoever presses.
+    const message = h.discord.originalMessage(balance.token);
+    if (!message) throw new Error('the /balance reply was not stored by the fake Discord');
+    const click = buttonInteraction(h.discord, {
+      customId: 'balance:v1:page:2',
+      messageId: message.id,
+      channelId: ART,
+      userId: ADMIN,
+      locale: Locale.German,
+    });
+    await h.discord.sendInteraction(click);
+    const second = await buttonUpdate(h, click);
+    expect(second.embeds[1]?.title).toBe('Nutzungsprotokoll (ganzes Konto) · Seite 2 von 2');
+    expect(second.embeds[1]?.description?.split('\n')[1]).toMatch(/ · Nano Fruit Pro · Bild · 0,10\u00a0\$$/);
   });
 
   it('pages from a /balance posted before the ids were versioned', async () => {

@@ -1,3 +1,4 @@
+import { Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
 import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
@@ -172,5 +173,20 @@ describe('channel rules end to end', () => {
     expect(await modesIn(NSFW, 'quick-video-1')).toEqual(['custom', 'normal', 'fun', 'spicy']);
     expect(await modesIn(ART)).not.toContain('spicy');
     expect(await modesIn(NSFW)).toContain('spicy');
+  });
+});
+
+describe('/usage in the member’s language', () => {
+  it('answers a Japanese member in Japanese, with the model’s name, money and a singular count', async () => {
+    await h.jobDone(
+      await h.command('imagine', [opt.string('prompt', 'a fox'), opt.string('model', 'lang-4o-image')]),
+    );
+    const usage = await ephemeralReply(h, await h.command('usage', [], { locale: Locale.Japanese }));
+    expect(usage.embeds[0]?.title).toBe('あなたの生成の利用枠');
+    const fields = fieldsOf(usage.embeds[0]);
+    expect(fields.今日の利用額).toBe('$0.02');
+    const [, ...rest] = (fields.最近の生成1件 ?? '').split(' · ');
+    expect(rest.slice(0, 3)).toEqual(['Lang 4o Image', '$0.02', '完了']);
+    expect(rest[3]).toMatch(/^\[結果\]\(https:\/\/discord\.com\/channels\//);
   });
 });

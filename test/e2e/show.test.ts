@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import type { APIEmbed, APIInteraction } from 'discord.js';
+import { type APIEmbed, type APIInteraction, Locale } from 'discord.js';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseGenerationId } from '../../commands/show.ts';
-import { ADMIN, ALICE, BOB, NSFW, opt, useHarness } from '../support/bot-harness.ts';
+import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
+import { ADMIN, ALICE, ART, BOB, NSFW, opt, useHarness } from '../support/bot-harness.ts';
 import { deferredEphemeralReply, ephemeralReply } from './quota-helpers.ts';
 
 const h = useHarness();
@@ -128,6 +129,36 @@ describe('/show', () => {
     const job = await aliceImage('a lantern in the fog');
     const choices = await h.autocomplete('show', [opt.string('id', 'lantern', true)]);
     expect(choices).toEqual([{ name: 'Image: a lantern in the fog', value: job.generationId }]);
+  });
+});
+
+describe('/show in the member’s language', () => {
+  it('answers a German member in German: refusals, the choices and the service’s record', async () => {
+    const german = (id: string) => h.command('show', [opt.string('id', id)], { locale: Locale.German });
+    const notAnId = await ephemeralReply(h, await german('hello'));
+    expect(notAnId.content).toBe(
+      'Das ist keine Generierungs-ID. Wähl eine deiner eigenen aus der Liste oder kopier die ID aus den Details oder einem Fehlerbericht.',
+    );
+
+    const job = await aliceImage('eine Laterne im Nebel');
+    const typed = autocompleteInteraction(h.discord, {
+      commandName: 'show',
+      options: [opt.string('id', 'laterne', true)],
+      channelId: ART,
+      userId: ALICE,
+      locale: Locale.German,
+    });
+    await h.discord.sendInteraction(typed);
+    const choices = ((await h.callbackOf(typed)).body as { data: { choices: unknown[] } }).data.choices;
+    expect(choices).toEqual([{ name: 'Bild: eine Laterne im Nebel', value: job.generationId }]);
+
+    await forgetJob(job.generationId);
+    const record = await deferredEphemeralReply(h, await german(job.generationId));
+    const embed = record.embeds[0] as APIEmbed;
+    expect(embed.title).toBe('Generierung beim Dienst · fertig');
+    expect(embed.fields?.map((f) => f.name)).toEqual(['ID', 'Modell', 'Erstellt', 'Fertig', 'Ergebnis']);
+    expect(embed.fields?.[4]?.value).toMatch(/^\[Datei öffnen\]\(http/);
+    expect(embed.footer?.text).toContain('keine Buttons');
   });
 });
 

@@ -3,12 +3,8 @@
  * named one way in both, by their mention (which Discord shows as their name in this server).
  */
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import {
-  renderGuildOverview,
-  renderMemberSummary,
-  roleIdsOf,
-  TOP_SPENDERS,
-} from '../../../src/discord/views/quota-view.ts';
+import { renderGuildOverview, roleIdsOf, TOP_SPENDERS } from '../../../src/discord/views/quota-view.ts';
+import { renderMemberSummary } from '../../../src/discord/views/usage-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {
@@ -28,16 +24,12 @@ export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog 
   });
   return {
     embeds: [
-      renderMemberSummary(
-        summary,
-        {
-          // The title names nobody: the mention below it does, as the server shows the member.
-          title: l.t('quota:member.title'),
-          labelOf: (slug) => catalog.get(slug)?.label ?? slug,
-          mention: true,
-        },
-        l,
-      ),
+      renderMemberSummary(summary, l, {
+        // The title names nobody: the mention below it does, as the server shows the member.
+        title: l.t('quota:member.title'),
+        labelOf: (slug) => catalog.get(slug)?.label ?? slug,
+        mention: true,
+      }),
     ],
   };
 };

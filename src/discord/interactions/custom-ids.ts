@@ -55,6 +55,9 @@ export type HelpTarget = 'models' | 'usage';
 
 const HELP_TARGETS: ReadonlySet<string> = new Set<HelpTarget>(['models', 'usage']);
 
+/** At most this many menus under /models's list (a message holds 5 action rows). */
+export const MAX_MODEL_MENUS = 5;
+
 /** Far beyond any real usage log at /balance's page size; refuses nonsense custom ids. */
 export const MAX_PAGE = 100_000;
 
@@ -73,7 +76,9 @@ export type CustomId =
   /** Reset on /settings: names the member whose defaults it resets (only they may press it). */
   | { kind: 'settings'; action: 'reset'; userId: string }
   /** A button on /help's answer: names the command whose answer it gives. */
-  | { kind: 'help'; target: HelpTarget };
+  | { kind: 'help'; target: HelpTarget }
+  /** A menu under /models's list that opens the chosen model in detail: which of the list's menus. */
+  | { kind: 'models'; menu: number };
 
 export type CustomIdKind = CustomId['kind'];
 export type CustomIdOf<K extends CustomIdKind> = Extract<CustomId, { kind: K }>;
@@ -109,6 +114,8 @@ export function buildCustomId(id: CustomId): string {
         return [id.action, id.userId];
       case 'help':
         return [id.target];
+      case 'models':
+        return ['menu', id.menu];
     }
   })();
   return [id.kind, VERSION_MARK, ...fields].join(SEP);
@@ -180,9 +187,18 @@ function parseCurrent(prefix: string, fields: string[]): CustomId | null {
       if (!target || !HELP_TARGETS.has(target) || extra.length > 0) return null;
       return { kind: 'help', target: target as HelpTarget };
     }
+    // Only in version 1: /models's menus came after versions.
+    case 'models':
+      return modelMenuOf(fields);
     default:
       return null;
   }
+}
+
+function modelMenuOf([word, text, ...extra]: string[]): CustomId | null {
+  if (word !== 'menu' || extra.length > 0 || text === undefined || !/^\d$/.test(text)) return null;
+  const menu = Number(text);
+  return menu < MAX_MODEL_MENUS ? { kind: 'models', menu } : null;
 }
 
 /** A Discord user id: a snowflake, digits only (17 to 20 of them today). */

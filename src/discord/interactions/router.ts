@@ -155,9 +155,20 @@ async function answerError(
   }
   try {
     // A deferred public reply must be replaced, or it keeps "thinking" forever.
-    if (interaction.deferred && !interaction.replied)
-      await interaction.editReply({ content, embeds: [], components: [], allowedMentions: NO_PINGS });
-    else if (interaction.replied)
+    if (interaction.deferred && !interaction.replied) {
+      try {
+        await interaction.editReply({ content, embeds: [], components: [], allowedMentions: NO_PINGS });
+        return;
+      } catch (editErr) {
+        // A reply already drawn as a Components V2 card (a result, a batch) can never carry
+        // `content` again: Discord refuses the edit. The member is told beside it instead.
+        logger.info(
+          { err: editErr },
+          'could not replace the reply with the error; telling the member privately',
+        );
+        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+      }
+    } else if (interaction.replied)
       await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
     else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
   } catch (replyErr) {

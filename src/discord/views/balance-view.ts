@@ -4,15 +4,20 @@
  * buttons. Pure functions, so the wording and the arithmetic are tested without Discord.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
+import { english, type Localizer } from '../../i18n/index.ts';
 import type { Account, UsagePage } from '../../media/schemas.ts';
-import { formatUsd, type Micros, usdToMicros } from '../../money.ts';
+import { type Micros, usdToMicros } from '../../money.ts';
 import type { Drift } from '../../quota/drift.ts';
 import type { Period } from '../../quota/periods.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
-import { joinWithin, PER_PERIOD, QUOTA_COLOR, stamp, THIS_PERIOD } from './quota-view.ts';
+import { escapeMemberText } from './message-parts.ts';
+import { joinWithin, QUOTA_COLOR, stamp } from './quota-view.ts';
+import { truncate } from './text.ts';
 
 /** Usage records per page of the log shown. */
 export const USAGE_PAGE_SIZE = 10;
+/** A model's name in the log comes from the service: bounded so that ten lines stay far below 4096. */
+const MAX_LABEL = 80;
 
 /**
  * The drift line. The service's usage log is the account's, so it covers the whole API token:
@@ -22,29 +27,39 @@ export const USAGE_PAGE_SIZE = 10;
  * booked on its reservation's UTC day and a usage record at its creation, so a generation
  * submitted across midnight can sit in different periods; and the service drops a failed
  * generation's record before the bot's poller sees the failure and refunds it: both make short
- * differences that go away by themselves.
+ * differences that go away by themselves. Two sentences, each whole: what each side shows, then
+ * what the difference means.
  */
-export function describeDrift(d: Drift): string {
-  const since =
-    d.period === 'total' ? 'since the start' : `${THIS_PERIOD[d.period]} (since ${stamp(d.since, 'f')})`;
-  const service = `${d.serviceComplete ? '' : 'at least '}${formatUsd(d.serviceMicros)}`;
-  const partial = d.serviceComplete
-    ? ''
-    : ' Only the latest usage records were read, so no difference is computed.';
+export function describeDrift(d: Drift, l: Localizer = english): string {
+  const when =
+    d.period === 'total'
+      ? l.t('balance:drift.when.total')
+      : l.t(`balance:drift.when.${d.period}`, { since: stamp(d.since, 'f') });
+  const service = d.serviceComplete
+    ? l.money(d.serviceMicros)
+    : l.t('balance:drift.atLeast', { amount: d.serviceMicros });
   if (d.serversCompared === 0) {
-    return `**Drift** ${since}: the service's usage log covers the whole API token, shared by the ${d.botServers} servers of this bot, and shows ${service}; this server's ledger shows ${formatUsd(d.serverMicros)}. The bot is in too many servers to add up all their ledgers, so no difference is computed.`;
+    return l.t('balance:drift.tooMany', { when, servers: d.botServers, service, server: d.serverMicros });
   }
-  const whose =
+  const head =
     d.serversCompared === 1
-      ? `this server's ledger ${formatUsd(d.ledgerMicros)}`
-      : `the ledgers of all ${d.serversCompared} servers of this bot ${formatUsd(d.ledgerMicros)} (this server ${formatUsd(d.serverMicros)}), since the service's usage log covers the whole API token`;
-  const head = `**Drift** ${since}: ${whose} vs the service's usage log ${service}`;
-  if (!d.serviceComplete) return `${head}.${partial}`;
+      ? l.t('balance:drift.compareOne', { when, ledger: d.ledgerMicros, service })
+      : l.t('balance:drift.compareAll', {
+          when,
+          servers: d.serversCompared,
+          ledger: d.ledgerMicros,
+          server: d.serverMicros,
+          service,
+        });
   const diff = d.serviceMicros - d.ledgerMicros;
-  if (diff === 0) return `${head}: they match.`;
-  return diff > 0
-    ? `${head}: the service charged ${formatUsd(diff)} more than the ledger shows (spend the bot did not record, or use of the token outside this bot).`
-    : `${head}: the ledger shows ${formatUsd(-diff)} more than the service charged (usually a failure the service already refunded and the bot has not seen yet).`;
+  const verdict = !d.serviceComplete
+    ? l.t('balance:drift.partial')
+    : diff === 0
+      ? l.t('balance:drift.match')
+      : diff > 0
+        ? l.t('balance:drift.serviceMore', { amount: diff })
+        : l.t('balance:drift.ledgerMore', { amount: -diff });
+  return l.t('balance:drift.line', { head, verdict });
 }
 
 export interface BalanceFigures {
@@ -59,72 +74,93 @@ export interface BalanceFigures {
 }
 
 /** The first embed of /balance: the account, this server's spend and the drift. */
-export function renderBalance(f: BalanceFigures): EmbedBuilder {
-  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle('Generation service account');
+export function renderBalance(f: BalanceFigures, l: Localizer): EmbedBuilder {
+  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(l.t('balance:account.title'));
   if (f.account) {
     embed.addFields(
-      { name: 'Balance', value: formatUsd(usdToMicros(f.account.usd_balance)), inline: true },
       {
-        name: 'Total spent (whole account)',
-        value: formatUsd(usdToMicros(f.account.usd_spent)),
+        name: l.t('balance:account.balance'),
+        value: l.money(usdToMicros(f.account.usd_balance)),
+        inline: true,
+      },
+      {
+        name: l.t('balance:account.totalSpent'),
+        value: l.money(usdToMicros(f.account.usd_spent)),
         inline: true,
       },
     );
   } else {
-    embed.addFields({
-      name: 'Balance',
-      value: 'The generation service did not answer; try again in a minute.',
-    });
+    embed.addFields({ name: l.t('balance:account.balance'), value: l.t('balance:account.noAnswer') });
   }
-  const budget =
-    f.budgetMicros > 0 ? ` of a ${formatUsd(f.budgetMicros)} budget ${PER_PERIOD[f.period]}` : '';
   embed.addFields({
-    name: `This server, ${THIS_PERIOD[f.period]}`,
-    value: `${formatUsd(f.serverMicros)} charged${budget} (ledger, refunds deducted)`,
+    name: l.t(`balance:server.${f.period}`),
+    value:
+      f.budgetMicros > 0
+        ? l.t(`balance:chargedOfBudget.${f.period}`, { amount: f.serverMicros, budget: f.budgetMicros })
+        : l.t('balance:charged', { amount: f.serverMicros }),
   });
-  embed.setDescription(
-    f.drift
-      ? describeDrift(f.drift)
-      : "**Drift**: the service's usage log could not be read, so there is nothing to compare.",
-  );
+  embed.setDescription(f.drift ? describeDrift(f.drift, l) : l.t('balance:drift.unreadable'));
   return embed;
+}
+
+/**
+ * What a usage record names its model by: the service's key (`lang_4o_image`), which is the model's
+ * slug with dots and dashes turned to underscores. The catalog's label is what members know.
+ */
+export function serviceKeyOf(slug: string): string {
+  return slug.replace(/[.-]/g, '_');
 }
 
 /** The usage log embed and its Previous/Next buttons; `page` null when the log could not be read. */
 export function renderUsagePage(
   pageNo: number,
   page: UsagePage | null,
+  l: Localizer,
+  /** The catalog's label of a usage record's model key; undefined when the catalog has no such model. */
+  labelOf: (modelKey: string) => string | undefined = () => undefined,
 ): { embed: EmbedBuilder; row: ActionRowBuilder<ButtonBuilder> } {
   const pages = page ? Math.max(1, Math.ceil(page.total / USAGE_PAGE_SIZE)) : pageNo;
   const embed = new EmbedBuilder()
     .setColor(QUOTA_COLOR)
-    .setTitle(`Usage log (whole account) · page ${pageNo}${page ? ` of ${pages}` : ''}`);
+    .setTitle(
+      page
+        ? l.t('balance:log.title', { page: pageNo, pages })
+        : l.t('balance:log.titleUnknown', { page: pageNo }),
+    );
   if (!page) {
-    embed.setDescription('The usage log could not be read right now; try again in a minute.');
+    embed.setDescription(l.t('balance:log.unreadable'));
   } else if (page.data.length === 0) {
-    embed.setDescription(page.total === 0 ? 'No charges yet.' : 'No records on this page.');
+    embed.setDescription(page.total === 0 ? l.t('balance:log.none') : l.t('balance:log.emptyPage'));
   } else {
     embed.setDescription(
       joinWithin(
-        page.data.map(
-          (r) =>
-            `\`#${r.id}\` ${stamp(new Date(r.created_at))} · ${r.model_key} · ${r.generation_type} · ${formatUsd(usdToMicros(r.amount_usd))}${r.source === 'api' ? '' : ` · ${r.source}`}`,
-        ),
+        page.data.map((r) => {
+          // Everything in a record is the service's: escaped, and bounded.
+          const model = escapeMemberText(truncate(labelOf(r.model_key) ?? r.model_key, MAX_LABEL));
+          const source = r.source === 'api' ? [] : [escapeMemberText(truncate(r.source, MAX_LABEL))];
+          return [
+            `\`#${r.id}\` ${stamp(new Date(r.created_at))}`,
+            model,
+            l.t(`balance:log.${r.generation_type}`),
+            l.money(usdToMicros(r.amount_usd)),
+            ...source,
+          ].join(' · ');
+        }),
         4096,
       ),
     );
-    embed.setFooter({ text: `${page.total} records` });
+    embed.setFooter({ text: l.t('balance:log.records', { count: page.total }) });
   }
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       // On the first page Previous is disabled; it names page 1, since a page 0 is no page.
       .setCustomId(buildCustomId({ kind: 'balance', page: Math.max(1, pageNo - 1) }))
-      .setLabel('Previous')
+      .setLabel(l.t('balance:log.previous'))
       .setStyle(ButtonStyle.Secondary)
       .setDisabled(pageNo <= 1),
     new ButtonBuilder()
       .setCustomId(buildCustomId({ kind: 'balance', page: pageNo + 1 }))
-      .setLabel('Next')
+      .setLabel(l.t('balance:log.next'))
       .setStyle(ButtonStyle.Secondary)
       // Without a page the total is unknown: Next stays usable so the admin can retry.
       .setDisabled(page !== null && pageNo >= pages),

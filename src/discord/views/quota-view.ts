@@ -19,11 +19,9 @@ import {
 import { english, type Localizer, localizer } from '../../i18n/index.ts';
 import { MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
 import type { Period } from '../../quota/periods.ts';
-import type { GenerationStatus, GuildOverview, MemberSummary } from '../../quota/service.ts';
+import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
-import { escapeMemberText } from './message-parts.ts';
-import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** The largest allowance or budget an admin may type: far above any sane spend, low enough to catch a typo. */
 export const MAX_AMOUNT_MICROS: Micros = 10_000 * MICROS_PER_USD;
@@ -66,9 +64,6 @@ export function thisPeriod(l: Localizer, period: Period): string {
   return l.t(`quota:thisPeriod.${period}`);
 }
 
-function statusText(l: Localizer, status: GenerationStatus): string {
-  return l.t(`quota:status.${status}`);
-}
 
 /**
  * Refuses a member without Manage Server. `default_member_permissions` only sets who sees the
@@ -178,99 +173,6 @@ export function describeAllowance(
     case 'default':
       return l.t('quota:source.default', { allowance });
   }
-}
-
-/** A model label comes from the service: bounded and escaped so that it cannot reshape the list. */
-const MAX_LABEL = 80;
-
-/** At most this many fields carry the last generations, so the embed stays far below 6000 characters. */
-const MAX_RECENT_FIELDS = 3;
-
-/**
- * A member's quota: what /usage shows the member and /quota show user shows an admin, in the
- * reader's language (`l`; English for a caller that has none yet).
- */
-export function renderMemberSummary(
-  summary: MemberSummary,
-  options: {
-    title: string;
-    labelOf: (modelSlug: string) => string;
-    /** The member named by their mention, the one way the admin's views name a member. */
-    mention?: boolean;
-    /** The URL of the message that shows each generation, by generation id, where it is known. */
-    links?: ReadonlyMap<string, string>;
-  },
-  l: Localizer = english,
-): EmbedBuilder {
-  const embed = new EmbedBuilder().setColor(QUOTA_COLOR).setTitle(options.title);
-  if (options.mention) embed.setDescription(userMention(summary.userId));
-  const remaining = Math.max(0, summary.remainingMicros);
-  embed.addFields(
-    { name: l.t('quota:member.allowance'), value: describeAllowance(summary, l) },
-    {
-      name: l.t(`quota:spentIn.${summary.period}`),
-      value: l.money(summary.spentMicros),
-      inline: true,
-    },
-    {
-      name: l.t('quota:member.reserved'),
-      value: l.t('quota:member.reservedValue', {
-        amount: summary.reservedMicros,
-        inFlight: summary.inFlight,
-        cap: summary.inFlightCap,
-      }),
-      inline: true,
-    },
-    { name: l.t('quota:member.remaining'), value: l.money(remaining), inline: true },
-    { name: l.t('quota:member.resets'), value: describeReset(summary.resetsAt, l) },
-  );
-  const lines = summary.recent.map((g) => {
-    const model = g.model
-      ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL))
-      : l.t('quota:member.unknownModel');
-    const url = linkable(options.links?.get(g.generationId));
-    const link = url ? ` · [${l.t('quota:member.result')}](${markdownUrl(url)})` : '';
-    return `${stamp(g.at)} · ${model} · ${l.money(g.chargedMicros)} · ${statusText(l, g.status)}${link}`;
-  });
-  const name =
-    lines.length > 0 ? l.t('quota:member.recent', { count: lines.length }) : l.t('quota:member.recentNone');
-  if (lines.length === 0) {
-    embed.addFields({ name, value: l.t('quota:member.none') });
-    return embed;
-  }
-  // With a link each line is ~150 characters: ten of them need more than one 1024-character field.
-  fieldsWithin(lines, MAX_FIELD, MAX_RECENT_FIELDS).forEach((value, i) => {
-    embed.addFields({ name: i === 0 ? name : '\u200b', value });
-  });
-  return embed;
-}
-
-/** Splits whole lines into at most `maxFields` field values of at most `max` characters; the last counts what is left out. */
-export function fieldsWithin(lines: readonly string[], max: number, maxFields: number): string[] {
-  const values: string[] = [];
-  let rest = lines;
-  while (rest.length > 0) {
-    if (values.length === maxFields - 1) {
-      values.push(joinWithin(rest, max));
-      break;
-    }
-    let count = 0;
-    let length = 0;
-    for (const line of rest) {
-      const added = (count > 0 ? 1 : 0) + line.length;
-      if (length + added > max) break;
-      count++;
-      length += added;
-    }
-    // A line longer than a whole field is left out and counted by joinWithin rather than looping forever.
-    if (count === 0) {
-      values.push(joinWithin(rest, max));
-      break;
-    }
-    values.push(rest.slice(0, count).join('\n'));
-    rest = rest.slice(count);
-  }
-  return values;
 }
 
 /** The server's overview for /quota show without a user, in the admin's language. */

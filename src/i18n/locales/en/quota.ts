@@ -83,14 +83,6 @@ export default {
   },
   /** The current period, for "spent …". */
   thisPeriod: { daily: 'today', weekly: 'this week', monthly: 'this month', total: 'in total' },
-  /** A field's name: what was spent in the current period. */
-  spentIn: {
-    daily: 'Spent today',
-    weekly: 'Spent this week',
-    monthly: 'Spent this month',
-    total: 'Spent in total',
-  },
-  status: { in_flight: 'in progress', completed: 'done', refunded: 'failed · refunded' },
   serversOnly: '/{{command}} works in servers only.',
   manageOnly: 'Only members with the Manage Server permission can use /{{command}}.',
   negative: 'An amount can\'t be negative (you typed "{{text}}").',
@@ -109,17 +101,7 @@ export default {
   more: '… and {{count, number}} more',
   member: {
     title: "A member's quota",
-    allowance: 'Allowance',
-    reserved: 'Reserved by generations in flight',
-    reservedValue: '{{amount, money}} · {{inFlight, number}} of at most {{cap, number}} in progress',
-    remaining: 'Remaining',
     resets: 'Resets',
-    unknownModel: 'unknown model',
-    result: 'result',
-    recent_one: 'Last generation',
-    recent_other: 'Last {{count, number}} generations',
-    recentNone: 'Last generations',
-    none: 'None yet.',
   },
   server: {
     title: 'Quota of this server',

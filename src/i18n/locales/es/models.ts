@@ -1,3 +1,78 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  command: {
+    name: 'modelos',
+    description: 'Los modelos de generación: precios, resoluciones, duraciones y qué acepta cada uno',
+    model: { name: 'modelo', description: 'Un modelo en detalle' },
+  },
+  list: {
+    video: 'Modelos de vídeo',
+    image: 'Modelos de imagen',
+    videoContinued: 'Modelos de vídeo (continuación)',
+    imageContinued: 'Modelos de imagen (continuación)',
+    emptyTitle: 'Modelos',
+    empty: 'El catálogo está vacío.',
+    videoMenu: 'Abrir un modelo de vídeo…',
+    imageMenu: 'Abrir un modelo de imagen…',
+  },
+  perSecond: '{{amount, money}}/s',
+  durations: {
+    one: '{{count, number}} s',
+    range: '{{from, number}}–{{to, number}} s',
+    some: '{{list}} s',
+  },
+  detail: {
+    videoModel: 'Modelo de vídeo · {{slug}}',
+    imageModel: 'Modelo de imagen · {{slug}}',
+    price: 'Precio',
+    perSecond: 'Por segundo: {{prices}}',
+    perSecondWithVideo: 'Por segundo con un vídeo de referencia: {{prices}}',
+    perVideo: 'Por vídeo: {{prices}}',
+    perImage: 'Por imagen: {{prices}}',
+    example_one: 'Un vídeo de {{count, number}} segundo: {{prices}}',
+    example_many: 'Un vídeo de {{count, number}} de segundos: {{prices}}',
+    example_other: 'Un vídeo de {{count, number}} segundos: {{prices}}',
+    durations: 'Duraciones',
+    aspectRatios: 'Relaciones de aspecto',
+    modes: 'Modos',
+    references: 'Referencias',
+    takesUpTo: 'Acepta hasta {{list}}.',
+    takesNone: 'No acepta referencias, solo el prompt.',
+    images_one: '{{count, number}} imagen de referencia',
+    images_many: '{{count, number}} de imágenes de referencia',
+    images_other: '{{count, number}} imágenes de referencia',
+    videos_one: '{{count, number}} vídeo',
+    videos_many: '{{count, number}} de vídeos',
+    videos_other: '{{count, number}} vídeos',
+    sounds_one: '{{count, number}} clip de audio',
+    sounds_many: '{{count, number}} de clips de audio',
+    sounds_other: '{{count, number}} clips de audio',
+    extras: 'Además',
+    extra: {
+      sound: 'sonido',
+      fixedCamera: 'cámara fija',
+      seed: 'una semilla para repetir un resultado',
+      webSearch: 'búsqueda web',
+      lastFrame: 'continuar desde el último fotograma',
+      styles: 'estilos ({{styles}})',
+      watermark: 'marca de agua',
+      private: 'generaciones privadas',
+    },
+    documentation: 'Documentación',
+  },
+  footer: {
+    estimate: 'Los precios son estimaciones; el servicio cobra el precio que indica al enviar.',
+    stale:
+      'No se pudo contactar con el servicio: esta es la copia del catálogo que guarda el bot y puede estar desactualizada.',
+  },
+  errors: {
+    notLoaded:
+      'No se ha podido contactar con el servicio de generación desde que se inició el bot, así que todavía no conoce los modelos. Inténtalo de nuevo en un minuto.',
+    noSuchModel: 'No existe el modelo {{model}}. Usa /modelos sin modelo para verlos todos.',
+    unreachable:
+      'Ahora mismo no se puede contactar con el servicio de generación y el bot no conoce ningún modelo {{model}}. Usa /modelos sin modelo para verlos todos.',
+    notOffered: 'Ese modelo no está en este menú. Vuelve a usar /modelos para ver la lista actual.',
+    serversOnly: '/modelos solo funciona en servidores.',
+  },
+} satisfies Messages;

@@ -1,3 +1,48 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  command: {
+    name: 'uso',
+    description: 'Tu cupo de generación, lo que gastaste en este periodo y tus últimas generaciones',
+  },
+  title: 'Tu cupo de generación',
+  serversOnly: '/uso solo funciona en servidores.',
+  allowance: 'Cupo',
+  allowanceValue: '{{amount}} ({{source}})',
+  perPeriod: {
+    daily: '{{amount, money}} al día',
+    weekly: '{{amount, money}} a la semana',
+    monthly: '{{amount, money}} al mes',
+    total: '{{amount, money}} en total',
+  },
+  source: {
+    override: 'cupo propio',
+    role: 'del rol {{role}}',
+    someRole: 'de un rol',
+    default: 'el predeterminado del servidor',
+  },
+  spent: {
+    daily: 'Gastado hoy',
+    weekly: 'Gastado esta semana',
+    monthly: 'Gastado este mes',
+    total: 'Gastado en total',
+  },
+  reserved: 'Reservado por generaciones en curso',
+  reservedValue: '{{amount, money}} · {{count, number}} en curso de un máximo de {{cap, number}}',
+  remaining: 'Restante',
+  resets: 'Se reinicia',
+  resetsAt: '{{relative}} ({{absolute}})',
+  never: 'nunca (un cupo total no se reinicia)',
+  recent_one: 'Última generación',
+  recent_many: 'Últimas {{count, number}} generaciones',
+  recent_other: 'Últimas {{count, number}} generaciones',
+  recentNone: 'Últimas generaciones',
+  none: 'Ninguna todavía.',
+  unknownModel: 'modelo desconocido',
+  status: {
+    in_flight: 'en curso',
+    completed: 'lista',
+    refunded: 'fallida · reembolsada',
+  },
+  result: 'resultado',
+} satisfies Messages;

@@ -1,3 +1,77 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  command: {
+    name: 'modèles',
+    description: 'Les modèles de génération: prix, résolutions, durées et ce que chacun accepte',
+    model: { name: 'modèle', description: 'Un modèle en détail' },
+  },
+  list: {
+    video: 'Modèles vidéo',
+    image: 'Modèles d’image',
+    videoContinued: 'Modèles vidéo (suite)',
+    imageContinued: 'Modèles d’image (suite)',
+    emptyTitle: 'Modèles',
+    empty: 'Le catalogue est vide.',
+    videoMenu: 'Ouvrir un modèle vidéo…',
+    imageMenu: 'Ouvrir un modèle d’image…',
+  },
+  perSecond: '{{amount, money}}/s',
+  durations: {
+    one: '{{count, number}} s',
+    range: '{{from, number}}–{{to, number}} s',
+    some: '{{list}} s',
+  },
+  detail: {
+    videoModel: 'Modèle vidéo · {{slug}}',
+    imageModel: 'Modèle d’image · {{slug}}',
+    price: 'Prix',
+    perSecond: 'Par seconde: {{prices}}',
+    perSecondWithVideo: 'Par seconde avec une vidéo de référence: {{prices}}',
+    perVideo: 'Par vidéo: {{prices}}',
+    perImage: 'Par image: {{prices}}',
+    example_one: 'Une vidéo de {{count, number}} seconde: {{prices}}',
+    example_many: 'Une vidéo de {{count, number}} de secondes: {{prices}}',
+    example_other: 'Une vidéo de {{count, number}} secondes: {{prices}}',
+    durations: 'Durées',
+    aspectRatios: 'Formats',
+    modes: 'Modes',
+    references: 'Références',
+    takesUpTo: 'Accepte jusqu’à {{list}}.',
+    takesNone: 'N’accepte aucune référence, seulement le prompt.',
+    images_one: '{{count, number}} image de référence',
+    images_many: '{{count, number}} d’images de référence',
+    images_other: '{{count, number}} images de référence',
+    videos_one: '{{count, number}} vidéo',
+    videos_many: '{{count, number}} de vidéos',
+    videos_other: '{{count, number}} vidéos',
+    sounds_one: '{{count, number}} extrait audio',
+    sounds_many: '{{count, number}} d’extraits audio',
+    sounds_other: '{{count, number}} extraits audio',
+    extras: 'Et aussi',
+    extra: {
+      sound: 'le son',
+      fixedCamera: 'une caméra fixe',
+      seed: 'une graine pour des résultats reproductibles',
+      webSearch: 'la recherche web',
+      lastFrame: 'la suite à partir de la dernière image',
+      styles: 'des styles ({{styles}})',
+      watermark: 'un filigrane',
+      private: 'des générations privées',
+    },
+    documentation: 'Documentation',
+  },
+  footer: {
+    estimate: 'Les prix sont des estimations; le service facture le prix qu’il annonce à l’envoi.',
+    stale: 'Le service est injoignable: voici la copie du catalogue gardée par le bot, peut-être périmée.',
+  },
+  errors: {
+    notLoaded:
+      'Le service de génération est injoignable depuis le démarrage du bot, qui ne connaît donc pas encore les modèles. Réessaie dans une minute.',
+    noSuchModel: 'Il n’y a pas de modèle {{model}}. Lance /modèles sans modèle pour tous les voir.',
+    unreachable:
+      'Le service de génération est injoignable pour le moment, et le bot ne connaît aucun modèle {{model}}. Lance /modèles sans modèle pour tous les voir.',
+    notOffered: 'Ce modèle n’est pas dans ce menu. Relance /modèles pour voir la liste à jour.',
+    serversOnly: '/modèles ne fonctionne que sur un serveur.',
+  },
+} satisfies Messages;

@@ -1,3 +1,78 @@
 import type { Messages } from '../../messages.ts';
 
-export default {} satisfies Messages;
+export default {
+  command: {
+    name: 'modelos',
+    description: 'Os modelos de geração: preços, resoluções, durações e o que cada um aceita',
+    model: { name: 'modelo', description: 'Um modelo em detalhe' },
+  },
+  list: {
+    video: 'Modelos de vídeo',
+    image: 'Modelos de imagem',
+    videoContinued: 'Modelos de vídeo (continuação)',
+    imageContinued: 'Modelos de imagem (continuação)',
+    emptyTitle: 'Modelos',
+    empty: 'O catálogo está vazio.',
+    videoMenu: 'Abrir um modelo de vídeo…',
+    imageMenu: 'Abrir um modelo de imagem…',
+  },
+  perSecond: '{{amount, money}}/s',
+  durations: {
+    one: '{{count, number}} s',
+    range: '{{from, number}}–{{to, number}} s',
+    some: '{{list}} s',
+  },
+  detail: {
+    videoModel: 'Modelo de vídeo · {{slug}}',
+    imageModel: 'Modelo de imagem · {{slug}}',
+    price: 'Preço',
+    perSecond: 'Por segundo: {{prices}}',
+    perSecondWithVideo: 'Por segundo com vídeo de referência: {{prices}}',
+    perVideo: 'Por vídeo: {{prices}}',
+    perImage: 'Por imagem: {{prices}}',
+    example_one: 'Um vídeo de {{count, number}} segundo: {{prices}}',
+    example_many: 'Um vídeo de {{count, number}} de segundos: {{prices}}',
+    example_other: 'Um vídeo de {{count, number}} segundos: {{prices}}',
+    durations: 'Durações',
+    aspectRatios: 'Proporções',
+    modes: 'Modos',
+    references: 'Referências',
+    takesUpTo: 'Aceita até {{list}}.',
+    takesNone: 'Não aceita referências, só o prompt.',
+    images_one: '{{count, number}} imagem de referência',
+    images_many: '{{count, number}} de imagens de referência',
+    images_other: '{{count, number}} imagens de referência',
+    videos_one: '{{count, number}} vídeo',
+    videos_many: '{{count, number}} de vídeos',
+    videos_other: '{{count, number}} vídeos',
+    sounds_one: '{{count, number}} clipe de áudio',
+    sounds_many: '{{count, number}} de clipes de áudio',
+    sounds_other: '{{count, number}} clipes de áudio',
+    extras: 'Também',
+    extra: {
+      sound: 'som',
+      fixedCamera: 'câmera fixa',
+      seed: 'uma seed para repetir um resultado',
+      webSearch: 'pesquisa na web',
+      lastFrame: 'continuar a partir do último quadro',
+      styles: 'estilos ({{styles}})',
+      watermark: 'marca d’água',
+      private: 'gerações privadas',
+    },
+    documentation: 'Documentação',
+  },
+  footer: {
+    estimate: 'Os preços são estimativas; o serviço cobra o preço que informa no envio.',
+    stale:
+      'Não foi possível acessar o serviço: esta é a cópia do catálogo guardada pelo bot e pode estar desatualizada.',
+  },
+  errors: {
+    notLoaded:
+      'O serviço de geração não está acessível desde que o bot iniciou, então o bot ainda não conhece os modelos. Tente de novo em um minuto.',
+    noSuchModel: 'Não existe o modelo {{model}}. Use /modelos sem um modelo para ver todos.',
+    unreachable:
+      'O serviço de geração não está acessível agora, e o bot não conhece nenhum modelo {{model}}. Use /modelos sem um modelo para ver todos.',
+    notOffered: 'Esse modelo não está neste menu. Use /modelos de novo para ver a lista atual.',
+    serversOnly: '/modelos só funciona em servidores.',
+  },
+} satisfies Messages;
