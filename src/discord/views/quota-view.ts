@@ -64,7 +64,6 @@ export function thisPeriod(l: Localizer, period: Period): string {
   return l.t(`quota:thisPeriod.${period}`);
 }
 
-
 /**
  * Refuses a member without Manage Server. `default_member_permissions` only sets who sees the
  * command by default: a server can grant it to anyone under Integrations, so the run time decides.
