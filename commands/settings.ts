@@ -119,7 +119,7 @@ export const settings: Command = {
     let notes: string[] = [];
     if (changesAnything(change)) {
       // Checked in full before anything is written: a wrong option stores nothing.
-      const next = changeDefaults(catalog, stored, change);
+      const next = changeDefaults(catalog, stored, change, l);
       await storeStep(interaction, logger, 'your defaults', async (signal) => {
         // Given up on (the member told nothing was saved): not written after all.
         signal.throwIfAborted();
@@ -149,6 +149,9 @@ export const settings: Command = {
         option.as,
         String(focused.value),
         interaction.options.getString(`${option.type}_model`),
+        false,
+        {},
+        memberLocalizer(interaction),
       ),
     );
   },

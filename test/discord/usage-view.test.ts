@@ -81,12 +81,14 @@ describe('/usage links to result messages', () => {
 describe('fitting lines into several fields', () => {
   it('fills fields with whole lines and counts what is left out of the last one', () => {
     const lines = Array.from({ length: 10 }, (_, i) => `line ${i} ${'x'.repeat(20)}`);
-    const values = fieldsWithin(lines, 100, 2);
+    const values = fieldsWithin(lines, 100, 2, english);
     expect(values).toHaveLength(2);
     for (const v of values) expect(v.length).toBeLessThanOrEqual(100);
     expect(values[0]).toMatch(/^line 0 x+\nline 1 x+\nline 2 x+$/);
     expect(values[1]).toMatch(/^line 3 x+\nline 4 x+\nline 5 x+\n… and 4 more$/);
-    expect(fieldsWithin(['a', 'b'], 100, 3)).toEqual(['a\nb']);
+    expect(fieldsWithin(['a', 'b'], 100, 3, english)).toEqual(['a\nb']);
+    // What is left out is counted in the reader's language.
+    expect(fieldsWithin(lines, 100, 2, localizerOf('de'))[1]).toMatch(/\n… und 4 weitere$/);
   });
 });
 

@@ -88,19 +88,24 @@ export function renderMemberSummary(
   }
   const name = l.t('usage:recent', { count: lines.length });
   // With a link each line is ~150 characters: ten of them need more than one 1024-character field.
-  fieldsWithin(lines, MAX_FIELD, MAX_RECENT_FIELDS).forEach((value, i) => {
+  fieldsWithin(lines, MAX_FIELD, MAX_RECENT_FIELDS, l).forEach((value, i) => {
     embed.addFields({ name: i === 0 ? name : '\u200b', value });
   });
   return embed;
 }
 
 /** Splits whole lines into at most `maxFields` field values of at most `max` characters; the last counts what is left out. */
-export function fieldsWithin(lines: readonly string[], max: number, maxFields: number): string[] {
+export function fieldsWithin(
+  lines: readonly string[],
+  max: number,
+  maxFields: number,
+  l: Localizer,
+): string[] {
   const values: string[] = [];
   let rest = lines;
   while (rest.length > 0) {
     if (values.length === maxFields - 1) {
-      values.push(joinWithin(rest, max));
+      values.push(joinWithin(rest, max, l));
       break;
     }
     let count = 0;
@@ -113,7 +118,7 @@ export function fieldsWithin(lines: readonly string[], max: number, maxFields: n
     }
     // A line longer than a whole field is left out and counted by joinWithin rather than looping forever.
     if (count === 0) {
-      values.push(joinWithin(rest, max));
+      values.push(joinWithin(rest, max, l));
       break;
     }
     values.push(rest.slice(0, count).join('\n'));
