@@ -49,10 +49,11 @@ const firstFrame: Text = (l) => l.t('generate:option.image.firstFrame');
 
 /**
  * A subcommand's description in every language. Its name is the model family's, which stays as
- * it is in every language (model names are not translated).
+ * it is in every language (model names are not translated): said so explicitly, for every locale.
  */
 const family = (name: VideoFamily) =>
   ({
+    name_localizations: localizations(() => name),
     description: english.t(`generate:command.videoPro.${name}`),
     description_localizations: localizations((l) => l.t(`generate:command.videoPro.${name}`)),
   }) as const;
@@ -100,11 +101,15 @@ const data = {
         duration,
         resolution,
         aspectRatio,
-        // The service's own style names, as the service spells them in every language.
+        // The member reads a style in their language; the value sent is the service's own name.
         choiceOption(
           'style',
           (l) => l.t('generate:option.style.orbit'),
-          ORBIT_STYLES.map((s) => ({ name: s, value: s })),
+          ORBIT_STYLES.map((s) => ({
+            name: s,
+            value: s,
+            name_localizations: localizations((l) => l.t(`generate:style.${s}`)),
+          })),
         ),
         booleanOption('watermark', (l) => l.t('generate:option.watermark.description')),
         booleanOption('private', (l) => l.t('generate:option.private.description')),

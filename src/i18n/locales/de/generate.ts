@@ -215,6 +215,15 @@ export default {
     moreHint: 'Kommen nach den Anhängen der Nachricht; jedes Modell hat sein eigenes Limit.',
   },
 
+  style: {
+    none: 'keiner',
+    thanksgiving: 'Thanksgiving',
+    comic: 'Comic',
+    news: 'Nachrichten',
+    selfie: 'Selfie',
+    nostalgic: 'nostalgisch',
+    anime: 'Anime',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · ab {{price}}',
@@ -223,9 +232,9 @@ export default {
 
   defaultModelGone: {
     image:
-      'Dein Standard-Bildmodell `{{model}}` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: {{fallback}}. Wähle mit /settings ein anderes.',
+      'Dein Standard-Bildmodell `{{model}}` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: {{fallback}}. Wähle mit /einstellungen ein anderes.',
     video:
-      'Dein Standard-Videomodell `{{model}}` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: {{fallback}}. Wähle mit /settings ein anderes.',
+      'Dein Standard-Videomodell `{{model}}` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: {{fallback}}. Wähle mit /einstellungen ein anderes.',
   },
   defaults: {
     catalogNotLoaded:
@@ -233,7 +242,7 @@ export default {
     cantSave:
       'Diese Standardwerte können nicht gespeichert werden:\n{{problems}}\nEs wurde nichts gespeichert.',
     countRange: '{{option}}: eine ganze Zahl von {{min, number}} bis {{max, number}}.',
-    noSuchModel: '{{option}}: Es gibt kein Modell `{{model}}`. /models listet sie auf.',
+    noSuchModel: '{{option}}: Es gibt kein Modell `{{model}}`. /modelle listet sie auf.',
     makesImages: '{{option}}: {{model}} erstellt Bilder, keine Videos; wähle es als image_model.',
     makesVideos: '{{option}}: {{model}} erstellt Videos, keine Bilder; wähle es als video_model.',
     storedGone: {

@@ -43,7 +43,7 @@ export default {
     },
     channels: {
       name: 'kanäle',
-      description: 'Wo /imagine und /video erlaubt sind (leere Liste: überall)',
+      description: 'Wo /bild und /video erlaubt sind (leere Liste: überall)',
       action: 'Kanal erlauben, von der Liste entfernen oder die Kanäle auflisten',
       channel: 'Der Kanal (für erlauben und entfernen)',
     },
@@ -118,7 +118,7 @@ export default {
     nobody: 'Noch niemand hat etwas ausgegeben.',
     roles: 'Kontingente der Rollen',
     overrides: 'Mitglieder mit eigenem Kontingent',
-    channels: '/imagine und /video erlaubt in',
+    channels: '/bild und /video erlaubt in',
     alerts: 'Warnungen',
     alertsBelow: 'in {{channel}} · Guthaben unter {{amount, money}}, 401, 402, Abweichung',
     alertsNoBalance: 'in {{channel}} · nicht für das Guthaben, 401, 402, Abweichung',
@@ -151,14 +151,14 @@ export default {
     done: 'Die Ausgaben von {{user}} in diesem Zeitraum sind wieder bei {{zero, money}} (vorher {{amount, money}}). Die Buchungen vermerken die Korrektur als deine.',
   },
   channels: {
-    list: '/imagine und /video können hier verwendet werden: {{channels}}.',
+    list: '/bild und /video können hier verwendet werden: {{channels}}.',
     nameIt: 'Gib den Kanal an, den du {{action}} willst, z. B. `{{example}}`.',
     allowed:
-      '{{channel}} ist erlaubt. /imagine und /video können jetzt hier verwendet werden: {{channels}}. Anderswo erfahren Mitglieder, wohin sie gehen sollen.',
+      '{{channel}} ist erlaubt. /bild und /video können jetzt hier verwendet werden: {{channels}}. Anderswo erfahren Mitglieder, wohin sie gehen sollen.',
     notListed: '{{channel}} war nicht auf der Liste. Erlaubt: {{channels}}.',
     removedEmpty:
-      '{{channel}} ist entfernt und die Liste ist leer: /imagine und /video können in jedem Kanal verwendet werden.',
-    removed: '{{channel}} ist entfernt. /imagine und /video können hier verwendet werden: {{channels}}.',
+      '{{channel}} ist entfernt und die Liste ist leer: /bild und /video können in jedem Kanal verwendet werden.',
+    removed: '{{channel}} ist entfernt. /bild und /video können hier verwendet werden: {{channels}}.',
     unknownAction: 'Unbekannte Aktion „{{action}}“: nimm erlauben, entfernen oder auflisten.',
   },
   alerts: {

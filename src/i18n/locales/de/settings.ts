@@ -3,7 +3,7 @@ import type { Messages } from '../../messages.ts';
 export default {
   command: {
     name: 'einstellungen',
-    description: 'Deine eigenen Standards für /imagine und /video auf diesem Server (nur du siehst sie)',
+    description: 'Deine eigenen Standards für /bild und /video auf diesem Server (nur du siehst sie)',
     image_model: { name: 'bildmodell', description: 'Dein Standardmodell für Bilder (mit Preis)' },
     image_aspect_ratio: {
       name: 'bild-seitenverhältnis',
@@ -31,8 +31,8 @@ export default {
   saved: 'Gespeichert.',
   title: 'Deine Standards auf diesem Server',
   description:
-    'Werden von /imagine und /video für jede Option genutzt, die du weglässt; eine Option, die du angibst, hat immer Vorrang. Ein Seitenverhältnis oder eine Auflösung wird nur mit einem Modell genutzt, das sie unterstützt.',
-  images: 'Bilder (/imagine)',
+    'Werden von /bild und /video für jede Option genutzt, die du weglässt; eine Option, die du angibst, hat immer Vorrang. Ein Seitenverhältnis oder eine Auflösung wird nur mit einem Modell genutzt, das sie unterstützt.',
+  images: 'Bilder (/bild)',
   videos: 'Videos (/video)',
   model: '{{label}} (`{{slug}}`)',
   gone: '`{{slug}}`, nicht mehr verfügbar: Der Standard des Servers wird genutzt',
@@ -47,6 +47,6 @@ export default {
   confirmAbove: 'nur bei Anfragen über der Schwelle des Servers',
   resetTitle: 'Deine Standards auf diesem Server wurden zurückgesetzt',
   resetDescription:
-    '/imagine und /video nutzen wieder die Standards des Servers. Neue legst du mit /{{command}} fest.',
+    '/bild und /video nutzen wieder die Standards des Servers. Neue legst du mit /{{command}} fest.',
   reset: 'Zurücksetzen',
 } satisfies Messages;

@@ -2,7 +2,7 @@ import type { Messages } from '../../messages.ts';
 
 export default {
   hello:
-    'Hallo! Ich bin {{bot}}. Mitglieder erstellen hier Bilder und Videos mit `/imagine` und `/video`; `/models` listet die Modelle und ihre Preise.',
+    'Hallo! Ich bin {{bot}}. Mitglieder erstellen hier Bilder und Videos mit `/bild` und `/video`; `/modelle` listet die Modelle und ihre Preise.',
   allowance:
     'Jede Generierung wird aus einem gemeinsamen Prepaid-Guthaben bezahlt, deshalb gibt jedes Mitglied nur im Rahmen eines Kontingents aus: Bis Admins Kontingente festlegen, darf jedes Mitglied den Standard ausgeben, **{{allowance}}**, und nichts darüber hinaus.',
   noAllowance:

@@ -221,6 +221,16 @@ export default {
   },
 
   /** A model offered in a menu or an autocomplete, with its price. */
+  /** Orbit's styles, as the menu of /video-pro orbit names them (the value sent is the service's). */
+  style: {
+    none: 'none',
+    thanksgiving: 'thanksgiving',
+    comic: 'comic',
+    news: 'news',
+    selfie: 'selfie',
+    nostalgic: 'nostalgic',
+    anime: 'anime',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · from {{price}}',

@@ -40,7 +40,7 @@ export default {
     notPublic:
       'La dirección de esta imagen en el servicio de generación no es pública: solo se pueden usar direcciones http(s) públicas. No se envió ni se cobró nada.',
     noModels: 'Ahora mismo ningún modelo de vídeo acepta un fotograma inicial. No se envió ni se cobró nada.',
-    menu: 'Elige el modelo de vídeo que animará esta imagen. Los precios son para su duración y resolución predeterminadas, igual que /video sin opciones. Después escribes el prompt; no se cobra nada hasta que lo envíes.',
+    menu: 'Elige el modelo de vídeo que animará esta imagen. Los precios son para su duración y resolución predeterminadas, igual que /vídeo sin opciones. Después escribes el prompt; no se cobra nada hasta que lo envíes.',
     menuPlaceholder: 'Modelo de vídeo',
     modelGone:
       'Ese modelo de vídeo ya no acepta un fotograma inicial; haz clic de nuevo en «Animar». No se envió ni se cobró nada.',

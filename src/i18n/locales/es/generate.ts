@@ -228,6 +228,15 @@ export default {
     moreHint: 'Se añaden después de los adjuntos del mensaje; cada modelo tiene su propio límite.',
   },
 
+  style: {
+    none: 'ninguno',
+    thanksgiving: 'Acción de Gracias',
+    comic: 'cómic',
+    news: 'noticias',
+    selfie: 'selfi',
+    nostalgic: 'nostálgico',
+    anime: 'anime',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · desde {{price}}',
@@ -236,16 +245,16 @@ export default {
 
   defaultModelGone: {
     image:
-      'Tu modelo de imagen predeterminado `{{model}}` ya no está disponible, así que se usó el del servidor: {{fallback}}. Elige otro con /settings.',
+      'Tu modelo de imagen predeterminado `{{model}}` ya no está disponible, así que se usó el del servidor: {{fallback}}. Elige otro con /ajustes.',
     video:
-      'Tu modelo de vídeo predeterminado `{{model}}` ya no está disponible, así que se usó el del servidor: {{fallback}}. Elige otro con /settings.',
+      'Tu modelo de vídeo predeterminado `{{model}}` ya no está disponible, así que se usó el del servidor: {{fallback}}. Elige otro con /ajustes.',
   },
   defaults: {
     catalogNotLoaded:
       'El servicio de generación no ha estado disponible desde que se inició el bot, así que aún no puede comprobar modelos, relaciones de aspecto ni resoluciones. No se guardó nada; inténtalo de nuevo en un minuto.',
     cantSave: 'Estos valores predeterminados no se pueden guardar:\n{{problems}}\nNo se guardó nada.',
     countRange: '{{option}}: un número entero del {{min, number}} al {{max, number}}.',
-    noSuchModel: '{{option}}: no existe el modelo `{{model}}`. /models los muestra.',
+    noSuchModel: '{{option}}: no existe el modelo `{{model}}`. /modelos los muestra.',
     makesImages: '{{option}}: {{model}} crea imágenes, no vídeos; elígelo como image_model.',
     makesVideos: '{{option}}: {{model}} crea vídeos, no imágenes; elígelo como video_model.',
     storedGone: {

@@ -45,7 +45,7 @@ export default {
     },
     channels: {
       name: 'canales',
-      description: 'Dónde se pueden usar /imagine y /video (una lista vacía: en cualquier parte)',
+      description: 'Dónde se pueden usar /imaginar y /vídeo (una lista vacía: en cualquier parte)',
       action: 'Permite un canal, quítalo de la lista o lista los canales',
       channel: 'El canal (para permitir y quitar)',
     },
@@ -120,7 +120,7 @@ export default {
     nobody: 'Nadie ha gastado nada todavía.',
     roles: 'Cupos de roles',
     overrides: 'Miembros con cupo propio',
-    channels: '/imagine y /video permitidos en',
+    channels: '/imaginar y /vídeo permitidos en',
     alerts: 'Alertas',
     alertsBelow: 'en {{channel}} · saldo por debajo de {{amount, money}}, 401, 402, desfase',
     alertsNoBalance: 'en {{channel}} · no por el saldo, 401, 402, desfase',
@@ -152,14 +152,14 @@ export default {
     done: 'El gasto de {{user}} en este periodo vuelve a ser {{zero, money}} (era {{amount, money}}). El registro anota el ajuste a tu nombre.',
   },
   channels: {
-    list: '/imagine y /video se pueden usar en: {{channels}}.',
+    list: '/imaginar y /vídeo se pueden usar en: {{channels}}.',
     nameIt: 'Indica el canal que quieres {{action}}, p. ej. `{{example}}`.',
     allowed:
-      '{{channel}} está permitido. /imagine y /video se pueden usar ahora en: {{channels}}. En otros canales se indica a los miembros adónde ir.',
+      '{{channel}} está permitido. /imaginar y /vídeo se pueden usar ahora en: {{channels}}. En otros canales se indica a los miembros adónde ir.',
     notListed: '{{channel}} no estaba en la lista. Permitidos: {{channels}}.',
     removedEmpty:
-      '{{channel}} se ha quitado y la lista está vacía: /imagine y /video se pueden usar en cualquier canal.',
-    removed: '{{channel}} se ha quitado. /imagine y /video se pueden usar en: {{channels}}.',
+      '{{channel}} se ha quitado y la lista está vacía: /imaginar y /vídeo se pueden usar en cualquier canal.',
+    removed: '{{channel}} se ha quitado. /imaginar y /vídeo se pueden usar en: {{channels}}.',
     unknownAction: 'Acción desconocida «{{action}}»: usa permitir, quitar o listar.',
   },
   alerts: {

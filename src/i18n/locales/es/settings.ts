@@ -3,7 +3,7 @@ import type { Messages } from '../../messages.ts';
 export default {
   command: {
     name: 'ajustes',
-    description: 'Tus valores predeterminados para /imagine y /video en este servidor (solo tú los ves)',
+    description: 'Tus valores predeterminados para /imaginar y /vídeo en este servidor (solo tú los ves)',
     image_model: { name: 'modelo-imagen', description: 'Tu modelo de imagen predeterminado (con precio)' },
     image_aspect_ratio: {
       name: 'proporción-imagen',
@@ -35,9 +35,9 @@ export default {
   saved: 'Guardado.',
   title: 'Tus valores predeterminados en este servidor',
   description:
-    '/imagine y /video los usan para cada opción que no indiques; una opción que indiques siempre tiene prioridad. Una relación de aspecto o una resolución solo se usa con un modelo que la admita.',
-  images: 'Imágenes (/imagine)',
-  videos: 'Vídeos (/video)',
+    '/imaginar y /vídeo los usan para cada opción que no indiques; una opción que indiques siempre tiene prioridad. Una relación de aspecto o una resolución solo se usa con un modelo que la admita.',
+  images: 'Imágenes (/imaginar)',
+  videos: 'Vídeos (/vídeo)',
   model: '{{label}} (`{{slug}}`)',
   gone: '`{{slug}}`, ya no disponible: se usa el predeterminado del servidor',
   stored: '`{{slug}}`',
@@ -51,6 +51,6 @@ export default {
   confirmAbove: 'solo en solicitudes por encima del umbral del servidor',
   resetTitle: 'Se han restablecido tus valores predeterminados en este servidor',
   resetDescription:
-    '/imagine y /video vuelven a usar los valores del servidor. Define otros nuevos con /{{command}}.',
+    '/imaginar y /vídeo vuelven a usar los valores del servidor. Define otros nuevos con /{{command}}.',
   reset: 'Restablecer',
 } satisfies Messages;

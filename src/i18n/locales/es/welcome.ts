@@ -2,7 +2,7 @@ import type { Messages } from '../../messages.ts';
 
 export default {
   hello:
-    '¡Hola! Soy {{bot}}. Aquí los miembros crean imágenes y vídeos con `/imagine` y `/video`; `/models` muestra los modelos y sus precios.',
+    '¡Hola! Soy {{bot}}. Aquí los miembros crean imágenes y vídeos con `/imaginar` y `/vídeo`; `/modelos` muestra los modelos y sus precios.',
   allowance:
     'Cada generación se paga de un saldo prepago compartido, así que cada miembro solo gasta dentro de un cupo: hasta que los admins asignen cupos, cada miembro puede gastar el predeterminado, **{{allowance}}**, y nada más.',
   noAllowance:

@@ -41,7 +41,7 @@ export default {
       'L’adresse de cette image sur le service de génération n’est pas publique: seules les adresses http(s) publiques sont acceptées. Rien n’a été envoyé ni facturé.',
     noModels:
       'Aucun modèle vidéo n’accepte de première image pour le moment. Rien n’a été envoyé ni facturé.',
-    menu: 'Choisis le modèle vidéo qui animera cette image. Les prix correspondent à sa durée et à sa résolution par défaut, comme /video sans options. Tu écriras ensuite le prompt; rien n’est facturé avant que tu l’envoies.',
+    menu: 'Choisis le modèle vidéo qui animera cette image. Les prix correspondent à sa durée et à sa résolution par défaut, comme /vidéo sans options. Tu écriras ensuite le prompt; rien n’est facturé avant que tu l’envoies.',
     menuPlaceholder: 'Modèle vidéo',
     modelGone:
       'Ce modèle vidéo n’accepte plus de première image; appuie de nouveau sur « Animer ». Rien n’a été envoyé ni facturé.',

@@ -229,6 +229,15 @@ export default {
     moreHint: 'Ajoutés après les pièces jointes du message; chaque modèle a sa propre limite.',
   },
 
+  style: {
+    none: 'aucun',
+    thanksgiving: 'Thanksgiving',
+    comic: 'BD',
+    news: 'actualités',
+    selfie: 'selfie',
+    nostalgic: 'nostalgique',
+    anime: 'anime',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · dès {{price}}',
@@ -237,9 +246,9 @@ export default {
 
   defaultModelGone: {
     image:
-      'Ton modèle d’image par défaut `{{model}}` n’est plus proposé, donc celui du serveur a été utilisé: {{fallback}}. Choisis-en un autre avec /settings.',
+      'Ton modèle d’image par défaut `{{model}}` n’est plus proposé, donc celui du serveur a été utilisé: {{fallback}}. Choisis-en un autre avec /paramètres.',
     video:
-      'Ton modèle vidéo par défaut `{{model}}` n’est plus proposé, donc celui du serveur a été utilisé: {{fallback}}. Choisis-en un autre avec /settings.',
+      'Ton modèle vidéo par défaut `{{model}}` n’est plus proposé, donc celui du serveur a été utilisé: {{fallback}}. Choisis-en un autre avec /paramètres.',
   },
   defaults: {
     catalogNotLoaded:
@@ -247,7 +256,7 @@ export default {
     cantSave:
       'Ces réglages par défaut ne peuvent pas être enregistrés:\n{{problems}}\nRien n’a été enregistré.',
     countRange: '{{option}}: un nombre entier de {{min, number}} à {{max, number}}.',
-    noSuchModel: '{{option}}: il n’existe pas de modèle `{{model}}`. /models les liste.',
+    noSuchModel: '{{option}}: il n’existe pas de modèle `{{model}}`. /modèles les liste.',
     makesImages: '{{option}}: {{model}} crée des images, pas des vidéos; choisis-le comme image_model.',
     makesVideos: '{{option}}: {{model}} crée des vidéos, pas des images; choisis-le comme video_model.',
     storedGone: {

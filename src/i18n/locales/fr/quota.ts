@@ -43,7 +43,7 @@ export default {
     },
     channels: {
       name: 'salons',
-      description: 'Où /imagine et /video sont utilisables (une liste vide : partout)',
+      description: 'Où /imaginer et /vidéo sont utilisables (une liste vide : partout)',
       action: 'Autoriser un salon, le retirer de la liste ou lister les salons',
       channel: 'Le salon (pour autoriser et retirer)',
     },
@@ -119,7 +119,7 @@ export default {
     nobody: 'Personne n’a encore rien dépensé.',
     roles: 'Quotas des rôles',
     overrides: 'Membres avec leur propre quota',
-    channels: '/imagine et /video autorisés dans',
+    channels: '/imaginer et /vidéo autorisés dans',
     alerts: 'Alertes',
     alertsBelow: 'dans {{channel}} · solde sous {{amount, money}}, 401, 402, écart',
     alertsNoBalance: 'dans {{channel}} · pas pour le solde, 401, 402, écart',
@@ -151,14 +151,14 @@ export default {
     done: 'Les dépenses de {{user}} pour cette période sont revenues à {{zero, money}} (elles étaient de {{amount, money}}). Le registre inscrit l’ajustement à ton nom.',
   },
   channels: {
-    list: '/imagine et /video sont utilisables dans : {{channels}}.',
+    list: '/imaginer et /vidéo sont utilisables dans : {{channels}}.',
     nameIt: 'Indique le salon à {{action}}, ex. `{{example}}`.',
     allowed:
-      '{{channel}} est autorisé. /imagine et /video sont maintenant utilisables dans : {{channels}}. Ailleurs, les membres sont redirigés.',
+      '{{channel}} est autorisé. /imaginer et /vidéo sont maintenant utilisables dans : {{channels}}. Ailleurs, les membres sont redirigés.',
     notListed: '{{channel}} n’était pas dans la liste. Autorisés : {{channels}}.',
     removedEmpty:
-      '{{channel}} est retiré et la liste est vide : /imagine et /video sont utilisables dans n’importe quel salon.',
-    removed: '{{channel}} est retiré. /imagine et /video sont utilisables dans : {{channels}}.',
+      '{{channel}} est retiré et la liste est vide : /imaginer et /vidéo sont utilisables dans n’importe quel salon.',
+    removed: '{{channel}} est retiré. /imaginer et /vidéo sont utilisables dans : {{channels}}.',
     unknownAction: 'Action inconnue « {{action}} » : choisis autoriser, retirer ou lister.',
   },
   alerts: {

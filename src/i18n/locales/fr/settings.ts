@@ -3,7 +3,7 @@ import type { Messages } from '../../messages.ts';
 export default {
   command: {
     name: 'paramètres',
-    description: 'Tes réglages par défaut pour /imagine et /video sur ce serveur (toi seul les vois)',
+    description: 'Tes réglages par défaut pour /imaginer et /vidéo sur ce serveur (toi seul les vois)',
     image_model: { name: 'modèle-image', description: 'Ton modèle d’image par défaut (prix affiché)' },
     image_aspect_ratio: {
       name: 'format-image',
@@ -34,9 +34,9 @@ export default {
   saved: 'Enregistré.',
   title: 'Tes réglages par défaut sur ce serveur',
   description:
-    'Utilisés par /imagine et /video pour chaque option que tu omets ; une option que tu donnes l’emporte toujours. Un format ou une résolution ne sert qu’avec un modèle qui le prend en charge.',
-  images: 'Images (/imagine)',
-  videos: 'Vidéos (/video)',
+    'Utilisés par /imaginer et /vidéo pour chaque option que tu omets ; une option que tu donnes l’emporte toujours. Un format ou une résolution ne sert qu’avec un modèle qui le prend en charge.',
+  images: 'Images (/imaginer)',
+  videos: 'Vidéos (/vidéo)',
   model: '{{label}} (`{{slug}}`)',
   gone: '`{{slug}}`, plus proposé : le défaut du serveur est utilisé',
   stored: '`{{slug}}`',
@@ -50,6 +50,6 @@ export default {
   confirmAbove: 'seulement les requêtes au-dessus du seuil du serveur',
   resetTitle: 'Tes réglages par défaut sur ce serveur ont été réinitialisés',
   resetDescription:
-    '/imagine et /video utilisent de nouveau les réglages du serveur. Définis-en de nouveaux avec /{{command}}.',
+    '/imaginer et /vidéo utilisent de nouveau les réglages du serveur. Définis-en de nouveaux avec /{{command}}.',
   reset: 'Réinitialiser',
 } satisfies Messages;

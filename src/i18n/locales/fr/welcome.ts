@@ -2,7 +2,7 @@ import type { Messages } from '../../messages.ts';
 
 export default {
   hello:
-    'Bonjour ! Je suis {{bot}}. Ici, les membres créent des images et des vidéos avec `/imagine` et `/video` ; `/models` liste les modèles et leurs prix.',
+    'Bonjour ! Je suis {{bot}}. Ici, les membres créent des images et des vidéos avec `/imaginer` et `/vidéo` ; `/modèles` liste les modèles et leurs prix.',
   allowance:
     'Chaque génération est payée sur un solde prépayé partagé, donc chaque membre ne dépense que dans la limite d’un quota : tant que les admins n’ont pas défini de quotas, chaque membre peut dépenser le quota par défaut, **{{allowance}}**, et rien au-delà.',
   noAllowance:

@@ -193,6 +193,15 @@ export default {
     moreHint: 'メッセージの添付ファイルの後に追加されます。上限はモデルごとに異なります。',
   },
 
+  style: {
+    none: 'なし',
+    thanksgiving: '感謝祭',
+    comic: 'コミック',
+    news: 'ニュース',
+    selfie: 'セルフィー',
+    nostalgic: 'ノスタルジック',
+    anime: 'アニメ',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · {{price}}から',

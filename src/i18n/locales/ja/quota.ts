@@ -43,7 +43,7 @@ export default {
     },
     channels: {
       name: 'チャンネル',
-      description: '/imagine と /video を使えるチャンネル（リストが空ならどこでも）',
+      description: '/画像 と /動画 を使えるチャンネル（リストが空ならどこでも）',
       action: 'チャンネルを許可する、リストから削除する、または一覧を表示する',
       channel: 'チャンネル（許可と削除のとき）',
     },
@@ -115,7 +115,7 @@ export default {
     nobody: 'まだ誰も利用していません。',
     roles: 'ロールの利用枠',
     overrides: '個別の利用枠があるメンバー',
-    channels: '/imagine と /video を使えるチャンネル',
+    channels: '/画像 と /動画 を使えるチャンネル',
     alerts: '通知',
     alertsBelow: '{{channel}} · 残高が{{amount, money}}未満、401、402、差異',
     alertsNoBalance: '{{channel}} · 残高は対象外、401、402、差異',
@@ -147,14 +147,14 @@ export default {
     done: '{{user}} のこの期間の利用額を{{zero, money}}に戻しました（元は{{amount, money}}）。台帳にはあなたによる調整として記録されます。',
   },
   channels: {
-    list: '/imagine と /video を使えるチャンネル: {{channels}}',
+    list: '/画像 と /動画 を使えるチャンネル: {{channels}}',
     nameIt: '{{action}}するチャンネルを指定してください。例: `{{example}}`',
     allowed:
-      '{{channel}} を許可しました。/imagine と /video を使えるチャンネル: {{channels}}。ほかのチャンネルでは、どこで使えるかがメンバーに案内されます。',
+      '{{channel}} を許可しました。/imagine と /動画 を使えるチャンネル: {{channels}}。ほかのチャンネルでは、どこで使えるかがメンバーに案内されます。',
     notListed: '{{channel}} はリストにありません。許可済み: {{channels}}',
     removedEmpty:
-      '{{channel}} を削除しました。リストが空になったので、/imagine と /video はどのチャンネルでも使えます。',
-    removed: '{{channel}} を削除しました。/imagine と /video を使えるチャンネル: {{channels}}',
+      '{{channel}} を削除しました。リストが空になったので、/imagine と /動画 はどのチャンネルでも使えます。',
+    removed: '{{channel}} を削除しました。/imagine と /動画 を使えるチャンネル: {{channels}}',
     unknownAction: '不明な操作「{{action}}」です。許可、削除、一覧のいずれかを選んでください。',
   },
   alerts: {

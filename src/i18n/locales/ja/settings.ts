@@ -3,7 +3,7 @@ import type { Messages } from '../../messages.ts';
 export default {
   command: {
     name: '設定',
-    description: 'このサーバーでの /imagine と /video の自分用デフォルト（自分だけに表示）',
+    description: 'このサーバーでの /画像 と /動画 の自分用デフォルト（自分だけに表示）',
     image_model: { name: '画像モデル', description: '画像のデフォルトのモデル（価格付き）' },
     image_aspect_ratio: {
       name: '画像アスペクト比',
@@ -31,7 +31,7 @@ export default {
   saved: '保存しました。',
   title: 'このサーバーでのあなたのデフォルト',
   description:
-    '/imagine と /video で省略したオプションに使われます。指定したオプションが常に優先されます。アスペクト比と解像度は、それに対応するモデルでのみ使われます。',
+    '/画像 と /動画 で省略したオプションに使われます。指定したオプションが常に優先されます。アスペクト比と解像度は、それに対応するモデルでのみ使われます。',
   images: '画像（/imagine）',
   videos: '動画（/video）',
   model: '{{label}}（`{{slug}}`）',
@@ -47,6 +47,6 @@ export default {
   confirmAbove: 'サーバーのしきい値を超えるリクエストのみ',
   resetTitle: 'このサーバーでのデフォルトをリセットしました',
   resetDescription:
-    '/imagine と /video はサーバーのデフォルトに戻ります。新しく設定するには /{{command}} を使ってください。',
+    '/画像 と /動画 はサーバーのデフォルトに戻ります。新しく設定するには /{{command}} を使ってください。',
   reset: 'リセット',
 } satisfies Messages;

@@ -40,7 +40,7 @@ export default {
     notPublic:
       'O endereço desta imagem no serviço de geração não é público: só endereços http(s) públicos podem ser usados. Nada foi enviado nem cobrado.',
     noModels: 'No momento, nenhum modelo de vídeo aceita um quadro inicial. Nada foi enviado nem cobrado.',
-    menu: 'Escolha o modelo de vídeo que vai animar esta imagem. Os preços são para a duração e a resolução padrão dele, como /video sem opções. Depois você escreve o prompt; nada é cobrado antes de você enviar.',
+    menu: 'Escolha o modelo de vídeo que vai animar esta imagem. Os preços são para a duração e a resolução padrão dele, como /vídeo sem opções. Depois você escreve o prompt; nada é cobrado antes de você enviar.',
     menuPlaceholder: 'Modelo de vídeo',
     modelGone:
       'Esse modelo de vídeo não aceita mais um quadro inicial; clique em “Animar” de novo. Nada foi enviado nem cobrado.',

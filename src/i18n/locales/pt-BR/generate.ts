@@ -228,6 +228,15 @@ export default {
     moreHint: 'Entram depois dos anexos da mensagem; cada modelo tem seu próprio limite.',
   },
 
+  style: {
+    none: 'nenhum',
+    thanksgiving: 'Ação de Graças',
+    comic: 'quadrinhos',
+    news: 'notícias',
+    selfie: 'selfie',
+    nostalgic: 'nostálgico',
+    anime: 'anime',
+  },
   choice: {
     price: '{{model}} · {{price}}',
     priceFrom: '{{model}} · a partir de {{price}}',
@@ -236,16 +245,16 @@ export default {
 
   defaultModelGone: {
     image:
-      'Seu modelo de imagem padrão `{{model}}` não é mais oferecido, então foi usado o padrão do servidor: {{fallback}}. Escolha outro com /settings.',
+      'Seu modelo de imagem padrão `{{model}}` não é mais oferecido, então foi usado o padrão do servidor: {{fallback}}. Escolha outro com /configurações.',
     video:
-      'Seu modelo de vídeo padrão `{{model}}` não é mais oferecido, então foi usado o padrão do servidor: {{fallback}}. Escolha outro com /settings.',
+      'Seu modelo de vídeo padrão `{{model}}` não é mais oferecido, então foi usado o padrão do servidor: {{fallback}}. Escolha outro com /configurações.',
   },
   defaults: {
     catalogNotLoaded:
       'O serviço de geração não está acessível desde que o bot iniciou, então o bot ainda não consegue verificar modelos, proporções ou resoluções. Nada foi salvo; tente de novo em um minuto.',
     cantSave: 'Estes padrões não podem ser salvos:\n{{problems}}\nNada foi salvo.',
     countRange: '{{option}}: um número inteiro de {{min, number}} a {{max, number}}.',
-    noSuchModel: '{{option}}: não existe o modelo `{{model}}`. O /models lista todos.',
+    noSuchModel: '{{option}}: não existe o modelo `{{model}}`. O /modelos lista todos.',
     makesImages: '{{option}}: {{model}} cria imagens, não vídeos; escolha-o como image_model.',
     makesVideos: '{{option}}: {{model}} cria vídeos, não imagens; escolha-o como video_model.',
     storedGone: {

@@ -43,7 +43,7 @@ export default {
     },
     channels: {
       name: 'canais',
-      description: 'Onde /imagine e /video podem ser usados (lista vazia: em qualquer lugar)',
+      description: 'Onde /imaginar e /vídeo podem ser usados (lista vazia: em qualquer lugar)',
       action: 'Permita um canal, tire-o da lista ou liste os canais',
       channel: 'O canal (para permitir e remover)',
     },
@@ -118,7 +118,7 @@ export default {
     nobody: 'Ninguém gastou nada ainda.',
     roles: 'Cotas dos cargos',
     overrides: 'Membros com cota própria',
-    channels: '/imagine e /video permitidos em',
+    channels: '/imaginar e /vídeo permitidos em',
     alerts: 'Alertas',
     alertsBelow: 'em {{channel}} · saldo abaixo de {{amount, money}}, 401, 402, divergência',
     alertsNoBalance: 'em {{channel}} · não para o saldo, 401, 402, divergência',
@@ -150,14 +150,14 @@ export default {
     done: 'Os gastos de {{user}} neste período voltaram a {{zero, money}} (eram {{amount, money}}). O registro anota o ajuste em seu nome.',
   },
   channels: {
-    list: '/imagine e /video podem ser usados em: {{channels}}.',
+    list: '/imaginar e /vídeo podem ser usados em: {{channels}}.',
     nameIt: 'Informe o canal para {{action}}, ex.: `{{example}}`.',
     allowed:
-      '{{channel}} está permitido. /imagine e /video agora podem ser usados em: {{channels}}. Em outros canais, os membros são avisados de onde ir.',
+      '{{channel}} está permitido. /imaginar e /vídeo agora podem ser usados em: {{channels}}. Em outros canais, os membros são avisados de onde ir.',
     notListed: '{{channel}} não estava na lista. Permitidos: {{channels}}.',
     removedEmpty:
-      '{{channel}} foi removido e a lista está vazia: /imagine e /video podem ser usados em qualquer canal.',
-    removed: '{{channel}} foi removido. /imagine e /video podem ser usados em: {{channels}}.',
+      '{{channel}} foi removido e a lista está vazia: /imaginar e /vídeo podem ser usados em qualquer canal.',
+    removed: '{{channel}} foi removido. /imaginar e /vídeo podem ser usados em: {{channels}}.',
     unknownAction: 'Ação desconhecida "{{action}}": use permitir, remover ou listar.',
   },
   alerts: {

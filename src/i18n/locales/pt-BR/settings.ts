@@ -3,7 +3,7 @@ import type { Messages } from '../../messages.ts';
 export default {
   command: {
     name: 'configurações',
-    description: 'Seus padrões para /imagine e /video neste servidor (só você vê)',
+    description: 'Seus padrões para /imaginar e /vídeo neste servidor (só você vê)',
     image_model: { name: 'modelo-imagem', description: 'Seu modelo de imagem padrão (com preço)' },
     image_aspect_ratio: {
       name: 'proporção-imagem',
@@ -34,9 +34,9 @@ export default {
   saved: 'Salvo.',
   title: 'Seus padrões neste servidor',
   description:
-    'Usados por /imagine e /video para cada opção que você deixar de fora; uma opção que você informar sempre vence. Uma proporção ou resolução só é usada com um modelo que a aceite.',
-  images: 'Imagens (/imagine)',
-  videos: 'Vídeos (/video)',
+    'Usados por /imaginar e /vídeo para cada opção que você deixar de fora; uma opção que você informar sempre vence. Uma proporção ou resolução só é usada com um modelo que a aceite.',
+  images: 'Imagens (/imaginar)',
+  videos: 'Vídeos (/vídeo)',
   model: '{{label}} (`{{slug}}`)',
   gone: '`{{slug}}`, não está mais disponível: o padrão do servidor é usado',
   stored: '`{{slug}}`',
@@ -49,6 +49,6 @@ export default {
   confirmAlways: 'em todo pedido com preço',
   confirmAbove: 'só em pedidos acima do limite do servidor',
   resetTitle: 'Seus padrões neste servidor foram redefinidos',
-  resetDescription: '/imagine e /video voltam a usar os padrões do servidor. Defina novos com /{{command}}.',
+  resetDescription: '/imaginar e /vídeo voltam a usar os padrões do servidor. Defina novos com /{{command}}.',
   reset: 'Redefinir',
 } satisfies Messages;

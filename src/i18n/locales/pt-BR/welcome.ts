@@ -2,7 +2,7 @@ import type { Messages } from '../../messages.ts';
 
 export default {
   hello:
-    'Olá! Eu sou {{bot}}. Aqui os membros criam imagens e vídeos com `/imagine` e `/video`; `/models` lista os modelos e os preços.',
+    'Olá! Eu sou {{bot}}. Aqui os membros criam imagens e vídeos com `/imaginar` e `/vídeo`; `/modelos` lista os modelos e os preços.',
   allowance:
     'Cada geração é paga com um saldo pré-pago compartilhado, então cada membro só gasta dentro de uma cota: até os admins definirem cotas, cada membro pode gastar a cota padrão, **{{allowance}}**, e nada além disso.',
   noAllowance:
