@@ -25,7 +25,15 @@ export function takesDuration(slug: string): boolean {
   return slug !== 'vista-3.1-lite';
 }
 
-export const ORBIT_STYLES = ['none', 'thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'] as const;
+export const ORBIT_STYLES = [
+  'none',
+  'thanksgiving',
+  'comic',
+  'news',
+  'selfie',
+  'nostalgic',
+  'anime',
+] as const;
 
 /** Per-second USD prices of the motion models, by resolution, plain and with `video_urls`. */
 export const MOTION_PRICES: Record<
