@@ -136,7 +136,7 @@ describe('checking a change of defaults', () => {
       localizerOf('de'),
     );
     expect(merged.defaults.note).toBe(
-      'Dein Standard-Bildmodell `gone-model` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: Lang 4o Image. Wähle mit /settings ein anderes.',
+      'Dein Standard-Bildmodell `gone-model` wird nicht mehr angeboten, daher wurde der Standard des Servers verwendet: Lang 4o Image. Wähle mit /einstellungen ein anderes.',
     );
   });
 

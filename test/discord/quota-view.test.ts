@@ -223,7 +223,7 @@ describe("a member's quota in the reader's language", () => {
     );
     expect(fields.Laufend).toBe('1 Generierung (höchstens 3 pro Mitglied)');
     expect(fields['Höchste Ausgaben heute']).toBe('1. <@7> · 1,50\u00a0$');
-    expect(fields['/imagine und /video erlaubt in']).toBe('<#5> und <#6>');
+    expect(fields['/bild und /video erlaubt in']).toBe('<#5> und <#6>');
   });
 });
 

@@ -74,7 +74,7 @@ describe("a member's own defaults", () => {
     expect(saved.content).toBe('Gespeichert.');
     expect(saved.embeds[0]?.title).toBe('Deine Standards auf diesem Server');
     const fields = fieldsOf(saved.embeds[0]);
-    expect(fields['Bilder (/imagine)']).toBe('Dream 4.5 (`dream-4.5`)');
+    expect(fields['Bilder (/bild)']).toBe('Dream 4.5 (`dream-4.5`)');
     expect(fields['Varianten pro Anfrage']).toBe('2');
     const reset = saved.components[0]?.components[0];
     expect(reset?.label).toBe('Zurücksetzen');
