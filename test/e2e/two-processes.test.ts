@@ -428,6 +428,9 @@ describe('two bots on one Redis, on a scaled clock', () => {
       // The budget was what limited them: some minute was full.
       expect(busiest).toBeGreaterThan(100);
       for (const i of interactions) expect(deliveriesOf(discord, i.token)).toBe(1);
+      // A fast result delivered by the other process's poller before the queued card is no error:
+      // the card refuses the queued embed, and the member is told nothing went wrong.
+      expect(logs.join('')).not.toContain('interaction handler failed');
     } catch (err) {
       console.error(logs.join(''));
       throw err;

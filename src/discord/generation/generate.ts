@@ -5,7 +5,7 @@
  * server's confirmation threshold is held instead (confirm-card.ts) and sent from its Confirm
  * button (confirm.ts) through the same `sendGeneration`.
  */
-import { type ChatInputCommandInteraction, channelMention } from 'discord.js';
+import { type ChatInputCommandInteraction, channelMention, type Message } from 'discord.js';
 import { quoteMicros } from '../../catalog/pricing.ts';
 import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
 import { houseList, validateCreateRequest } from '../../catalog/validate.ts';
@@ -267,7 +267,23 @@ export async function sendGeneration(
     case 'submitted': {
       const { job } = outcome;
       try {
-        const message = await interaction.editReply({ content: '', ...renderJob(job, { kind: 'progress' }) });
+        let message: Message;
+        try {
+          message = await interaction.editReply({ content: '', ...renderJob(job, { kind: 'progress' }) });
+        } catch (err) {
+          // With several processes the poller's leader follows every stored job, and a fast one can
+          // be delivered before this edit: its result card (Components V2) refuses the queued embed,
+          // which is what keeps the result from being overwritten. Nothing went wrong then.
+          const now = await jobs.get(job.generationId).catch(() => undefined);
+          if (now && now.step !== 'following') {
+            services.logger.info(
+              { generationId: job.generationId, step: now.step },
+              'the result came before the queued card; the card is left as it is',
+            );
+            return;
+          }
+          throw err;
+        }
         await jobs.update(job.generationId, (j) => ({
           reply: { ...j.reply, messageId: message.id },
           editedAt: clock.now(),
