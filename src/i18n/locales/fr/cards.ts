@@ -41,7 +41,7 @@ export default {
     video: '**La génération de vidéo a échoué** ({{model}}).',
     noReason: 'Le service n’a donné aucune raison.',
     refunded:
-      '{{amount, money}} a été rendu au quota de {{member}}; le service ne facture pas les générations qui échouent.',
+      '{{amount, money}} a été remboursé sur le quota de {{member}}; le service ne facture pas les générations qui échouent.',
     nothingTaken: 'Rien n’a été prélevé sur le quota de {{member}} pour cette génération.',
     id: 'ID de génération {{id}}',
   },
@@ -109,7 +109,7 @@ export default {
   },
   batch: {
     takes_one: '{{count, number}} version',
-    takes_many: '{{count, number}} de versions',
+    takes_many: '{{count, number}} versions',
     takes_other: '{{count, number}} versions',
     take: 'Version {{n}}',
     again: 'Encore {{n}}',
@@ -133,7 +133,7 @@ export default {
     costTakes_one:
       '**Cette {{count, number}} version coûte environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_many:
-      '**Ces {{count, number}} de versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
+      '**Ces {{count, number}} versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_other:
       '**Ces {{count, number}} versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
     left: 'Après, il te restera {{remaining, money}} sur ton quota de {{allowance, money}}.',
@@ -146,7 +146,7 @@ export default {
     ahead_one:
       '{{count, number}} demande avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     ahead_many:
-      '{{count, number}} de demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
+      '{{count, number}} demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     ahead_other:
       '{{count, number}} demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     released:
