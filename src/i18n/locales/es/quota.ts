@@ -114,7 +114,7 @@ export default {
     spentReserved: '{{spent, money}} + {{reserved, money}} reservado',
     inFlight: 'En curso',
     inFlightValue_one: '{{count, number}} generación (como máximo {{cap, number}} por miembro)',
-    inFlightValue_many: '{{count, number}} generaciones (como máximo {{cap, number}} por miembro)',
+    inFlightValue_many: '{{count, number}} de generaciones (como máximo {{cap, number}} por miembro)',
     inFlightValue_other: '{{count, number}} generaciones (como máximo {{cap, number}} por miembro)',
     topSpenders: 'Quién más ha gastado {{when}}',
     nobody: 'Nadie ha gastado nada todavía.',
@@ -173,7 +173,7 @@ export default {
     range: 'Un informe abarca de 1 a {{max, number}} días.',
     spanToday: 'el día de hoy ({{to}}, UTC)',
     spanDays_one: 'el último día ({{from}} a {{to}}, UTC)',
-    spanDays_many: 'los últimos {{count, number}} días ({{from}} a {{to}}, UTC)',
+    spanDays_many: 'los últimos {{count, number}} de días ({{from}} a {{to}}, UTC)',
     spanDays_other: 'los últimos {{count, number}} días ({{from}} a {{to}}, UTC)',
     nothing: 'No se ha cobrado nada en este servidor durante {{span}}: no hay gasto que representar.',
     tooLarge:

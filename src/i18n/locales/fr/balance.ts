@@ -59,7 +59,7 @@ export default {
     none: 'Aucun débit pour l’instant.',
     emptyPage: 'Aucune entrée sur cette page.',
     records_one: '{{count, number}} entrée',
-    records_many: '{{count, number}} entrées',
+    records_many: '{{count, number}} d’entrées',
     records_other: '{{count, number}} entrées',
     video: 'vidéo',
     image: 'image',

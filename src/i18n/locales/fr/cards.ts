@@ -109,7 +109,7 @@ export default {
   },
   batch: {
     takes_one: '{{count, number}} version',
-    takes_many: '{{count, number}} versions',
+    takes_many: '{{count, number}} de versions',
     takes_other: '{{count, number}} versions',
     take: 'Version {{n}}',
     again: 'Encore {{n}}',
@@ -133,7 +133,7 @@ export default {
     costTakes_one:
       '**Cette {{count, number}} version coûte environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_many:
-      '**Ces {{count, number}} versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
+      '**Ces {{count, number}} de versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
     costTakes_other:
       '**Ces {{count, number}} versions coûtent environ {{total, money}} au total** ({{each, money}} chacune).',
     left: 'Après, il te restera {{remaining, money}} sur ton quota de {{allowance, money}}.',
@@ -146,7 +146,7 @@ export default {
     ahead_one:
       '{{count, number}} demande avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     ahead_many:
-      '{{count, number}} demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
+      '{{count, number}} de demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     ahead_other:
       '{{count, number}} demandes avant la tienne · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     released:

@@ -19,7 +19,7 @@ export default {
   refuse:
     'Une demande qui dépasse ce qui te reste est refusée en privé, et rien n’est envoyé. Une demande coûteuse te montre d’abord son prix et ne part que quand tu appuies sur Confirmer.',
   cap_one: 'Tu peux avoir au plus {{count, number}} génération en cours à la fois.',
-  cap_many: 'Tu peux avoir au plus {{count, number}} générations en cours à la fois.',
+  cap_many: 'Tu peux avoir au plus {{count, number}} de générations en cours à la fois.',
   cap_other: 'Tu peux avoir au plus {{count, number}} générations en cours à la fois.',
   adminIntro:
     'Les membres dépensent sur le quota par défaut du serveur jusqu’à ce que tu définisses un quota pour un rôle ou un membre; un budget du serveur les plafonne tous ensemble.',

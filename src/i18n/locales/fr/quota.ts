@@ -113,7 +113,7 @@ export default {
     spentReserved: '{{spent, money}} + {{reserved, money}} réservé',
     inFlight: 'En cours',
     inFlightValue_one: '{{count, number}} génération (au plus {{cap, number}} par membre)',
-    inFlightValue_many: '{{count, number}} générations (au plus {{cap, number}} par membre)',
+    inFlightValue_many: '{{count, number}} de générations (au plus {{cap, number}} par membre)',
     inFlightValue_other: '{{count, number}} générations (au plus {{cap, number}} par membre)',
     topSpenders: 'Plus grosses dépenses {{when}}',
     nobody: 'Personne n’a encore rien dépensé.',

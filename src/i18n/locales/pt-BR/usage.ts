@@ -34,7 +34,7 @@ export default {
   resetsAt: '{{relative}} ({{absolute}})',
   never: 'nunca (uma cota total não é renovada)',
   recent_one: 'Última geração',
-  recent_many: 'Últimas {{count, number}} gerações',
+  recent_many: 'Últimas {{count, number}} de gerações',
   recent_other: 'Últimas {{count, number}} gerações',
   recentNone: 'Últimas gerações',
   none: 'Nenhuma ainda.',
