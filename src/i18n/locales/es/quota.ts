@@ -145,7 +145,7 @@ export default {
   },
   confirm: {
     off: 'Las solicitudes se envían al momento, cueste lo que cueste: no se pide confirmación.',
-    set: 'Las solicitudes que cuesten más de {{amount, money}} piden ahora al miembro que confirme antes de enviar nada.',
+    set: 'Ahora el miembro tiene que confirmar las solicitudes que cuesten más de {{amount, money}} antes de que se envíe nada.',
   },
   reset: {
     nothing: '{{user}} no ha gastado nada en este periodo: no había nada que restablecer.',

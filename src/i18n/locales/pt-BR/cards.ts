@@ -162,7 +162,7 @@ export default {
     startedFrom: 'Origem',
     slashCommand: 'Um comando de barra',
     modelGone: '{{label}} ({{slug}}, não é mais oferecido pelo serviço)',
-    seedRandom: 'aleatória (não definida)',
+    seedRandom: 'aleatório (não definido)',
     asReported: 'como o serviço informou; o pedido em si não foi registrado',
     referenceList: '{{name}} ({{count, number}}):',
     price: 'estimado {{quoted, money}} · cobrado {{charged, money}}',
