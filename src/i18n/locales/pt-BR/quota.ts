@@ -83,11 +83,11 @@ export default {
   thisPeriod: { daily: 'hoje', weekly: 'nesta semana', monthly: 'neste mês', total: 'no total' },
   serversOnly: '/{{command}} só funciona em servidores.',
   manageOnly: 'Só membros com a permissão Gerenciar servidor podem usar /{{command}}.',
-  negative: 'Um valor não pode ser negativo (você digitou "{{text}}").',
+  negative: 'Um valor não pode ser negativo (você digitou “{{text}}”).',
   notAnAmount:
-    '"{{text}}" não é um valor em USD com no máximo 4 casas decimais (por exemplo 2.50, com ponto).',
+    '“{{text}}” não é um valor em USD com no máximo 4 casas decimais (por exemplo 2.50, com ponto).',
   amountTooLarge: 'O valor pode ser no máximo {{max, money}}.',
-  unknownPeriod: 'Período desconhecido "{{value}}": use diário, semanal, mensal ou total.',
+  unknownPeriod: 'Período desconhecido “{{value}}”: use diário, semanal, mensal ou total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'nunca (uma cota total não zera)',
   anyChannel: 'qualquer canal (nenhuma lista definida)',
@@ -143,7 +143,7 @@ export default {
   },
   confirm: {
     off: 'Os pedidos são enviados na hora, custe o que custar: nenhuma confirmação é pedida.',
-    set: 'Pedidos que custam mais de {{amount, money}} agora pedem confirmação do membro antes de qualquer envio.',
+    set: 'Agora o membro precisa confirmar os pedidos que custam mais de {{amount, money}} antes de qualquer envio.',
   },
   reset: {
     nothing: '{{user}} não gastou nada neste período: não havia nada para zerar.',
@@ -158,7 +158,7 @@ export default {
     removedEmpty:
       '{{channel}} foi removido e a lista está vazia: /imaginar e /vídeo podem ser usados em qualquer canal.',
     removed: '{{channel}} foi removido. /imaginar e /vídeo podem ser usados em: {{channels}}.',
-    unknownAction: 'Ação desconhecida "{{action}}": use permitir, remover ou listar.',
+    unknownAction: 'Ação desconhecida “{{action}}”: use permitir, remover ou listar.',
   },
   alerts: {
     both: 'Escolha um canal ou desativar:true, não os dois. Nada foi alterado.',
