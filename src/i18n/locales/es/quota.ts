@@ -133,7 +133,8 @@ export default {
     figures: 'Gastado {{when}}: {{spent, money}} · disponible: {{left, money}} · se reinicia {{resets}}.',
   },
   role: {
-    everyone: '@everyone son todos los miembros: en su lugar, define el cupo predeterminado con /{{command}}.',
+    everyone:
+      '@everyone son todos los miembros: en su lugar, define el cupo predeterminado con /{{command}}.',
     set: 'Los miembros con {{role}} tienen {{allowance}}, salvo que tengan un cupo propio. Quien tenga varios de estos roles recibe el más alto.',
   },
   default: {

@@ -243,11 +243,13 @@ export default {
     },
     cleared: {
       image: {
-        aspect_ratio: '画像のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        aspect_ratio:
+          '画像のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
         resolution: '画像のデフォルトの解像度（{{value}}）を解除しました：{{model}}が対応していません。',
       },
       video: {
-        aspect_ratio: '動画のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        aspect_ratio:
+          '動画のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
         resolution: '動画のデフォルトの解像度（{{value}}）を解除しました：{{model}}が対応していません。',
       },
     },

@@ -40,7 +40,8 @@ export default {
     image: '**A geração de imagem falhou** ({{model}}).',
     video: '**A geração de vídeo falhou** ({{model}}).',
     noReason: 'O serviço não informou o motivo.',
-    refunded: '{{amount, money}} foi reembolsado à cota de {{member}}; o serviço não cobra gerações que falham.',
+    refunded:
+      '{{amount, money}} foi reembolsado à cota de {{member}}; o serviço não cobra gerações que falham.',
     nothingTaken: 'Nada foi descontado da cota de {{member}} por esta geração.',
     id: 'ID da geração {{id}}',
   },
