@@ -6,7 +6,7 @@ export default {
     description: 'あなたの生成の利用枠、この期間の利用額、最近の生成',
   },
   title: 'あなたの生成の利用枠',
-  serversOnly: '/利用状況はサーバー内でのみ使えます。',
+  serversOnly: '/利用状況 はサーバー内でのみ使えます。',
   allowance: '利用枠',
   allowanceValue: '{{amount}}（{{source}}）',
   perPeriod: {
