@@ -265,7 +265,7 @@ export default {
       video:
         '{{option}}: ton modèle vidéo par défaut `{{model}}` n’est plus proposé; indique un autre {{option}} avec ceci.',
     },
-    serverDefault: '{{model}} (celui du serveur par défaut)',
+    serverDefault: '{{model}} (modèle par défaut du serveur)',
     takesNo: {
       aspect_ratio: '{{option}}: {{model}} ne prend pas de format.',
       resolution: '{{option}}: {{model}} ne prend pas de résolution.',

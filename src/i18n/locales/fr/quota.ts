@@ -6,9 +6,9 @@ export default {
     description: 'Gérer les quotas de génération des membres, le budget du serveur et les salons autorisés',
     set: {
       name: 'définir',
-      description: 'Définir le quota propre d’un membre (prioritaire sur les rôles et le défaut)',
+      description: 'Définir le quota propre d’un membre (prioritaire sur les rôles et le quota par défaut)',
       usd: 'Quota en USD par période, ex. 2.50 (avec un point, 4 décimales au plus)',
-      period: 'La période du quota (par défaut: celle du défaut du serveur)',
+      period: 'La période du quota (par défaut: celle du quota par défaut du serveur)',
     },
     role: {
       name: 'rôle',
@@ -96,7 +96,7 @@ export default {
     override: '{{allowance}} (son propre quota)',
     role: '{{allowance}} (par le rôle {{role}})',
     anyRole: '{{allowance}} (par un rôle)',
-    default: '{{allowance}} (le défaut du serveur)',
+    default: '{{allowance}} (le quota par défaut du serveur)',
   },
   more: '… et {{count, number}} de plus',
   member: {
@@ -126,13 +126,14 @@ export default {
   },
   set: {
     bot: 'Les bots ne font pas de générations; choisis un membre.',
-    own: '{{user}} a maintenant son propre quota de {{allowance}}; il passe avant les quotas des rôles et le défaut.',
+    own: '{{user}} a maintenant son propre quota de {{allowance}}; il passe avant les quotas des rôles et le quota par défaut.',
     ownDefaultPeriod:
-      '{{user}} a maintenant son propre quota de {{allowance}} (la période par défaut du serveur); il passe avant les quotas des rôles et le défaut.',
+      '{{user}} a maintenant son propre quota de {{allowance}} (la période par défaut du serveur); il passe avant les quotas des rôles et le quota par défaut.',
     figures: 'Dépensé {{when}}: {{spent, money}} · restant: {{left, money}} · remise à zéro {{resets}}.',
   },
   role: {
-    everyone: '@everyone désigne tous les membres: définis plutôt le défaut du serveur avec /{{command}}.',
+    everyone:
+      '@everyone désigne tous les membres: définis plutôt le quota par défaut du serveur avec /{{command}}.',
     set: 'Les membres avec {{role}} ont {{allowance}}, sauf s’ils ont leur propre quota. Un membre qui a plusieurs de ces rôles a le plus élevé.',
   },
   default: {
