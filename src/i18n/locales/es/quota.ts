@@ -58,7 +58,8 @@ export default {
     },
     report: {
       name: 'informe',
-      description: 'El gasto del servidor por día, por miembro y por modelo (gráfico), con el registro (CSV)',
+      description:
+        'El gasto del servidor por día, por miembro y por modelo (gráfico), con la contabilidad (CSV)',
       days: 'Cuántos días hacia atrás, hoy (UTC) incluido; por defecto {{days, number}}',
     },
     option: {
@@ -150,7 +151,7 @@ export default {
   },
   reset: {
     nothing: '{{user}} no ha gastado nada en este periodo: no había nada que restablecer.',
-    done: 'El gasto de {{user}} en este periodo vuelve a ser {{zero, money}} (era {{amount, money}}). El registro anota el ajuste a tu nombre.',
+    done: 'El gasto de {{user}} en este periodo vuelve a ser {{zero, money}} (era {{amount, money}}). La contabilidad anota el ajuste a tu nombre.',
   },
   channels: {
     list: '/imaginar y /vídeo se pueden usar en: {{channels}}.',
@@ -167,8 +168,8 @@ export default {
     both: 'Elige un canal o desactivar:true, no ambos. No se ha cambiado nada.',
     low: 'que el saldo compartido baje de {{amount, money}} (se comprueba cada hora)',
     noLow: 'nunca por el saldo (el umbral es {{zero, money}})',
-    off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en ningún registro del bot (se comprueba cada hora).',
-    on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en ningún registro del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
+    off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora).',
+    on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
   },
   report: {
     range: 'Un informe abarca de 1 a {{max, number}} días.',

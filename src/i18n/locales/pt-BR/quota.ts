@@ -56,7 +56,8 @@ export default {
     },
     report: {
       name: 'relatório',
-      description: 'Os gastos do servidor por dia, por membro e por modelo (gráfico), com o registro (CSV)',
+      description:
+        'Os gastos do servidor por dia, por membro e por modelo (gráfico), com a contabilidade (CSV)',
       days: 'Quantos dias para trás, hoje (UTC) incluído; padrão {{days, number}}',
     },
     option: {
@@ -147,7 +148,7 @@ export default {
   },
   reset: {
     nothing: '{{user}} não gastou nada neste período: não havia nada para zerar.',
-    done: 'Os gastos de {{user}} neste período voltaram a {{zero, money}} (eram {{amount, money}}). O registro anota o ajuste em seu nome.',
+    done: 'Os gastos de {{user}} neste período voltaram a {{zero, money}} (eram {{amount, money}}). A contabilidade registra o ajuste em seu nome.',
   },
   channels: {
     list: '/imaginar e /vídeo podem ser usados em: {{channels}}.',
@@ -164,8 +165,8 @@ export default {
     both: 'Escolha um canal ou desativar:true, não os dois. Nada foi alterado.',
     low: 'o saldo compartilhado ficar abaixo de {{amount, money}} (verificado a cada hora)',
     noLow: 'nunca pelo saldo (o limite é {{zero, money}})',
-    off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que nenhum registro do bot mostra (verificado a cada hora).',
-    on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que nenhum registro do bot mostra (verificado a cada hora). Para desativar: `{{example}}`.',
+    off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora).',
+    on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora). Para desativar: `{{example}}`.',
   },
   report: {
     range: 'Um relatório cobre de 1 a {{max, number}} dias.',
