@@ -46,7 +46,7 @@ export default {
       fixedCamera: 'カメラ固定',
       seed: '結果を再現するシード',
       webSearch: 'ウェブ検索',
-      lastFrame: '最後のフレームからの続き',
+      lastFrame: '最終フレームからの続き',
       styles: 'スタイル（{{styles}}）',
       watermark: '透かし',
       private: '非公開の生成',
