@@ -95,7 +95,7 @@ describe('/models', () => {
       await h.command('models', [opt.string('model', 'nothing')], { locale: Locale.Japanese }),
     );
     expect(unknown.content).toBe(
-      'モデル`nothing`はありません。すべてのモデルを見るには、モデルを指定せずに/モデルを実行してください。',
+      'モデル`nothing`はありません。すべてのモデルを見るには、モデルを指定せずに /モデル を実行してください。',
     );
   });
 

@@ -195,7 +195,7 @@ describe('a Japanese member', () => {
     );
     const continued = await h.press(video.messageId, resultButton('continue', video.job), JAPANESE);
     expect((await ephemeralReply(h, continued)).content).toBe(
-      '生成サービスがこの結果の最後のフレームを返さなかったため、続きを作れません。何も送信・請求されていません。',
+      '生成サービスがこの結果の最終フレームを返さなかったため、続きを作れません。何も送信・請求されていません。',
     );
 
     relabelButton(h, video.messageId, resultButton('again', video.job), 'result:again:no-such-generation');

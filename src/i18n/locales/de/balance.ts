@@ -39,9 +39,9 @@ export default {
     compareOne:
       '**Abweichung** {{when}}: Die Buchungen dieses Servers zeigen {{ledger, money}}, das Nutzungsprotokoll des Dienstes {{service}}.',
     compareAll:
-      '**Abweichung** {{when}}: Das Nutzungsprotokoll des Dienstes umfasst den ganzen API-Token und wird deshalb mit den Buchungen aller {{servers, number}} Server dieses Bots verglichen. Sie zeigen {{ledger, money}} (dieser Server {{server, money}}), das Nutzungsprotokoll {{service}}.',
+      '**Abweichung** {{when}}: Das Nutzungsprotokoll des Dienstes umfasst das ganze API-Token und wird deshalb mit den Buchungen aller {{servers, number}} Server dieses Bots verglichen. Sie zeigen {{ledger, money}} (dieser Server {{server, money}}), das Nutzungsprotokoll {{service}}.',
     tooMany:
-      '**Abweichung** {{when}}: Das Nutzungsprotokoll des Dienstes umfasst den ganzen API-Token, den sich die {{servers, number}} Server dieses Bots teilen, und zeigt {{service}}; die Buchungen dieses Servers zeigen {{server, money}}. Der Bot ist auf zu vielen Servern, um alle Buchungen zusammenzuzählen, daher wird keine Differenz berechnet.',
+      '**Abweichung** {{when}}: Das Nutzungsprotokoll des Dienstes umfasst das ganze API-Token, das sich die {{servers, number}} Server dieses Bots teilen, und zeigt {{service}}; die Buchungen dieses Servers zeigen {{server, money}}. Der Bot ist auf zu vielen Servern, um alle Buchungen zusammenzuzählen, daher wird keine Differenz berechnet.',
     match: 'Sie stimmen überein.',
     serviceMore:
       'Der Dienst hat {{amount, money}} mehr berechnet, als die Buchungen zeigen (Ausgaben, die der Bot nicht erfasst hat, oder Nutzung des Tokens außerhalb dieses Bots).',

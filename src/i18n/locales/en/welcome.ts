@@ -5,7 +5,7 @@ export default {
   allowance:
     'Every generation is paid from one shared prepaid balance, so each member spends only within an allowance: until admins set allowances, every member may spend the default, **{{allowance}}**, and nothing beyond it.',
   noAllowance:
-    'Every generation is paid from one shared prepaid balance, so each member spends only within an allowance: nothing is spent until admins set allowances: the default allowance is {{zero, money}}.',
+    'Every generation is paid from one shared prepaid balance, so each member spends only within an allowance: nothing is spent until admins set allowances, because the default allowance is {{zero, money}}.',
   start: 'To start, anyone with the Manage Server permission can use:',
   default: '• `/{{command}}` — the allowance every member gets, and its period',
   budget: '• `/{{command}}` — a cap on the whole server’s spend per period',

@@ -31,7 +31,7 @@ export default {
     uploadDescription_one:
       'Se añade a las referencias de esta solicitud; hasta {{count, number}} imagen con este modelo.',
     uploadDescription_many:
-      'Se añaden a las referencias de esta solicitud; hasta {{count, number}} imágenes con este modelo.',
+      'Se añaden a las referencias de esta solicitud; hasta {{count, number}} de imágenes con este modelo.',
     uploadDescription_other:
       'Se añaden a las referencias de esta solicitud; hasta {{count, number}} imágenes con este modelo.',
   },
@@ -50,7 +50,7 @@ export default {
     uploadDescription_one:
       'Va después de esta imagen, el fotograma inicial; hasta {{count, number}} imagen con este modelo.',
     uploadDescription_many:
-      'Van después de esta imagen, el fotograma inicial; hasta {{count, number}} imágenes con este modelo.',
+      'Van después de esta imagen, el fotograma inicial; hasta {{count, number}} de imágenes con este modelo.',
     uploadDescription_other:
       'Van después de esta imagen, el fotograma inicial; hasta {{count, number}} imágenes con este modelo.',
     formUnknown: 'El bot ya no reconoce este formulario; haz clic de nuevo en «Animar».',

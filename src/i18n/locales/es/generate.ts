@@ -113,7 +113,7 @@ export default {
     gaveUp_one:
       'El servicio de generación estaba saturado: esta solicitud esperó {{count, number}} minuto a que hubiera capacidad y no se envió. No se cobró nada de tu cupo; inténtalo más tarde.',
     gaveUp_many:
-      'El servicio de generación estaba saturado: esta solicitud esperó {{count, number}} minutos a que hubiera capacidad y no se envió. No se cobró nada de tu cupo; inténtalo más tarde.',
+      'El servicio de generación estaba saturado: esta solicitud esperó {{count, number}} de minutos a que hubiera capacidad y no se envió. No se cobró nada de tu cupo; inténtalo más tarde.',
     gaveUp_other:
       'El servicio de generación estaba saturado: esta solicitud esperó {{count, number}} minutos a que hubiera capacidad y no se envió. No se cobró nada de tu cupo; inténtalo más tarde.',
     refused: '{{reason}} Esta solicitud esperó su turno y no se envió; no se cobró nada.',
@@ -123,7 +123,7 @@ export default {
     countRange: '`cantidad` es un número entero del 1 al {{max, number}}. No se envió ni se cobró nada.',
     noneSent_one: 'No se pudo enviar la versión: {{reasons}}. No se cobró nada de tu cupo.',
     noneSent_many:
-      'No se pudo enviar ninguna de las {{count, number}} versiones: {{reasons}}. No se cobró nada de tu cupo.',
+      'No se pudo enviar ninguna de las {{count, number}} de versiones: {{reasons}}. No se cobró nada de tu cupo.',
     noneSent_other:
       'No se pudo enviar ninguna de las {{count, number}} versiones: {{reasons}}. No se cobró nada de tu cupo.',
     reason: {
@@ -142,7 +142,7 @@ export default {
     inFlight_one:
       'Ya tienes {{count, number}} generación en curso (el límite es {{cap, number}}). Espera a que termine una.',
     inFlight_many:
-      'Ya tienes {{count, number}} generaciones en curso (el límite es {{cap, number}}). Espera a que termine una.',
+      'Ya tienes {{count, number}} de generaciones en curso (el límite es {{cap, number}}). Espera a que termine una.',
     inFlight_other:
       'Ya tienes {{count, number}} generaciones en curso (el límite es {{cap, number}}). Espera a que termine una.',
     inFlightUnknown: 'Ya tienes demasiadas generaciones en curso. Espera a que termine una.',
@@ -155,25 +155,25 @@ export default {
     batchAllowanceSome_one:
       '{{count, number}} versión cuesta unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchAllowanceSome_many:
-      '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
+      '{{count, number}} de versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} de versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchAllowanceSome_other:
       '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchAllowanceNone_one:
       '{{count, number}} versión cuesta unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
     batchAllowanceNone_many:
-      '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
+      '{{count, number}} de versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
     batchAllowanceNone_other:
       '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero a tu cupo le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
     batchBudgetSome_one:
       '{{count, number}} versión cuesta unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchBudgetSome_many:
-      '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
+      '{{count, number}} de versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} de versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchBudgetSome_other:
       '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: alcanza para {{fits, number}} de las {{count, number}} versiones (vuelve a pedirlo con `cantidad:{{fits}}`). No se envió ni se cobró nada.',
     batchBudgetNone_one:
       '{{count, number}} versión cuesta unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
     batchBudgetNone_many:
-      '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
+      '{{count, number}} de versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
     batchBudgetNone_other:
       '{{count, number}} versiones cuestan unos {{total, money}} en total ({{each, money}} cada una), pero al presupuesto de este servidor le quedan {{left, money}}: no alcanza ni para una versión. No se envió ni se cobró nada.',
   },
@@ -201,13 +201,13 @@ export default {
   },
   references: {
     image_one: '{{count, number}} imagen',
-    image_many: '{{count, number}} imágenes',
+    image_many: '{{count, number}} de imágenes',
     image_other: '{{count, number}} imágenes',
     video_one: '{{count, number}} vídeo',
-    video_many: '{{count, number}} vídeos',
+    video_many: '{{count, number}} de vídeos',
     video_other: '{{count, number}} vídeos',
     audio_one: '{{count, number}} archivo de audio',
-    audio_many: '{{count, number}} archivos de audio',
+    audio_many: '{{count, number}} de archivos de audio',
     audio_other: '{{count, number}} archivos de audio',
     none: 'nada',
   },

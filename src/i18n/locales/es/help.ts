@@ -19,7 +19,7 @@ export default {
   refuse:
     'Una solicitud que no cabe en lo que te queda se rechaza en privado y no se envía nada. Una costosa te muestra antes su precio y solo se envía cuando pulsas Confirmar.',
   cap_one: 'Puedes tener como máximo {{count, number}} generación en curso a la vez.',
-  cap_many: 'Puedes tener como máximo {{count, number}} generaciones en curso a la vez.',
+  cap_many: 'Puedes tener como máximo {{count, number}} de generaciones en curso a la vez.',
   cap_other: 'Puedes tener como máximo {{count, number}} generaciones en curso a la vez.',
   adminIntro:
     'Los miembros gastan del cupo predeterminado del servidor hasta que asignes un cupo a un rol o a un miembro; un presupuesto del servidor los limita a todos juntos.',

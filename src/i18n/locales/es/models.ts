@@ -52,7 +52,7 @@ export default {
     extra: {
       sound: 'sonido',
       fixedCamera: 'cámara fija',
-      seed: 'una semilla para repetir un resultado',
+      seed: 'un seed para repetir un resultado',
       webSearch: 'búsqueda web',
       lastFrame: 'continuar desde el último fotograma',
       styles: 'estilos ({{styles}})',

@@ -58,7 +58,8 @@ export default {
     },
     report: {
       name: 'informe',
-      description: 'El gasto del servidor por día, por miembro y por modelo (gráfico), con el registro (CSV)',
+      description:
+        'El gasto del servidor por día, por miembro y por modelo (gráfico), con la contabilidad (CSV)',
       days: 'Cuántos días hacia atrás, hoy (UTC) incluido; por defecto {{days, number}}',
     },
     option: {
@@ -114,7 +115,7 @@ export default {
     spentReserved: '{{spent, money}} + {{reserved, money}} reservado',
     inFlight: 'En curso',
     inFlightValue_one: '{{count, number}} generación (como máximo {{cap, number}} por miembro)',
-    inFlightValue_many: '{{count, number}} generaciones (como máximo {{cap, number}} por miembro)',
+    inFlightValue_many: '{{count, number}} de generaciones (como máximo {{cap, number}} por miembro)',
     inFlightValue_other: '{{count, number}} generaciones (como máximo {{cap, number}} por miembro)',
     topSpenders: 'Quién más ha gastado {{when}}',
     nobody: 'Nadie ha gastado nada todavía.',
@@ -133,7 +134,8 @@ export default {
     figures: 'Gastado {{when}}: {{spent, money}} · disponible: {{left, money}} · se reinicia {{resets}}.',
   },
   role: {
-    everyone: '@everyone son todos los miembros: define mejor el cupo predeterminado con /{{command}}.',
+    everyone:
+      '@everyone son todos los miembros: en su lugar, define el cupo predeterminado con /{{command}}.',
     set: 'Los miembros con {{role}} tienen {{allowance}}, salvo que tengan un cupo propio. Quien tenga varios de estos roles recibe el más alto.',
   },
   default: {
@@ -145,11 +147,11 @@ export default {
   },
   confirm: {
     off: 'Las solicitudes se envían al momento, cueste lo que cueste: no se pide confirmación.',
-    set: 'Las solicitudes que cuesten más de {{amount, money}} piden ahora al miembro que confirme antes de enviar nada.',
+    set: 'Ahora el miembro tiene que confirmar las solicitudes que cuesten más de {{amount, money}} antes de que se envíe nada.',
   },
   reset: {
     nothing: '{{user}} no ha gastado nada en este periodo: no había nada que restablecer.',
-    done: 'El gasto de {{user}} en este periodo vuelve a ser {{zero, money}} (era {{amount, money}}). El registro anota el ajuste a tu nombre.',
+    done: 'El gasto de {{user}} en este periodo vuelve a ser {{zero, money}} (era {{amount, money}}). La contabilidad anota el ajuste a tu nombre.',
   },
   channels: {
     list: '/imaginar y /vídeo se pueden usar en: {{channels}}.',
@@ -166,14 +168,14 @@ export default {
     both: 'Elige un canal o desactivar:true, no ambos. No se ha cambiado nada.',
     low: 'que el saldo compartido baje de {{amount, money}} (se comprueba cada hora)',
     noLow: 'nunca por el saldo (el umbral es {{zero, money}})',
-    off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en ningún registro del bot (se comprueba cada hora).',
-    on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en ningún registro del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
+    off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora).',
+    on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
   },
   report: {
     range: 'Un informe abarca de 1 a {{max, number}} días.',
     spanToday: 'el día de hoy ({{to}}, UTC)',
     spanDays_one: 'el último día ({{from}} a {{to}}, UTC)',
-    spanDays_many: 'los últimos {{count, number}} días ({{from}} a {{to}}, UTC)',
+    spanDays_many: 'los últimos {{count, number}} de días ({{from}} a {{to}}, UTC)',
     spanDays_other: 'los últimos {{count, number}} días ({{from}} a {{to}}, UTC)',
     nothing: 'No se ha cobrado nada en este servidor durante {{span}}: no hay gasto que representar.',
     tooLarge:

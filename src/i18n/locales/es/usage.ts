@@ -34,7 +34,7 @@ export default {
   resetsAt: '{{relative}} ({{absolute}})',
   never: 'nunca (un cupo total no se reinicia)',
   recent_one: 'Última generación',
-  recent_many: 'Últimas {{count, number}} generaciones',
+  recent_many: 'Últimas {{count, number}} de generaciones',
   recent_other: 'Últimas {{count, number}} generaciones',
   recentNone: 'Últimas generaciones',
   none: 'Ninguna todavía.',

@@ -10,7 +10,7 @@ export default {
     'El prompt puede tener como máximo {{max, number}} caracteres (tiene {{count, number}}).',
   modelRequired: 'El modelo es obligatorio.',
   unknownModel: 'Modelo desconocido «{{model}}».',
-  pixelSize: '{{model}} acepta proporciones como 16:9, no un tamaño en píxeles.',
+  pixelSize: '{{model}} acepta relaciones de aspecto como 16:9, no un tamaño en píxeles.',
   none: {
     aspectRatio: 'Este modelo no acepta relación de aspecto.',
     resolution: 'Este modelo no acepta resolución.',

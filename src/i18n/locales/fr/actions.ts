@@ -31,7 +31,7 @@ export default {
     uploadDescription_one:
       'Ajoutée aux références de cette demande; {{count, number}} image au plus pour ce modèle.',
     uploadDescription_many:
-      'Ajoutées aux références de cette demande; jusqu’à {{count, number}} images pour ce modèle.',
+      'Ajoutées aux références de cette demande; jusqu’à {{count, number}} d’images pour ce modèle.',
     uploadDescription_other:
       'Ajoutées aux références de cette demande; jusqu’à {{count, number}} images pour ce modèle.',
   },
@@ -51,7 +51,7 @@ export default {
     uploadDescription_one:
       'Elle suit cette image, la première de la vidéo; {{count, number}} image au plus pour ce modèle.',
     uploadDescription_many:
-      'Elles suivent cette image, la première de la vidéo; jusqu’à {{count, number}} images pour ce modèle.',
+      'Elles suivent cette image, la première de la vidéo; jusqu’à {{count, number}} d’images pour ce modèle.',
     uploadDescription_other:
       'Elles suivent cette image, la première de la vidéo; jusqu’à {{count, number}} images pour ce modèle.',
     formUnknown: 'Le bot ne connaît plus ce formulaire; appuie de nouveau sur « Animer ».',

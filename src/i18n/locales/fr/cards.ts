@@ -41,7 +41,7 @@ export default {
     video: '**La génération de vidéo a échoué** ({{model}}).',
     noReason: 'Le service n’a donné aucune raison.',
     refunded:
-      '{{amount, money}} a été rendu au quota de {{member}}; le service ne facture pas les générations qui échouent.',
+      '{{amount, money}} a été remboursé sur le quota de {{member}}; le service ne facture pas les générations qui échouent.',
     nothingTaken: 'Rien n’a été prélevé sur le quota de {{member}} pour cette génération.',
     id: 'ID de génération {{id}}',
   },

@@ -114,7 +114,7 @@ export default {
     gaveUp_one:
       'Le service de génération était surchargé: cette demande a attendu {{count, number}} minute une place libre et n’a pas été envoyée. Rien n’a été facturé sur ton quota; réessaie plus tard.',
     gaveUp_many:
-      'Le service de génération était surchargé: cette demande a attendu {{count, number}} minutes une place libre et n’a pas été envoyée. Rien n’a été facturé sur ton quota; réessaie plus tard.',
+      'Le service de génération était surchargé: cette demande a attendu {{count, number}} de minutes une place libre et n’a pas été envoyée. Rien n’a été facturé sur ton quota; réessaie plus tard.',
     gaveUp_other:
       'Le service de génération était surchargé: cette demande a attendu {{count, number}} minutes une place libre et n’a pas été envoyée. Rien n’a été facturé sur ton quota; réessaie plus tard.',
     refused: '{{reason}} Cette demande a attendu son tour et n’a pas été envoyée; rien n’a été facturé.',
@@ -124,7 +124,7 @@ export default {
     countRange: '`nombre` est un nombre entier de 1 à {{max, number}}. Rien n’a été envoyé ni facturé.',
     noneSent_one: 'La version n’a pas pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
     noneSent_many:
-      'Aucune des {{count, number}} versions n’a pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
+      'Aucune des {{count, number}} de versions n’a pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
     noneSent_other:
       'Aucune des {{count, number}} versions n’a pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
     reason: {
@@ -143,7 +143,7 @@ export default {
     inFlight_one:
       'Tu as déjà {{count, number}} génération en cours (la limite est de {{cap, number}}). Attends qu’une se termine.',
     inFlight_many:
-      'Tu as déjà {{count, number}} générations en cours (la limite est de {{cap, number}}). Attends qu’une se termine.',
+      'Tu as déjà {{count, number}} de générations en cours (la limite est de {{cap, number}}). Attends qu’une se termine.',
     inFlight_other:
       'Tu as déjà {{count, number}} générations en cours (la limite est de {{cap, number}}). Attends qu’une se termine.',
     inFlightUnknown: 'Tu as déjà trop de générations en cours. Attends qu’une se termine.',
@@ -156,25 +156,25 @@ export default {
     batchAllowanceSome_one:
       '{{count, number}} version coûte environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchAllowanceSome_many:
-      '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
+      '{{count, number}} de versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: assez pour {{fits, number}} des {{count, number}} de versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchAllowanceSome_other:
       '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchAllowanceNone_one:
       '{{count, number}} version coûte environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
     batchAllowanceNone_many:
-      '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
+      '{{count, number}} de versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
     batchAllowanceNone_other:
       '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} sur ton quota: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
     batchBudgetSome_one:
       '{{count, number}} version coûte environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchBudgetSome_many:
-      '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
+      '{{count, number}} de versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: assez pour {{fits, number}} des {{count, number}} de versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchBudgetSome_other:
       '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: assez pour {{fits, number}} des {{count, number}} versions (redemande avec `nombre:{{fits}}`). Rien n’a été envoyé ni facturé.',
     batchBudgetNone_one:
       '{{count, number}} version coûte environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
     batchBudgetNone_many:
-      '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
+      '{{count, number}} de versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
     batchBudgetNone_other:
       '{{count, number}} versions coûtent environ {{total, money}} au total ({{each, money}} chacune), mais il reste {{left, money}} au budget de ce serveur: pas assez pour une seule version. Rien n’a été envoyé ni facturé.',
   },
@@ -202,13 +202,13 @@ export default {
   },
   references: {
     image_one: '{{count, number}} image',
-    image_many: '{{count, number}} images',
+    image_many: '{{count, number}} d’images',
     image_other: '{{count, number}} images',
     video_one: '{{count, number}} vidéo',
-    video_many: '{{count, number}} vidéos',
+    video_many: '{{count, number}} de vidéos',
     video_other: '{{count, number}} vidéos',
     audio_one: '{{count, number}} fichier audio',
-    audio_many: '{{count, number}} fichiers audio',
+    audio_many: '{{count, number}} de fichiers audio',
     audio_other: '{{count, number}} fichiers audio',
     none: 'rien',
   },
@@ -265,7 +265,7 @@ export default {
       video:
         '{{option}}: ton modèle vidéo par défaut `{{model}}` n’est plus proposé; indique un autre {{option}} avec ceci.',
     },
-    serverDefault: '{{model}} (celui du serveur par défaut)',
+    serverDefault: '{{model}} (modèle par défaut du serveur)',
     takesNo: {
       aspect_ratio: '{{option}}: {{model}} ne prend pas de format.',
       resolution: '{{option}}: {{model}} ne prend pas de résolution.',

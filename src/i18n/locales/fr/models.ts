@@ -52,7 +52,7 @@ export default {
     extra: {
       sound: 'le son',
       fixedCamera: 'une caméra fixe',
-      seed: 'une graine pour des résultats reproductibles',
+      seed: 'un seed pour des résultats reproductibles',
       webSearch: 'la recherche web',
       lastFrame: 'la suite à partir de la dernière image',
       styles: 'des styles ({{styles}})',

@@ -62,7 +62,7 @@ export default {
     web_search: 'ウェブ検索',
     return_last_frame: '最終フレーム',
     seed: 'シード',
-    watermark: 'ウォーターマーク',
+    watermark: '透かし',
     private: '非公開',
   },
   yes: 'はい',

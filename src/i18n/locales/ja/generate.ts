@@ -110,7 +110,7 @@ export default {
       'リクエストを生成サービスに送信できませんでした。あなたの利用枠には何も請求されていません。少ししてからもう一度お試しください。',
     gaveUp_other:
       '生成サービスが混み合っていました。このリクエストは空きを{{count, number}}分待ちましたが、送信されませんでした。あなたの利用枠には何も請求されていません。後でもう一度お試しください。',
-    refused: '{{reason}} このリクエストは順番を待ちましたが、送信されませんでした。何も請求されていません。',
+    refused: '{{reason}}このリクエストは順番を待ちましたが、送信されませんでした。何も請求されていません。',
   },
 
   takes: {
@@ -188,7 +188,7 @@ export default {
     title: 'このメッセージから生成',
     prompt: 'プロンプト',
     model: 'モデル',
-    modelHint: '{{references}}を受け付けるモデルです。価格は各モデルの既定値でのものです。',
+    modelHint: '{{references}}を受け付けるモデルです。価格は各モデルのデフォルト設定でのものです。',
     more: '追加のファイル（任意）',
     moreHint: 'メッセージの添付ファイルの後に追加されます。上限はモデルごとに異なります。',
   },
@@ -210,27 +210,27 @@ export default {
 
   defaultModelGone: {
     image:
-      'あなたの既定の画像モデル`{{model}}`は現在提供されていないため、サーバーの既定モデル（{{fallback}}）を使いました。/settings で別のモデルを選んでください。',
+      'あなたのデフォルトの画像モデル`{{model}}`は現在提供されていないため、サーバーのデフォルトのモデル（{{fallback}}）を使いました。/設定 で別のモデルを選んでください。',
     video:
-      'あなたの既定の動画モデル`{{model}}`は現在提供されていないため、サーバーの既定モデル（{{fallback}}）を使いました。/settings で別のモデルを選んでください。',
+      'あなたのデフォルトの動画モデル`{{model}}`は現在提供されていないため、サーバーのデフォルトのモデル（{{fallback}}）を使いました。/設定 で別のモデルを選んでください。',
   },
   defaults: {
     catalogNotLoaded:
       'ボットの起動以降、生成サービスに接続できていないため、モデル・アスペクト比・解像度をまだ確認できません。何も保存されていません。1分ほどしてからもう一度お試しください。',
-    cantSave: 'この既定値は保存できません：\n{{problems}}\n何も保存されていません。',
+    cantSave: 'このデフォルト設定は保存できません：\n{{problems}}\n何も保存されていません。',
     countRange: '{{option}}：{{min, number}}〜{{max, number}}の整数です。',
-    noSuchModel: '{{option}}：モデル`{{model}}`はありません。/models で一覧を確認できます。',
+    noSuchModel: '{{option}}：モデル`{{model}}`はありません。/モデル で一覧を確認できます。',
     makesImages:
       '{{option}}：{{model}}は動画ではなく画像を生成するモデルです。image_modelとして選んでください。',
     makesVideos:
       '{{option}}：{{model}}は画像ではなく動画を生成するモデルです。video_modelとして選んでください。',
     storedGone: {
       image:
-        '{{option}}：あなたの既定の画像モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
+        '{{option}}：あなたのデフォルトの画像モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
       video:
-        '{{option}}：あなたの既定の動画モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
+        '{{option}}：あなたのデフォルトの動画モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',
     },
-    serverDefault: '{{model}}（サーバーの既定）',
+    serverDefault: '{{model}}（サーバーのデフォルト）',
     takesNo: {
       aspect_ratio: '{{option}}：{{model}}はアスペクト比を指定できません。',
       resolution: '{{option}}：{{model}}は解像度を指定できません。',
@@ -243,12 +243,14 @@ export default {
     },
     cleared: {
       image: {
-        aspect_ratio: '画像の既定のアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
-        resolution: '画像の既定の解像度（{{value}}）を解除しました：{{model}}が対応していません。',
+        aspect_ratio:
+          '画像のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        resolution: '画像のデフォルトの解像度（{{value}}）を解除しました：{{model}}が対応していません。',
       },
       video: {
-        aspect_ratio: '動画の既定のアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
-        resolution: '動画の既定の解像度（{{value}}）を解除しました：{{model}}が対応していません。',
+        aspect_ratio:
+          '動画のデフォルトのアスペクト比（{{value}}）を解除しました：{{model}}が対応していません。',
+        resolution: '動画のデフォルトの解像度（{{value}}）を解除しました：{{model}}が対応していません。',
       },
     },
   },

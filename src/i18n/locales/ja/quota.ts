@@ -7,19 +7,19 @@ export default {
     set: {
       name: '設定',
       description: 'メンバー個別の利用枠を設定します（ロールやデフォルトより優先）',
-      usd: '期間あたりの利用枠（USD）。例: 2.50（小数点以下4桁まで）',
+      usd: '期間あたりの利用枠（USD）。例：2.50（小数点以下4桁まで）',
       period: '利用枠の期間（省略時はサーバーのデフォルトの期間）',
     },
     role: {
       name: 'ロール',
       description: 'ロールの利用枠を設定します（デフォルトの期間あたり）',
       role: 'ロール',
-      usd: 'デフォルトの期間あたりの利用枠（USD）。例: 5',
+      usd: 'デフォルトの期間あたりの利用枠（USD）。例：5',
     },
     default: {
       name: 'デフォルト',
       description: 'サーバーのデフォルトの利用枠と期間を設定します',
-      usd: '全メンバーの期間あたりの利用枠（USD）。例: 1',
+      usd: '全メンバーの期間あたりの利用枠（USD）。例：1',
       period: '利用枠がリセットされるタイミング（UTC）。ロールの利用枠と予算もこの期間です',
     },
     budget: {
@@ -30,7 +30,7 @@ export default {
     confirm: {
       name: '確認',
       description: 'この金額を超えるリクエストはメンバーに確認を求めます（0で確認しない）',
-      usd: '1リクエストあたりこのUSDを超えたら確認。例: 0.50（0で確認しない）',
+      usd: '1リクエストあたりこのUSDを超えたら確認。例：0.50（0で確認しない）',
     },
     show: {
       name: '表示',
@@ -51,8 +51,8 @@ export default {
       name: '通知',
       description: '対応が必要なことを管理者に知らせる場所。何も選ばなければ現在の設定を表示します',
       channel: '通知を投稿するチャンネル',
-      below: '共有残高がこのUSDを下回ったら通知（0で通知しない）。例: 5',
-      off: 'True: 通知を今後投稿しない',
+      below: '共有残高がこのUSDを下回ったら通知（0で通知しない）。例：5',
+      off: 'True：通知を今後投稿しない',
     },
     report: {
       name: 'レポート',
@@ -83,8 +83,8 @@ export default {
   thisPeriod: { daily: '今日', weekly: '今週', monthly: '今月', total: '通算' },
   serversOnly: '/{{command}} はサーバー内でのみ使えます。',
   manageOnly: '/{{command}} を使えるのは「サーバー管理」権限を持つメンバーだけです。',
-  negative: '金額をマイナスにはできません（入力:「{{text}}」）。',
-  notAnAmount: '「{{text}}」は小数点以下4桁までのUSD金額ではありません（例: 2.50）。',
+  negative: '金額をマイナスにはできません（入力：「{{text}}」）。',
+  notAnAmount: '「{{text}}」は小数点以下4桁までのUSD金額ではありません（例：2.50）。',
   amountTooLarge: '金額は{{max, money}}までです。',
   unknownPeriod: '不明な期間「{{value}}」です。毎日、毎週、毎月、通算のいずれかを選んでください。',
   resets: '{{relative}}（{{absolute}}）',
@@ -125,7 +125,7 @@ export default {
     own: '{{user}} の個別の利用枠を{{allowance}}にしました。ロールの利用枠やデフォルトより優先されます。',
     ownDefaultPeriod:
       '{{user}} の個別の利用枠を{{allowance}}にしました（サーバーのデフォルトの期間）。ロールの利用枠やデフォルトより優先されます。',
-    figures: '{{when}}の利用額: {{spent, money}} · 残り: {{left, money}} · リセット: {{resets}}。',
+    figures: '{{when}}の利用額：{{spent, money}} · 残り：{{left, money}} · リセット：{{resets}}。',
   },
   role: {
     everyone: '@everyone は全メンバーです。代わりに /{{command}} でサーバーのデフォルトを設定してください。',
@@ -147,22 +147,22 @@ export default {
     done: '{{user}} のこの期間の利用額を{{zero, money}}に戻しました（元は{{amount, money}}）。台帳にはあなたによる調整として記録されます。',
   },
   channels: {
-    list: '/画像 と /動画 を使えるチャンネル: {{channels}}',
-    nameIt: '{{action}}するチャンネルを指定してください。例: `{{example}}`',
+    list: '/画像 と /動画 を使えるチャンネル：{{channels}}',
+    nameIt: '{{action}}するチャンネルを指定してください。例：`{{example}}`',
     allowed:
-      '{{channel}} を許可しました。/imagine と /動画 を使えるチャンネル: {{channels}}。ほかのチャンネルでは、どこで使えるかがメンバーに案内されます。',
-    notListed: '{{channel}} はリストにありません。許可済み: {{channels}}',
+      '{{channel}} を許可しました。/画像 と /動画 を使えるチャンネル：{{channels}}。ほかのチャンネルでは、どこで使えるかがメンバーに案内されます。',
+    notListed: '{{channel}} はリストにありません。許可済み：{{channels}}',
     removedEmpty:
-      '{{channel}} を削除しました。リストが空になったので、/imagine と /動画 はどのチャンネルでも使えます。',
-    removed: '{{channel}} を削除しました。/imagine と /動画 を使えるチャンネル: {{channels}}',
+      '{{channel}} を削除しました。リストが空になったので、/画像 と /動画 はどのチャンネルでも使えます。',
+    removed: '{{channel}} を削除しました。/画像 と /動画 を使えるチャンネル：{{channels}}',
     unknownAction: '不明な操作「{{action}}」です。許可、削除、一覧のいずれかを選んでください。',
   },
   alerts: {
     both: 'チャンネルとオフ:true のどちらか一方を選んでください。何も変更していません。',
     low: '共有残高が{{amount, money}}を下回ったとき（1時間ごとに確認）',
     noLow: '残高については通知しません（しきい値は{{zero, money}}）',
-    off: '通知はオフです。`{{example}}` で指定したチャンネルに、次のことを投稿します: {{low}}、サービスがAPIトークンを拒否したとき（401）、共有残高を使い切ったとき（402）、どの台帳にもない請求がサービスの利用ログに見つかったとき（1時間ごとに確認）。',
-    on: '通知の投稿先は {{channel}} です: {{low}}、サービスがAPIトークンを拒否したとき（401）、共有残高を使い切ったとき（402）、どの台帳にもない請求がサービスの利用ログに見つかったとき（1時間ごとに確認）。オフにするには `{{example}}`。',
+    off: '通知はオフです。`{{example}}` で指定したチャンネルに、次のことを投稿します：{{low}}、サービスがAPIトークンを拒否したとき（401）、共有残高を使い切ったとき（402）、どの台帳にもない請求がサービスの利用履歴に見つかったとき（1時間ごとに確認）。',
+    on: '通知の投稿先は {{channel}} です：{{low}}、サービスがAPIトークンを拒否したとき（401）、共有残高を使い切ったとき（402）、どの台帳にもない請求がサービスの利用履歴に見つかったとき（1時間ごとに確認）。オフにするには `{{example}}` を使ってください。',
   },
   report: {
     range: 'レポートの対象は1〜{{max, number}}日です。',
@@ -171,10 +171,10 @@ export default {
     nothing: '{{span}}、このサーバーでは請求がありませんでした。グラフにする利用額はありません。',
     tooLarge: '{{span}}のレポートはこのサーバーの添付ファイルの上限を超えます。日数を減らしてください。',
     totals:
-      '{{span}}の利用額: 請求{{charged, money}}、返金{{refunded, money}}、差し引き **{{net, money}}**。',
+      '{{span}}の利用額：請求{{charged, money}}、返金{{refunded, money}}、差し引き **{{net, money}}**。',
     csv: 'CSVにはすべての請求と返金（{{count, number}}件）が載っています。返金はマイナスです。確保とリセットは利用額に含みません。',
     thisServer: 'このサーバー',
-    chartTitle: '{{server}}: 日ごとの利用額、{{from}}〜{{to}}',
+    chartTitle: '{{server}}：日ごとの利用額、{{from}}〜{{to}}',
     chartDescription: 'メンバー別・モデル別の日ごとの利用額、{{from}}〜{{to}}',
   },
   chart: {

@@ -7,15 +7,15 @@ export default {
     image_model: { name: '画像モデル', description: '画像のデフォルトのモデル（価格付き）' },
     image_aspect_ratio: {
       name: '画像アスペクト比',
-      description: '画像のデフォルトのアスペクト比。例: 16:9',
+      description: '画像のデフォルトのアスペクト比。例：16:9',
     },
-    image_resolution: { name: '画像解像度', description: '画像のデフォルトの解像度。例: 2K' },
+    image_resolution: { name: '画像解像度', description: '画像のデフォルトの解像度。例：2K' },
     video_model: { name: '動画モデル', description: '動画のデフォルトのモデル（価格付き）' },
     video_aspect_ratio: {
       name: '動画アスペクト比',
-      description: '動画のデフォルトのアスペクト比。例: 16:9',
+      description: '動画のデフォルトのアスペクト比。例：16:9',
     },
-    video_resolution: { name: '動画解像度', description: '動画のデフォルトの解像度。例: 720p' },
+    video_resolution: { name: '動画解像度', description: '動画のデフォルトの解像度。例：720p' },
     count: {
       name: 'テイク数',
       description: '1リクエストあたりのテイク数（{{min, number}}〜{{max, number}}）',
@@ -32,8 +32,8 @@ export default {
   title: 'このサーバーでのあなたのデフォルト',
   description:
     '/画像 と /動画 で省略したオプションに使われます。指定したオプションが常に優先されます。アスペクト比と解像度は、それに対応するモデルでのみ使われます。',
-  images: '画像（/imagine）',
-  videos: '動画（/video）',
+  images: '画像（/画像）',
+  videos: '動画（/動画）',
   model: '{{label}}（`{{slug}}`）',
   gone: '`{{slug}}`（提供終了のため、サーバーのデフォルトを使用）',
   stored: '`{{slug}}`',

@@ -14,8 +14,8 @@ export default {
     video: '動画：{{prompt}}',
   },
   errors: {
-    serversOnly: '/表示はサーバー内でのみ使えます。',
-    channelsOnly: '/表示はサーバーのチャンネルでのみ使えます。',
+    serversOnly: '/表示 はサーバー内でのみ使えます。',
+    channelsOnly: '/表示 はサーバーのチャンネルでのみ使えます。',
     notAnId:
       'これは生成IDではありません。リストから自分の生成を選ぶか、詳細や失敗レポートからIDをコピーしてください。',
     notHere: 'このサーバーにはこの生成の記録がありません。',

@@ -31,7 +31,7 @@ export default {
     uploadDescription_one:
       'Adicionada às referências deste pedido; até {{count, number}} imagem neste modelo.',
     uploadDescription_many:
-      'Adicionadas às referências deste pedido; até {{count, number}} imagens neste modelo.',
+      'Adicionadas às referências deste pedido; até {{count, number}} de imagens neste modelo.',
     uploadDescription_other:
       'Adicionadas às referências deste pedido; até {{count, number}} imagens neste modelo.',
   },
@@ -50,7 +50,7 @@ export default {
     uploadDescription_one:
       'Vem depois desta imagem, o quadro inicial; até {{count, number}} imagem neste modelo.',
     uploadDescription_many:
-      'Vêm depois desta imagem, o quadro inicial; até {{count, number}} imagens neste modelo.',
+      'Vêm depois desta imagem, o quadro inicial; até {{count, number}} de imagens neste modelo.',
     uploadDescription_other:
       'Vêm depois desta imagem, o quadro inicial; até {{count, number}} imagens neste modelo.',
     formUnknown: 'O bot não reconhece mais este formulário; clique em “Animar” de novo.',

@@ -6,7 +6,7 @@ export default {
   balanceUsedUp:
     '**Alerta:** o serviço de geração recusou um pedido porque o saldo compartilhado acabou (402). Os pedidos dos membros vão falhar até a conta ser recarregada; nada foi cobrado por eles. (Avisado no máximo uma vez por hora.)',
   drift:
-    '**Alerta:** o registro de uso do serviço mostra cobranças que nenhum registro deste bot mostra, uma hora depois de a última verificação encontrá-las: geralmente uma geração que falhou e que o serviço continuou cobrando depois de o bot reembolsar o membro, ou uso do token da API fora deste bot. Compare com /saldo.',
+    '**Alerta:** o registro de uso do serviço mostra cobranças que não aparecem na contabilidade deste bot, uma hora depois de a última verificação encontrá-las: geralmente uma geração que falhou e que o serviço continuou cobrando depois de o bot reembolsar o membro, ou uso do token da API fora deste bot. Compare com /saldo.',
   balanceLow:
     '**Alerta:** o saldo compartilhado do serviço de geração é de {{balance, money}}, abaixo do limite de alerta deste servidor de {{below, money}}. Recarregue antes que acabe: aí todo pedido será recusado. (Avisado de novo só depois de voltar acima de {{below, money}}; altere o limite com /{{command}}.)',
 } satisfies Messages;

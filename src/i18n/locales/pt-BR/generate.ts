@@ -113,7 +113,7 @@ export default {
     gaveUp_one:
       'O serviço de geração estava sobrecarregado: este pedido esperou {{count, number}} minuto por capacidade e não foi enviado. Nada foi cobrado da sua cota; tente de novo mais tarde.',
     gaveUp_many:
-      'O serviço de geração estava sobrecarregado: este pedido esperou {{count, number}} minutos por capacidade e não foi enviado. Nada foi cobrado da sua cota; tente de novo mais tarde.',
+      'O serviço de geração estava sobrecarregado: este pedido esperou {{count, number}} de minutos por capacidade e não foi enviado. Nada foi cobrado da sua cota; tente de novo mais tarde.',
     gaveUp_other:
       'O serviço de geração estava sobrecarregado: este pedido esperou {{count, number}} minutos por capacidade e não foi enviado. Nada foi cobrado da sua cota; tente de novo mais tarde.',
     refused: '{{reason}} Este pedido esperou a vez dele e não foi enviado; nada foi cobrado.',
@@ -123,7 +123,7 @@ export default {
     countRange: '`quantidade` é um número inteiro de 1 a {{max, number}}. Nada foi enviado nem cobrado.',
     noneSent_one: 'A versão não pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
     noneSent_many:
-      'Nenhuma das {{count, number}} versões pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
+      'Nenhuma das {{count, number}} de versões pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
     noneSent_other:
       'Nenhuma das {{count, number}} versões pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
     reason: {
@@ -142,7 +142,7 @@ export default {
     inFlight_one:
       'Você já tem {{count, number}} geração em andamento (o limite é {{cap, number}}). Espere uma terminar.',
     inFlight_many:
-      'Você já tem {{count, number}} gerações em andamento (o limite é {{cap, number}}). Espere uma terminar.',
+      'Você já tem {{count, number}} de gerações em andamento (o limite é {{cap, number}}). Espere uma terminar.',
     inFlight_other:
       'Você já tem {{count, number}} gerações em andamento (o limite é {{cap, number}}). Espere uma terminar.',
     inFlightUnknown: 'Você já tem gerações demais em andamento. Espere uma terminar.',
@@ -155,25 +155,25 @@ export default {
     batchAllowanceSome_one:
       '{{count, number}} versão custa cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchAllowanceSome_many:
-      '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
+      '{{count, number}} de versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: dá para {{fits, number}} das {{count, number}} de versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchAllowanceSome_other:
       '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchAllowanceNone_one:
       '{{count, number}} versão custa cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: não dá nem para uma versão. Nada foi enviado nem cobrado.',
     batchAllowanceNone_many:
-      '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: não dá nem para uma versão. Nada foi enviado nem cobrado.',
+      '{{count, number}} de versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: não dá nem para uma versão. Nada foi enviado nem cobrado.',
     batchAllowanceNone_other:
       '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} na sua cota: não dá nem para uma versão. Nada foi enviado nem cobrado.',
     batchBudgetSome_one:
       '{{count, number}} versão custa cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchBudgetSome_many:
-      '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
+      '{{count, number}} de versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: dá para {{fits, number}} das {{count, number}} de versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchBudgetSome_other:
       '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: dá para {{fits, number}} das {{count, number}} versões (peça de novo com `quantidade:{{fits}}`). Nada foi enviado nem cobrado.',
     batchBudgetNone_one:
       '{{count, number}} versão custa cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: não dá nem para uma versão. Nada foi enviado nem cobrado.',
     batchBudgetNone_many:
-      '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: não dá nem para uma versão. Nada foi enviado nem cobrado.',
+      '{{count, number}} de versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: não dá nem para uma versão. Nada foi enviado nem cobrado.',
     batchBudgetNone_other:
       '{{count, number}} versões custam cerca de {{total, money}} no total ({{each, money}} cada), mas restam {{left, money}} no orçamento deste servidor: não dá nem para uma versão. Nada foi enviado nem cobrado.',
   },
@@ -201,13 +201,13 @@ export default {
   },
   references: {
     image_one: '{{count, number}} imagem',
-    image_many: '{{count, number}} imagens',
+    image_many: '{{count, number}} de imagens',
     image_other: '{{count, number}} imagens',
     video_one: '{{count, number}} vídeo',
-    video_many: '{{count, number}} vídeos',
+    video_many: '{{count, number}} de vídeos',
     video_other: '{{count, number}} vídeos',
     audio_one: '{{count, number}} arquivo de áudio',
-    audio_many: '{{count, number}} arquivos de áudio',
+    audio_many: '{{count, number}} de arquivos de áudio',
     audio_other: '{{count, number}} arquivos de áudio',
     none: 'nada',
   },

@@ -19,7 +19,7 @@ export default {
   refuse:
     'Um pedido que não cabe no que resta é recusado em particular, e nada é enviado. Um pedido caro mostra o preço antes e só é enviado quando você clica em Confirmar.',
   cap_one: 'Você pode ter no máximo {{count, number}} geração em andamento ao mesmo tempo.',
-  cap_many: 'Você pode ter no máximo {{count, number}} gerações em andamento ao mesmo tempo.',
+  cap_many: 'Você pode ter no máximo {{count, number}} de gerações em andamento ao mesmo tempo.',
   cap_other: 'Você pode ter no máximo {{count, number}} gerações em andamento ao mesmo tempo.',
   adminIntro:
     'Os membros gastam da cota padrão do servidor até você definir uma cota para um cargo ou um membro; um orçamento do servidor limita todos juntos.',

@@ -52,7 +52,7 @@ export default {
     extra: {
       sound: 'som',
       fixedCamera: 'câmera fixa',
-      seed: 'uma seed para repetir um resultado',
+      seed: 'um seed para repetir um resultado',
       webSearch: 'pesquisa na web',
       lastFrame: 'continuar a partir do último quadro',
       styles: 'estilos ({{styles}})',

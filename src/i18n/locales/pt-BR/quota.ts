@@ -56,7 +56,8 @@ export default {
     },
     report: {
       name: 'relatório',
-      description: 'Os gastos do servidor por dia, por membro e por modelo (gráfico), com o registro (CSV)',
+      description:
+        'Os gastos do servidor por dia, por membro e por modelo (gráfico), com a contabilidade (CSV)',
       days: 'Quantos dias para trás, hoje (UTC) incluído; padrão {{days, number}}',
     },
     option: {
@@ -83,11 +84,11 @@ export default {
   thisPeriod: { daily: 'hoje', weekly: 'nesta semana', monthly: 'neste mês', total: 'no total' },
   serversOnly: '/{{command}} só funciona em servidores.',
   manageOnly: 'Só membros com a permissão Gerenciar servidor podem usar /{{command}}.',
-  negative: 'Um valor não pode ser negativo (você digitou "{{text}}").',
+  negative: 'Um valor não pode ser negativo (você digitou “{{text}}”).',
   notAnAmount:
-    '"{{text}}" não é um valor em USD com no máximo 4 casas decimais (por exemplo 2.50, com ponto).',
+    '“{{text}}” não é um valor em USD com no máximo 4 casas decimais (por exemplo 2.50, com ponto).',
   amountTooLarge: 'O valor pode ser no máximo {{max, money}}.',
-  unknownPeriod: 'Período desconhecido "{{value}}": use diário, semanal, mensal ou total.',
+  unknownPeriod: 'Período desconhecido “{{value}}”: use diário, semanal, mensal ou total.',
   resets: '{{relative}} ({{absolute}})',
   neverResets: 'nunca (uma cota total não zera)',
   anyChannel: 'qualquer canal (nenhuma lista definida)',
@@ -112,7 +113,7 @@ export default {
     spentReserved: '{{spent, money}} + {{reserved, money}} reservado',
     inFlight: 'Em andamento',
     inFlightValue_one: '{{count, number}} geração (no máximo {{cap, number}} por membro)',
-    inFlightValue_many: '{{count, number}} gerações (no máximo {{cap, number}} por membro)',
+    inFlightValue_many: '{{count, number}} de gerações (no máximo {{cap, number}} por membro)',
     inFlightValue_other: '{{count, number}} gerações (no máximo {{cap, number}} por membro)',
     topSpenders: 'Quem mais gastou {{when}}',
     nobody: 'Ninguém gastou nada ainda.',
@@ -143,11 +144,11 @@ export default {
   },
   confirm: {
     off: 'Os pedidos são enviados na hora, custe o que custar: nenhuma confirmação é pedida.',
-    set: 'Pedidos que custam mais de {{amount, money}} agora pedem confirmação do membro antes de qualquer envio.',
+    set: 'Agora o membro precisa confirmar os pedidos que custam mais de {{amount, money}} antes de qualquer envio.',
   },
   reset: {
     nothing: '{{user}} não gastou nada neste período: não havia nada para zerar.',
-    done: 'Os gastos de {{user}} neste período voltaram a {{zero, money}} (eram {{amount, money}}). O registro anota o ajuste em seu nome.',
+    done: 'Os gastos de {{user}} neste período voltaram a {{zero, money}} (eram {{amount, money}}). A contabilidade registra o ajuste em seu nome.',
   },
   channels: {
     list: '/imaginar e /vídeo podem ser usados em: {{channels}}.',
@@ -158,20 +159,20 @@ export default {
     removedEmpty:
       '{{channel}} foi removido e a lista está vazia: /imaginar e /vídeo podem ser usados em qualquer canal.',
     removed: '{{channel}} foi removido. /imaginar e /vídeo podem ser usados em: {{channels}}.',
-    unknownAction: 'Ação desconhecida "{{action}}": use permitir, remover ou listar.',
+    unknownAction: 'Ação desconhecida “{{action}}”: use permitir, remover ou listar.',
   },
   alerts: {
     both: 'Escolha um canal ou desativar:true, não os dois. Nada foi alterado.',
     low: 'o saldo compartilhado ficar abaixo de {{amount, money}} (verificado a cada hora)',
     noLow: 'nunca pelo saldo (o limite é {{zero, money}})',
-    off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que nenhum registro do bot mostra (verificado a cada hora).',
-    on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que nenhum registro do bot mostra (verificado a cada hora). Para desativar: `{{example}}`.',
+    off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora).',
+    on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora). Para desativar: `{{example}}`.',
   },
   report: {
     range: 'Um relatório cobre de 1 a {{max, number}} dias.',
     spanToday: 'o dia de hoje ({{to}}, UTC)',
     spanDays_one: 'o último dia ({{from}} a {{to}}, UTC)',
-    spanDays_many: 'os últimos {{count, number}} dias ({{from}} a {{to}}, UTC)',
+    spanDays_many: 'os últimos {{count, number}} de dias ({{from}} a {{to}}, UTC)',
     spanDays_other: 'os últimos {{count, number}} dias ({{from}} a {{to}}, UTC)',
     nothing: 'Nada foi cobrado neste servidor durante {{span}}: não há gastos para o gráfico.',
     tooLarge: 'O relatório sobre {{span}} passa do limite de anexos deste servidor: peça menos dias.',
