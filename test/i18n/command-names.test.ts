@@ -1,7 +1,8 @@
 /**
  * A text that names a command names it as the reader's Discord shows it: a German member's command
  * list has /bild, so a German text that says "/imagine" sends them looking for a command they do not
- * have. Every command a text names (a `/name` at the start of a word) must be that language's name.
+ * have. Every command a text names (a `/name` not inside a URL or a mention; in Japanese it may follow
+ * a kana or 。 directly) must be that language's name.
  */
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
@@ -23,7 +24,7 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s texts', (language) =>
   it('name every command by its name in this language', () => {
     const wrong: string[] = [];
     for (const text of Object.values(RESOURCES[language]).flatMap((ns) => texts(ns as Messages))) {
-      for (const [, name] of text.matchAll(/(?:^|[\s(«「“„"'*`])\/([\p{L}\p{N}_-]+)/gu)) {
+      for (const [, name] of text.matchAll(/(?<![A-Za-z0-9.:/<])\/([\p{L}\p{N}_-]+)/gu)) {
         const localized = names.get(name as string);
         if (localized && localized !== name) wrong.push(`/${name} (should be /${localized}) in: ${text}`);
       }
