@@ -14,14 +14,9 @@ import type { Command, ComponentHandler } from '../src/discord/interactions/comm
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
 import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
-import {
-  renderBalance,
-  renderUsagePage,
-  serviceKeyOf,
-  USAGE_PAGE_SIZE,
-} from '../src/discord/views/balance-view.ts';
+import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
 import { requireManageGuild } from '../src/discord/views/quota-view.ts';
-import type { UsagePage } from '../src/media/schemas.ts';
+import { type UsagePage, usageModelKey } from '../src/media/schemas.ts';
 import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
 import type { Period } from '../src/quota/periods.ts';
 
@@ -90,7 +85,7 @@ export const balancePages: ComponentHandler<'balance'> = { prefix: 'balance', bu
 function labelsOf(services: BotServices): (modelKey: string) => string | undefined {
   const labels = new Map<string, string>();
   for (const model of services.catalog.list()) {
-    labels.set(serviceKeyOf(model.slug), model.label);
+    labels.set(usageModelKey(model.slug), model.label);
     labels.set(model.slug, model.label);
   }
   return (key) => labels.get(key);

@@ -287,5 +287,11 @@ export function houseList(
   type: 'conjunction' | 'disjunction' = 'conjunction',
 ): string {
   if (l.language !== 'en') return l.list(items, type);
-  return new Intl.ListFormat('en-GB', { type }).format(items);
+  return BRITISH_LISTS[type].format(items);
 }
+
+/** Made once: validation runs before the defer, within Discord's 3 s. */
+const BRITISH_LISTS = {
+  conjunction: new Intl.ListFormat('en-GB', { type: 'conjunction' }),
+  disjunction: new Intl.ListFormat('en-GB', { type: 'disjunction' }),
+};

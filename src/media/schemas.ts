@@ -122,6 +122,11 @@ export const usageRecordSchema = z.object({
 });
 export type UsageRecord = z.infer<typeof usageRecordSchema>;
 
+/** A model's `model_key` in the usage log: its slug with dots and dashes turned to underscores. */
+export function usageModelKey(slug: string): string {
+  return slug.replace(/[.-]/g, '_');
+}
+
 export const usagePageSchema = z.object({
   data: z.array(usageRecordSchema),
   current_page: z.number().int(),

@@ -9,7 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { effectiveDuration, effectiveResolution } from '../catalog/pricing.ts';
 import type { Clock } from '../clock.ts';
-import type { CreateGenerationRequest, Generation, Model, UsageRecord } from '../media/schemas.ts';
+import {
+  type CreateGenerationRequest,
+  type Generation,
+  type Model,
+  type UsageRecord,
+  usageModelKey,
+} from '../media/schemas.ts';
 import { type Micros, microsToUsd } from '../money.ts';
 import type { InjectedBehaviour } from './markers.ts';
 
@@ -66,11 +72,6 @@ const IMAGE_MS = { min: 5_000, max: 15_000 };
 const VIDEO_MS = { min: 30_000, max: 120_000 };
 const PENDING_SHARE = 0.1;
 const MAX_PENDING_MS = 3_000;
-
-/** `motion-2.0` -> `motion_2_0`: the usage log's internal key form. */
-export function modelKey(slug: string): string {
-  return slug.replace(/[.-]/g, '_');
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -219,7 +220,7 @@ export class SimState {
       .sort((a, b) => b.id - a.id)
       .map((u) => ({
         id: u.id,
-        model_key: modelKey(u.modelSlug),
+        model_key: usageModelKey(u.modelSlug),
         generation_type: u.type,
         amount_usd: microsToUsd(u.amountMicros),
         source: 'api',

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeDrift,
-  renderBalance,
-  renderUsagePage,
-  serviceKeyOf,
-} from '../../src/discord/views/balance-view.ts';
+import { describeDrift, renderBalance, renderUsagePage } from '../../src/discord/views/balance-view.ts';
 import { english, localizerOf } from '../../src/i18n/index.ts';
-import type { UsagePage, UsageRecord } from '../../src/media/schemas.ts';
+import { type UsagePage, type UsageRecord, usageModelKey } from '../../src/media/schemas.ts';
 import type { Drift } from '../../src/quota/drift.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -27,7 +22,7 @@ const page = (data: UsageRecord[], total = data.length): UsagePage => ({
 });
 
 /** The catalog's labels by the service's keys, as /balance looks them up. */
-const labels = new Map(SIM_MODELS.map((m) => [serviceKeyOf(m.slug), m.label]));
+const labels = new Map(SIM_MODELS.map((m) => [usageModelKey(m.slug), m.label]));
 const labelOf = (key: string) => labels.get(key);
 
 describe("/balance's usage log", () => {

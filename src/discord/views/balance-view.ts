@@ -5,7 +5,7 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
-import type { Account, UsagePage } from '../../media/schemas.ts';
+import { type Account, type UsagePage, usageModelKey } from '../../media/schemas.ts';
 import { type Micros, usdToMicros } from '../../money.ts';
 import type { Drift } from '../../quota/drift.ts';
 import type { Period } from '../../quota/periods.ts';
@@ -101,14 +101,6 @@ export function renderBalance(f: BalanceFigures, l: Localizer): EmbedBuilder {
   });
   embed.setDescription(f.drift ? describeDrift(f.drift, l) : l.t('balance:drift.unreadable'));
   return embed;
-}
-
-/**
- * What a usage record names its model by: the service's key (`lang_4o_image`), which is the model's
- * slug with dots and dashes turned to underscores. The catalog's label is what members know.
- */
-export function serviceKeyOf(slug: string): string {
-  return slug.replace(/[.-]/g, '_');
 }
 
 /** The usage log embed and its Previous/Next buttons; `page` null when the log could not be read. */

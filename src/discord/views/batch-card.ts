@@ -24,14 +24,13 @@ import type { Job } from '../../jobs/job.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
 import { buildCustomId, type ResultButton } from '../interactions/custom-ids.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, simulatorFooter } from './message-parts.ts';
-import { parameterLine, requestOf } from './parameters-text.ts';
+import { parameterLine, sentRequest } from './parameters-text.ts';
 import { resultButtons } from './result-buttons.ts';
-import type { CardOptions } from './result-card.ts';
+import { type CardOptions, factsLine } from './result-card.ts';
 import { linkable, truncate } from './text.ts';
 
 const MAX_CARD_TEXT = 4000;
 const MAX_BUTTONS_PER_ROW = 5;
-const MAX_LABEL = 80;
 
 /** The buttons each take gets, short-labelled with the take's number; Delete once, for the message. */
 const TAKE_LABELS = {
@@ -111,7 +110,7 @@ export function renderBatchCard(
   }
 
   const mention = options.mentionRequester ? `<@${job.reply.userId}>` : undefined;
-  const facts = factsLine(l, job, takes);
+  const facts = batchFacts(l, job, takes);
   const status = [...lines, ...(job.note ? [job.note] : [])].join('\n');
   const footer = job.simulated ? `-# ${simulatorFooter(l)}` : undefined;
   const used = [mention, facts, status, footer].reduce((n, t) => n + (t?.length ?? 0), 0) + rows.length * 60;
@@ -164,7 +163,7 @@ function takeState(l: Localizer, take: BatchTake): string {
  * `Nano Fruit Pro · 4 takes · aspect ratio: 1:1 · $0.40 charged · asked by <@id>`: what stands
  * charged now, and the parameter line every card of the request shows (parameters-text.ts).
  */
-function factsLine(l: Localizer, job: BatchHead, takes: readonly BatchTake[]): string {
+function batchFacts(l: Localizer, job: BatchHead, takes: readonly BatchTake[]): string {
   let charged = 0;
   for (const take of takes) {
     if (take.state === 'done' || take.state === 'generating') charged += take.job.chargedMicros;
@@ -172,15 +171,14 @@ function factsLine(l: Localizer, job: BatchHead, takes: readonly BatchTake[]): s
   // The first take's request: later takes may differ in their seed only, and the line must not
   // change with whichever take redraws the card.
   const first = takes.find((t) => t.index === 0 && 'job' in t);
-  const request = first && 'job' in first ? requestOf(first.job) : job.request;
-  const params = request ? parameterLine(l, request) : '';
-  return [
-    `**${escapeMemberText(truncate(job.modelLabel, MAX_LABEL))}**`,
-    l.t('cards:batch.takes', { count: takes.length }),
-    ...(params ? [escapeMemberText(params)] : []),
-    l.t('cards:result.charged', { amount: charged }),
-    l.t('cards:result.askedBy', { member: `<@${job.reply.userId}>` }),
-  ].join(' · ');
+  const request = first && 'job' in first ? sentRequest(first.job) : job.request;
+  return factsLine(l, {
+    modelLabel: job.modelLabel,
+    takes: l.t('cards:batch.takes', { count: takes.length }),
+    params: request ? parameterLine(l, request) : '',
+    chargedMicros: charged,
+    userId: job.reply.userId,
+  });
 }
 
 function takeButton(job: Job, action: ResultButton, label: string): ButtonBuilder {

@@ -13,20 +13,20 @@ import type { Job } from '../../jobs/job.ts';
 const SHOWN_ELSEWHERE = new Set(['model', 'prompt']);
 
 /** What a job was asked with: the request sent, or what the service echoed for older jobs. */
-export function requestOf(job: Pick<Job, 'request' | 'parameters'>): Record<string, unknown> {
-  return job.request ? { ...job.request } : job.parameters;
+export function sentRequest(job: Pick<Job, 'request' | 'parameters'>): object {
+  return job.request ?? job.parameters;
 }
 
 /** The parameters, as [name, value] in the order they were given; empty values left out. */
-export function parametersOf(source: object): [string, unknown][] {
+function parametersOf(source: object): [string, unknown][] {
   return Object.entries(source).filter(
     ([key, value]) => !SHOWN_ELSEWHERE.has(key) && value !== undefined && value !== null && value !== '',
   );
 }
 
-/** The parameters a job was sent with (see requestOf). */
+/** The parameters a job was sent with (see sentRequest). */
 export function sentParameters(job: Pick<Job, 'request' | 'parameters'>): [string, unknown][] {
-  return parametersOf(requestOf(job));
+  return parametersOf(sentRequest(job));
 }
 
 type ParamKey = keyof typeof cards.paramName;
@@ -63,7 +63,7 @@ export function parameterItem(l: Localizer, key: string, value: unknown): string
 
 /**
  * The parameter line of a request, the same on every card: `aspect ratio: 16:9 · duration: 5 s ·
- * image urls: 2`. `source` is the request (or a job's requestOf). Not escaped.
+ * image urls: 2`. `source` is the request (or a job's sentRequest). Not escaped.
  */
 export function parameterLine(l: Localizer, source: object): string {
   return parametersOf(source)

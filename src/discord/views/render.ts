@@ -11,7 +11,7 @@ import type { Job } from '../../jobs/job.ts';
 import type { FieldErrors, GenerationStatus, Model } from '../../media/schemas.ts';
 import { renderBatchCard } from './batch-card.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, simulatorFooter } from './message-parts.ts';
-import { parameterLine, requestOf } from './parameters-text.ts';
+import { parameterLine, sentRequest } from './parameters-text.ts';
 import { type CardOptions, renderResultCard } from './result-card.ts';
 import { truncate } from './text.ts';
 import { expectedFinishField } from './waiting-view.ts';
@@ -47,7 +47,7 @@ export function renderJob(job: Job, content: JobContent, model?: Model, card?: C
       { name: l.t('cards:field.price'), value: priceText(l, job, content.kind === 'failed'), inline: true },
       { name: l.t('cards:field.requestedBy'), value: `<@${job.reply.userId}>`, inline: true },
     );
-  const params = parameterLine(l, requestOf(job));
+  const params = parameterLine(l, sentRequest(job));
   if (params) {
     embed.addFields({
       name: l.t('cards:field.parameters'),

@@ -26,7 +26,7 @@ import type { AttachedFile, LinkReason, ResultContent } from '../../jobs/result-
 import type { Model } from '../../media/schemas.ts';
 import { buildCustomId, type ResultButton } from '../interactions/custom-ids.ts';
 import { COLORS, escapeMemberText, type RenderedMessage, simulatorFooter } from './message-parts.ts';
-import { parameterLine, requestOf } from './parameters-text.ts';
+import { parameterLine, sentRequest } from './parameters-text.ts';
 import { nextResolution, resultButtons } from './result-buttons.ts';
 import { linkable, truncate } from './text.ts';
 
@@ -83,7 +83,15 @@ export function renderResultCard(
 
   // Every text but the prompt, so that the prompt gets whatever room is left of the 4000.
   const mention = options.mentionRequester ? `<@${job.reply.userId}>` : undefined;
-  const facts = truncate(factsLine(l, job), MAX_FACTS);
+  const facts = truncate(
+    factsLine(l, {
+      modelLabel: job.modelLabel,
+      params: parameterLine(l, sentRequest(job)),
+      chargedMicros: job.chargedMicros,
+      userId: job.reply.userId,
+    }),
+    MAX_FACTS,
+  );
   const notes = [resultNote(l, job, content), originLine(l, job.origin)].filter((t): t is string => !!t);
   const footer = job.simulated ? `-# ${simulatorFooter(l)}` : undefined;
   const others = [mention, facts, ...notes, footer].filter((t): t is string => !!t);
@@ -136,17 +144,20 @@ function fallbackUrl(job: Job, content: ResultContent): string | undefined {
 }
 
 /**
- * `Dream 4.5 · aspect ratio: 1:1 · resolution: 2K · $0.10 charged · asked by <@id>`: the parameter
- * line is the one every card of the request shows (parameters-text.ts).
+ * `Dream 4.5 · aspect ratio: 1:1 · resolution: 2K · $0.10 charged · asked by <@id>`: the facts of a
+ * result, and of a batch (which names its takes after the model). The parameter line is the one
+ * every card of the request shows (parameters-text.ts).
  */
-function factsLine(l: Localizer, job: Job): string {
-  const label = escapeMemberText(truncate(job.modelLabel, MAX_LABEL));
-  const params = parameterLine(l, requestOf(job));
+export function factsLine(
+  l: Localizer,
+  facts: { modelLabel: string; takes?: string; params: string; chargedMicros: number; userId: string },
+): string {
   return [
-    `**${label}**`,
-    ...(params ? [escapeMemberText(params)] : []),
-    l.t('cards:result.charged', { amount: job.chargedMicros }),
-    l.t('cards:result.askedBy', { member: `<@${job.reply.userId}>` }),
+    `**${escapeMemberText(truncate(facts.modelLabel, MAX_LABEL))}**`,
+    ...(facts.takes ? [facts.takes] : []),
+    ...(facts.params ? [escapeMemberText(facts.params)] : []),
+    l.t('cards:result.charged', { amount: facts.chargedMicros }),
+    l.t('cards:result.askedBy', { member: `<@${facts.userId}>` }),
   ].join(' · ');
 }
 
