@@ -38,7 +38,7 @@ const data = {
 export const balance: Command = {
   data,
   async execute(interaction, services) {
-    requireManageGuild(interaction, 'balance');
+    requireManageGuild(interaction, (l) => l.t('balance:command.name'));
     // Up to 2 + DRIFT_MAX_PAGES (quota/drift.ts) requests share the token's rate limit: answer within 3 s first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const guildId = interaction.guildId as string;
@@ -62,7 +62,7 @@ async function showPage(
   services: BotServices,
   { page: pageNo }: CustomIdOf<'balance'>,
 ): Promise<void> {
-  requireManageGuild(interaction, 'balance');
+  requireManageGuild(interaction, (l) => l.t('balance:command.name'));
   const work = usagePage(services, pageNo).then((page): InteractionUpdateOptions => {
     const usage = renderUsagePage(pageNo, page, memberLocalizer(interaction), labelsOf(services));
     // The account embed stays as it was; only the log's page changes.

@@ -7,7 +7,6 @@
 import { MessageFlags } from 'discord.js';
 import { readArgs } from '../../src/discord/interactions/args.ts';
 import type { Command } from '../../src/discord/interactions/command.ts';
-import { memberLocalizer } from '../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../src/discord/interactions/services.ts';
 import { storeStep } from '../../src/discord/interactions/store-reads.ts';
 import { quotaCommandName, requireManageGuild } from '../../src/discord/views/quota-view.ts';
@@ -26,7 +25,7 @@ import { show } from './sub/show.ts';
 export const quota: Command = {
   data: QuotaCommand,
   async execute(interaction, services) {
-    requireManageGuild(interaction, quotaCommandName(memberLocalizer(interaction)));
+    requireManageGuild(interaction, (l) => quotaCommandName(l));
     const i = interaction as GuildInteraction;
     const args = readArgs(interaction, QuotaCommand);
     // The report answers by itself (a defer first: it reads and draws past Discord's 3 s).

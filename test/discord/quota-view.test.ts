@@ -53,14 +53,16 @@ describe('the Manage Server check', () => {
     expect(() =>
       requireManageGuild(
         { guildId: '1', memberPermissions: perms(PermissionsBitField.Flags.SendMessages) },
-        'quota',
+        () => 'quota',
       ),
     ).toThrow('Only members with the Manage Server permission can use /quota.');
-    expect(() => requireManageGuild({ guildId: '1', memberPermissions: null }, 'quota')).toThrow(UserError);
+    expect(() => requireManageGuild({ guildId: '1', memberPermissions: null }, () => 'quota')).toThrow(
+      UserError,
+    );
     expect(() =>
       requireManageGuild(
         { guildId: null, memberPermissions: perms(PermissionsBitField.Flags.ManageGuild) },
-        'quota',
+        () => 'quota',
       ),
     ).toThrow('servers only');
   });
@@ -69,13 +71,13 @@ describe('the Manage Server check', () => {
     expect(() =>
       requireManageGuild(
         { guildId: '1', memberPermissions: perms(PermissionsBitField.Flags.ManageGuild) },
-        'quota',
+        () => 'quota',
       ),
     ).not.toThrow();
     expect(() =>
       requireManageGuild(
         { guildId: '1', memberPermissions: perms(PermissionsBitField.Flags.Administrator) },
-        'quota',
+        () => 'quota',
       ),
     ).not.toThrow();
   });

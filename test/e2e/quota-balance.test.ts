@@ -179,6 +179,17 @@ describe('/balance', () => {
     expect(answer.content).toBe('Only members with the Manage Server permission can use /balance.');
     expect(h.sim.requests.filter((r) => r.path.endsWith('/account/usage'))).toHaveLength(usageReads);
   });
+
+  it("names the command as the member's Discord does when it refuses them: /guthaben in German", async () => {
+    const refused = await ephemeralReply(
+      h,
+      await h.command('balance', [], { userId: BOB, locale: Locale.German }),
+    );
+    expect(refused.content).toBe(
+      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können /guthaben verwenden.',
+    );
+    expect(accountReads()).toHaveLength(0);
+  });
 });
 
 describe('/balance on a slow service', () => {

@@ -34,7 +34,7 @@ export async function report(
   args: SubcommandArgs<'report'>,
 ): Promise<void> {
   const l = memberLocalizer(interaction);
-  requireManageGuild(interaction, quotaCommandName(l, 'report'));
+  requireManageGuild(interaction, (reader) => quotaCommandName(reader, 'report'));
   const guildId = interaction.guildId;
   const count = args.days ?? DEFAULT_REPORT_DAYS;
   // Discord keeps to the option's range; a modified client need not.

@@ -75,9 +75,11 @@ export function requireManageGuild(
     /** The member's locale: the refusal is theirs to read. */
     locale?: string;
   },
-  command: string,
+  /** The command as the member's Discord names it, in their language. */
+  commandIn: (l: Localizer) => string,
 ): asserts interaction is { guildId: string; memberPermissions: Readonly<PermissionsBitField> } {
   const l = localizer(interaction.locale);
+  const command = commandIn(l);
   if (interaction.guildId === null) throw new UserError(l.t('quota:serversOnly', { command }));
   if (!hasManageGuild(interaction)) {
     throw new UserError(l.t('quota:manageOnly', { command }));
