@@ -50,16 +50,7 @@ export const models: Command = {
     const typed = String(interaction.options.getFocused());
     // The model autocomplete of /imagine and /video, for both types, in the catalog's order.
     const choices = (['video', 'image'] as const).flatMap((type) =>
-      autocompleteChoices(
-        services.catalog,
-        type,
-        'model',
-        typed,
-        null,
-        false,
-        {},
-        memberLocalizer(interaction),
-      ),
+      autocompleteChoices(services.catalog, type, 'model', typed, null, { l: memberLocalizer(interaction) }),
     );
     await interaction.respond(choices.slice(0, MAX_CHOICES));
   },

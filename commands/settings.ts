@@ -149,9 +149,7 @@ export const settings: Command = {
         option.as,
         String(focused.value),
         interaction.options.getString(`${option.type}_model`),
-        false,
-        {},
-        memberLocalizer(interaction),
+        { l: memberLocalizer(interaction) },
       ),
     );
   },

@@ -378,11 +378,11 @@ describe('spicy mode in autocomplete', () => {
   it('leaves spicy out of the modes unless the channel is age-restricted', async () => {
     const c = await catalog();
     const values = (ageRestricted: boolean, model: string | null) =>
-      autocompleteChoices(c, 'video', 'mode', '', model, ageRestricted).map((x) => x.value);
+      autocompleteChoices(c, 'video', 'mode', '', model, { l: english, ageRestricted }).map((x) => x.value);
     expect(values(false, 'quick-video-1')).toEqual(['custom', 'normal', 'fun']);
     expect(values(true, 'quick-video-1')).toEqual(['custom', 'normal', 'fun', 'spicy']);
     expect(values(false, null)).not.toContain('spicy');
     expect(values(false, 'vista-3.1-fast')).toEqual(['frame', 'ingredient']);
-    expect(autocompleteChoices(c, 'video', 'mode', 'spi', 'quick-video-1')).toEqual([]);
+    expect(autocompleteChoices(c, 'video', 'mode', 'spi', 'quick-video-1', { l: english })).toEqual([]);
   });
 });

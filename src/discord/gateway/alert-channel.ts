@@ -1,6 +1,6 @@
 /**
  * Posts an alert (ops/alerts.ts) as the bot in a server's alert channel: a plain message that pings
- * nobody, in the server's language (its `preferredLocale`, from the client's guild cache), since
+ * nobody, in the server's language (its `preferredLocale`), since
  * every admin of the server reads it.
  */
 import type { Client } from 'discord.js';
@@ -14,7 +14,7 @@ export function alertPoster(client: Client<true>): (target: AlertTarget, text: A
     if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable()) {
       throw new Error(`channel ${channelId} is not a channel of server ${guildId} that the bot can post in`);
     }
-    const l = localizer(client.guilds.cache.get(guildId)?.preferredLocale ?? channel.guild.preferredLocale);
+    const l = localizer(channel.guild.preferredLocale);
     await channel.send({ content: text(l), allowedMentions: { parse: [] } });
   };
 }

@@ -31,8 +31,12 @@ export function modelChoiceName(model: Model, l: Localizer = english): string {
   return l.t(varies ? 'generate:choice.priceFrom' : 'generate:choice.price', { model: model.label, price });
 }
 
-/** What else the member has chosen so far, for choices that depend on it. */
+/** Who asks and what else they have chosen so far, for choices that depend on it. */
 export interface ChoiceContext {
+  /** The member's language: prices and seconds in the names (values are the service's). */
+  l: Localizer;
+  /** Whether the channel is age-restricted; only there are age-restricted modes offered. */
+  ageRestricted?: boolean;
   /** Only these models (a /video-pro family), in this order. */
   slugs?: readonly string[];
   /** The resolution chosen, for the price shown beside each duration. */
@@ -41,8 +45,7 @@ export interface ChoiceContext {
 
 /**
  * The choices for the focused option, given what was typed and the model chosen so far (if any).
- * `ageRestricted`: whether the channel is age-restricted; only there are age-restricted modes offered.
- * Names (prices, seconds) are in `l`'s language; values are the service's.
+ * Names (prices, seconds) are in the member's language; values are the service's.
  */
 export function autocompleteChoices(
   catalog: ModelCatalog,
@@ -50,12 +53,10 @@ export function autocompleteChoices(
   focused: string,
   typed: string,
   chosenModel: string | null,
-  ageRestricted = false,
-  context: ChoiceContext = {},
-  l: Localizer = english,
+  context: ChoiceContext,
 ): APIApplicationCommandOptionChoice[] {
   const query = typed.trim().toLowerCase();
-  const { slugs } = context;
+  const { slugs, l, ageRestricted = false } = context;
   const models = slugs
     ? slugs.flatMap((slug) => catalog.get(slug) ?? []).filter((m) => m.type === type)
     : catalog.list(type);
@@ -138,12 +139,12 @@ export function generationAutocomplete(type: MediaType) {
         focused.name,
         String(focused.value),
         interaction.options.getString('model'),
-        isAgeRestricted(interaction),
         {
+          l: memberLocalizer(interaction),
+          ageRestricted: isAgeRestricted(interaction),
           ...(isVideoFamily(family) ? { slugs: VIDEO_FAMILIES[family].slugs } : {}),
           resolution: interaction.options.getString('resolution'),
         },
-        memberLocalizer(interaction),
       ),
     );
   };

@@ -1,7 +1,8 @@
 /**
  * Which language an answer speaks. A member's own answers (replies, ephemeral refusals, their cards)
  * speak the member's Discord locale; what the whole server reads (a failure thread, the welcome, an
- * admin alert) speaks the server's. Both come with every interaction; neither is trusted as more than
+ * admin alert) speaks the server's: `localizer(guildLocale)`, or the guild's `preferredLocale`
+ * where there is no interaction. Both come with every interaction; neither is trusted as more than
  * a choice among the languages the bot has (i18n/languages.ts).
  */
 import type { BaseInteraction, LocalizationMap } from 'discord.js';
@@ -10,11 +11,6 @@ import { DISCORD_LOCALES_OF, LANGUAGES, type Localizer, localizer, localizerOf }
 /** The member's language: for everything only they read, and their own reply. */
 export function memberLocalizer(interaction: Pick<BaseInteraction, 'locale'>): Localizer {
   return localizer(interaction.locale);
-}
-
-/** The server's language: for what everyone in it reads. English in a DM or an unknown server. */
-export function serverLocalizer(interaction: Pick<BaseInteraction, 'guildLocale'>): Localizer {
-  return localizer(interaction.guildLocale);
 }
 
 /** The two locales a job keeps on its ReplyTarget, so later edits and its thread speak them. */

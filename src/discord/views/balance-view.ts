@@ -5,7 +5,7 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
-import { type Account, type UsagePage, usageModelKey } from '../../media/schemas.ts';
+import type { Account, UsagePage } from '../../media/schemas.ts';
 import { type Micros, usdToMicros } from '../../money.ts';
 import type { Drift } from '../../quota/drift.ts';
 import type { Period } from '../../quota/periods.ts';

@@ -34,26 +34,6 @@ export const TOP_SPENDERS = 10;
 /** Discord's limit on an embed field's value. */
 const MAX_FIELD = 1024;
 
-/**
- * `per day`…: what an allowance of a period is, in English only. Kept for the views that do not
- * take a Localizer yet (balance-view); a text for a reader uses `perPeriod`, one whole phrase with
- * the amount in each language.
- */
-export const PER_PERIOD: Record<Period, string> = {
-  daily: 'per day',
-  weekly: 'per week',
-  monthly: 'per month',
-  total: 'in total',
-};
-
-/** `today`…: the current period, for "spent …", in English only (as PER_PERIOD; localized: `thisPeriod`). */
-export const THIS_PERIOD: Record<Period, string> = {
-  daily: 'today',
-  weekly: 'this week',
-  monthly: 'this month',
-  total: 'in total',
-};
-
 /** `$2.50 per day`: an allowance or a budget of a period, in the reader's language. */
 export function perPeriod(l: Localizer, micros: Micros, period: Period): string {
   return l.t(`quota:perPeriod.${period}`, { amount: micros });
