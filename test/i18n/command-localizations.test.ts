@@ -5,7 +5,11 @@
  */
 import { ApplicationCommandType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { balance } from '../../commands/balance.ts';
 import { commands, messageCommands } from '../../commands/index.ts';
+import { models } from '../../commands/models.ts';
+import { QuotaCommand } from '../../commands/quota/definition.ts';
+import { usage } from '../../commands/usage.ts';
 import { DISCORD_LOCALES_OF, LANGUAGES } from '../../src/i18n/index.ts';
 
 const LOCALES = LANGUAGES.filter((l) => l !== 'en').flatMap((l) => DISCORD_LOCALES_OF[l]);
@@ -59,6 +63,7 @@ describe('the localized command definitions', () => {
     '%s has its description in every language, within 100 characters',
     (path, { node }) => {
       const descriptions = node.description_localizations ?? {};
+      expect(node.description?.length ?? 0, `${path} en`).toBeLessThanOrEqual(100);
       expect(Object.keys(descriptions).sort(), path).toEqual([...LOCALES].sort());
       for (const [locale, text] of Object.entries(descriptions)) {
         expect(text.length, `${path} ${locale}`).toBeGreaterThan(0);
@@ -103,5 +108,44 @@ describe('the localized command definitions', () => {
       expect(Object.keys(names).sort(), data.name).toEqual([...LOCALES].sort());
       for (const name of Object.values(names)) expect(name.length).toBeLessThanOrEqual(32);
     }
+  });
+});
+
+describe('the localized definitions, as a German and a Japanese member reads them', () => {
+  const imagine = slash.find((c) => c.name === 'imagine') as Node;
+  const option = (name: string) => imagine.options?.find((o) => o.name === name);
+
+  it('keep the English names the handlers read, beside names that read naturally', () => {
+    expect(imagine.name_localizations?.de).toBe('bild');
+    expect(option('count')?.name_localizations?.de).toBe('anzahl');
+    expect(option('count')?.name_localizations?.ja).toBe('テイク数');
+    expect(option('image2')?.name_localizations?.de).toBe('bild2');
+    expect(option('image2')?.description_localizations?.ja).toBe('参照画像2');
+    expect(imagine.description_localizations?.ja).toBe('プロンプトから画像を生成します');
+    expect(QuotaCommand.name).toBe('quota');
+    expect(QuotaCommand.options.map((o) => o.name)).toEqual([
+      'set',
+      'role',
+      'default',
+      'budget',
+      'confirm',
+      'show',
+      'reset',
+      'channels',
+      'alerts',
+      'report',
+    ]);
+    expect(QuotaCommand.name_localizations.de).toBe('kontingent');
+    expect(QuotaCommand.name_localizations.ja).toBe('利用枠');
+    expect(models.data.name_localizations).toMatchObject({ de: 'modelle', ja: 'モデル' });
+    expect(balance.data.name_localizations).toMatchObject({ de: 'guthaben', ja: '残高' });
+    expect(usage.data.description_localizations).toMatchObject({
+      de: 'Dein Generierungskontingent, deine Ausgaben in diesem Zeitraum und deine letzten Generierungen',
+    });
+  });
+
+  it('give "Generate from this" a German menu name', () => {
+    const fromThis = messageCommands.find((c) => c.data.name === 'Generate from this')?.data;
+    expect(fromThis?.name_localizations?.de).toBe('Hieraus generieren');
   });
 });

@@ -228,7 +228,7 @@ export async function sendGeneration(
 
   // The waiting view's edits, in order and spaced; closed before any other edit of the reply.
   const waiting = new ThrottledEdits((progress: WaitProgress) =>
-    interaction.editReply(renderWaiting(progress, reservationId, memberLocalizer(interaction))),
+    interaction.editReply(renderWaiting(progress, reservationId, l)),
   );
   let outcome: SubmitOutcome;
   try {
@@ -323,7 +323,7 @@ export async function sendGeneration(
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
       await interaction.editReply(
-        renderCancelled(quotedMicros, outcome.released, memberLocalizer(interaction)),
+        renderCancelled(quotedMicros, outcome.released, l),
       );
       return;
   }
