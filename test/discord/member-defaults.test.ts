@@ -111,19 +111,19 @@ describe('checking a change of defaults', () => {
     );
   });
 
-  it('lists the problems in German for a German member, and in Japanese for a Japanese one', async () => {
+  it('lists the problems in German for a German member, and in Japanese for a Japanese one, naming the options as their Discord does', async () => {
     const catalog = await catalogOf();
     const change = { image_model: 'orbit-2', count: 0 };
     expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('de')))).toBe(
       [
         'Diese Standardwerte können nicht gespeichert werden:',
-        '- image_model: Orbit 2 erstellt Videos, keine Bilder; wähle es als video_model.',
-        '- count: eine ganze Zahl von 1 bis 4.',
+        '- bildmodell: Orbit 2 erstellt Videos, keine Bilder; wähle es als videomodell.',
+        '- anzahl: eine ganze Zahl von 1 bis 4.',
         'Es wurde nichts gespeichert.',
       ].join('\n'),
     );
     expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('ja')))).toContain(
-      '- count：1〜4の整数です。',
+      '- テイク数：1〜4の整数です。',
     );
   });
 

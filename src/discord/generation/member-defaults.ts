@@ -189,7 +189,13 @@ export function changeDefaults(
   }
   if (change.count !== undefined) {
     if (!Number.isInteger(change.count) || change.count < MIN_COUNT || change.count > MAX_COUNT)
-      problems.push(l.t('generate:defaults.countRange', { option: 'count', min: MIN_COUNT, max: MAX_COUNT }));
+      problems.push(
+        l.t('generate:defaults.countRange', {
+          option: l.t('settings:command.count.name'),
+          min: MIN_COUNT,
+          max: MAX_COUNT,
+        }),
+      );
     else next.count = change.count;
   }
   if (change.always_confirm !== undefined) {
@@ -214,7 +220,9 @@ function changeType(
   problems: string[],
   notes: string[],
 ): TypeDefaults | undefined {
-  const option = (name: string) => `${type}_${name}`;
+  // The /settings option as the member's Discord names it (German `bildmodell`, not `image_model`).
+  const option = (name: 'model' | 'aspect_ratio' | 'resolution', of: MediaType = type) =>
+    l.t(`settings:command.${of}_${name}.name`);
   let model: Model | undefined;
   if (fields.model) {
     model = catalog.get(fields.model);
@@ -229,6 +237,7 @@ function changeType(
         l.t(model.type === 'image' ? 'generate:defaults.makesImages' : 'generate:defaults.makesVideos', {
           option: option('model'),
           model: model.label,
+          other: option('model', model.type),
         }),
       );
       return undefined;

@@ -243,8 +243,8 @@ export default {
       'Diese Standardwerte können nicht gespeichert werden:\n{{problems}}\nEs wurde nichts gespeichert.',
     countRange: '{{option}}: eine ganze Zahl von {{min, number}} bis {{max, number}}.',
     noSuchModel: '{{option}}: Es gibt kein Modell `{{model}}`. /modelle listet sie auf.',
-    makesImages: '{{option}}: {{model}} erstellt Bilder, keine Videos; wähle es als image_model.',
-    makesVideos: '{{option}}: {{model}} erstellt Videos, keine Bilder; wähle es als video_model.',
+    makesImages: '{{option}}: {{model}} erstellt Bilder, keine Videos; wähle es als {{other}}.',
+    makesVideos: '{{option}}: {{model}} erstellt Videos, keine Bilder; wähle es als {{other}}.',
     storedGone: {
       image:
         '{{option}}: Dein Standard-Bildmodell `{{model}}` wird nicht mehr angeboten; gib dazu ein anderes {{option}} an.',

@@ -254,8 +254,8 @@ export default {
     cantSave: "These defaults can't be saved:\n{{problems}}\nNothing was saved.",
     countRange: '{{option}}: a whole number from {{min, number}} to {{max, number}}.',
     noSuchModel: '{{option}}: there is no model `{{model}}`. /models lists them.',
-    makesImages: '{{option}}: {{model}} makes images, not videos; choose it as image_model.',
-    makesVideos: '{{option}}: {{model}} makes videos, not images; choose it as video_model.',
+    makesImages: '{{option}}: {{model}} makes images, not videos; choose it as {{other}}.',
+    makesVideos: '{{option}}: {{model}} makes videos, not images; choose it as {{other}}.',
     storedGone: {
       image:
         '{{option}}: your default image model `{{model}}` is no longer offered; choose another {{option}} with this.',

@@ -255,8 +255,8 @@ export default {
     cantSave: 'Estos valores predeterminados no se pueden guardar:\n{{problems}}\nNo se guardó nada.',
     countRange: '{{option}}: un número entero del {{min, number}} al {{max, number}}.',
     noSuchModel: '{{option}}: no existe el modelo `{{model}}`. /modelos los muestra.',
-    makesImages: '{{option}}: {{model}} crea imágenes, no vídeos; elígelo como image_model.',
-    makesVideos: '{{option}}: {{model}} crea vídeos, no imágenes; elígelo como video_model.',
+    makesImages: '{{option}}: {{model}} crea imágenes, no vídeos; elígelo como {{other}}.',
+    makesVideos: '{{option}}: {{model}} crea vídeos, no imágenes; elígelo como {{other}}.',
     storedGone: {
       image:
         '{{option}}: tu modelo de imagen predeterminado `{{model}}` ya no está disponible; indica otro {{option}} junto con esto.',

@@ -257,8 +257,8 @@ export default {
       'Ces réglages par défaut ne peuvent pas être enregistrés:\n{{problems}}\nRien n’a été enregistré.',
     countRange: '{{option}}: un nombre entier de {{min, number}} à {{max, number}}.',
     noSuchModel: '{{option}}: il n’existe pas de modèle `{{model}}`. /modèles les liste.',
-    makesImages: '{{option}}: {{model}} crée des images, pas des vidéos; choisis-le comme image_model.',
-    makesVideos: '{{option}}: {{model}} crée des vidéos, pas des images; choisis-le comme video_model.',
+    makesImages: '{{option}}: {{model}} crée des images, pas des vidéos; choisis-le comme {{other}}.',
+    makesVideos: '{{option}}: {{model}} crée des vidéos, pas des images; choisis-le comme {{other}}.',
     storedGone: {
       image:
         '{{option}}: ton modèle d’image par défaut `{{model}}` n’est plus proposé; indique un autre {{option}} avec ceci.',

@@ -221,9 +221,9 @@ export default {
     countRange: '{{option}}：{{min, number}}〜{{max, number}}の整数です。',
     noSuchModel: '{{option}}：モデル`{{model}}`はありません。/モデル で一覧を確認できます。',
     makesImages:
-      '{{option}}：{{model}}は動画ではなく画像を生成するモデルです。image_modelとして選んでください。',
+      '{{option}}：{{model}}は動画ではなく画像を生成するモデルです。{{other}}として選んでください。',
     makesVideos:
-      '{{option}}：{{model}}は画像ではなく動画を生成するモデルです。video_modelとして選んでください。',
+      '{{option}}：{{model}}は画像ではなく動画を生成するモデルです。{{other}}として選んでください。',
     storedGone: {
       image:
         '{{option}}：あなたのデフォルトの画像モデル`{{model}}`は現在提供されていません。一緒に別の{{option}}を指定してください。',

@@ -255,8 +255,8 @@ export default {
     cantSave: 'Estes padrões não podem ser salvos:\n{{problems}}\nNada foi salvo.',
     countRange: '{{option}}: um número inteiro de {{min, number}} a {{max, number}}.',
     noSuchModel: '{{option}}: não existe o modelo `{{model}}`. O /modelos lista todos.',
-    makesImages: '{{option}}: {{model}} cria imagens, não vídeos; escolha-o como image_model.',
-    makesVideos: '{{option}}: {{model}} cria vídeos, não imagens; escolha-o como video_model.',
+    makesImages: '{{option}}: {{model}} cria imagens, não vídeos; escolha-o como {{other}}.',
+    makesVideos: '{{option}}: {{model}} cria vídeos, não imagens; escolha-o como {{other}}.',
     storedGone: {
       image:
         '{{option}}: seu modelo de imagem padrão `{{model}}` não é mais oferecido; informe outro {{option}} junto com isto.',
