@@ -5,7 +5,7 @@
  */
 import { english, type Localizer } from '../i18n/index.ts';
 import type { FieldErrors, Model } from '../media/schemas.ts';
-import { parsePublicHttpUrl } from '../net/public-address.ts';
+import { type NonPublicCode, parsePublicHttpUrl } from '../net/public-address.ts';
 import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES, takesDuration } from './service-rules.ts';
 
 /**
@@ -201,7 +201,7 @@ function checkUrlList(
         field,
         problem.kind === 'not_http'
           ? l.t('validation:notHttpUrl', { url })
-          : l.t('validation:notPublic', { url, reason: problem.reason }),
+          : l.t('validation:notPublic', { url, reason: l.t(`validation:nonPublic.${problem.code}`) }),
       );
       return undefined;
     }
@@ -209,30 +209,22 @@ function checkUrlList(
   return value as string[];
 }
 
-type UrlProblem = { kind: 'not_http' } | { kind: 'not_public'; reason: string };
+type UrlProblem =
+  | { kind: 'not_http' }
+  | { kind: 'not_public'; code: Exclude<NonPublicCode, 'not_url' | 'not_http'> };
 
 /** Why the service cannot be given this URL as a reference, or undefined when it can. */
 function urlProblem(text: string, trustedOrigins: readonly string[]): UrlProblem | undefined {
   const parsed = parsePublicHttpUrl(text);
-  if (!('reason' in parsed)) return undefined;
-  if (parsed.reason === 'it is not a URL' || parsed.reason === 'it is not an http(s) URL')
-    return { kind: 'not_http' };
+  if (!('code' in parsed)) return undefined;
+  if (parsed.code === 'not_url' || parsed.code === 'not_http') return { kind: 'not_http' };
   if (trustedOrigins.length > 0 && trustedOrigins.includes(originOf(text))) return undefined;
-  return { kind: 'not_public', reason: parsed.reason };
+  return { kind: 'not_public', code: parsed.code };
 }
 
-/**
- * Why the service cannot be given this URL as a reference (an English sentence to follow the URL),
- * or undefined when it can: a public http(s) URL, or one on an origin of the service itself.
- */
-export function referenceUrlProblem(
-  text: string,
-  trustedOrigins: readonly string[] = [],
-): string | undefined {
-  const problem = urlProblem(text, trustedOrigins);
-  if (!problem) return undefined;
-  if (problem.kind === 'not_http') return 'is not an http(s) URL.';
-  return `is not a public address (${problem.reason}); only public http(s) URLs can be used.`;
+/** Whether the service can be given this URL as a reference: public http(s), or on one of its own origins. */
+export function isUsableReference(text: string, trustedOrigins: readonly string[] = []): boolean {
+  return urlProblem(text, trustedOrigins) === undefined;
 }
 
 function originOf(text: string): string {

@@ -96,32 +96,52 @@ export function ipLiteralOf(url: URL): string | undefined {
   return isIP(bare) ? bare : undefined;
 }
 
+/** Why a URL cannot be given to the service: a code a member's message says in their language. */
+export type NonPublicCode =
+  | 'not_url'
+  | 'not_http'
+  | 'credentials'
+  | 'private_address'
+  | 'local_host'
+  | 'not_full_domain';
+
+/** The same reasons in English, for logs and what has no member's language. */
+export const NON_PUBLIC_REASONS: Readonly<Record<NonPublicCode, string>> = {
+  not_url: 'it is not a URL',
+  not_http: 'it is not an http(s) URL',
+  credentials: 'it carries a user name or password',
+  private_address: 'its address is not public (local or private network)',
+  local_host: 'it names a local host',
+  not_full_domain: 'its host is not a full domain name',
+};
+
 /**
  * Why a URL does not name a public http(s) host, judged from its text alone (no DNS), or
  * undefined when it does. The WHATWG parser has already turned every IPv4 spelling
  * (`2130706433`, `0x7f.1`, `127.1`) into dotted decimal, so the address check sees them all.
  */
-export function nonPublicUrlReason(url: URL): string | undefined {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'it is not an http(s) URL';
-  if (url.username !== '' || url.password !== '') return 'it carries a user name or password';
+export function nonPublicUrlCode(url: URL): NonPublicCode | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'not_http';
+  if (url.username !== '' || url.password !== '') return 'credentials';
   const literal = ipLiteralOf(url);
-  if (literal !== undefined)
-    return isPublicAddress(literal) ? undefined : 'its address is not public (local or private network)';
+  if (literal !== undefined) return isPublicAddress(literal) ? undefined : 'private_address';
   const host = url.hostname.replace(/\.$/, '');
-  if (LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`)))
-    return 'it names a local host';
-  if (!host.includes('.')) return 'its host is not a full domain name';
+  if (LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))) return 'local_host';
+  if (!host.includes('.')) return 'not_full_domain';
   return undefined;
 }
 
-/** Parses `text` as a URL that names a public http(s) host: the URL, or the reason it does not. */
-export function parsePublicHttpUrl(text: string): { url: URL } | { reason: string } {
+/**
+ * Parses `text` as a URL that names a public http(s) host: the URL, or why not (its code, and the
+ * reason in English).
+ */
+export function parsePublicHttpUrl(text: string): { url: URL } | { code: NonPublicCode; reason: string } {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { reason: 'it is not a URL' };
+    return { code: 'not_url', reason: NON_PUBLIC_REASONS.not_url };
   }
-  const reason = nonPublicUrlReason(url);
-  return reason === undefined ? { url } : { reason };
+  const code = nonPublicUrlCode(url);
+  return code === undefined ? { url } : { code, reason: NON_PUBLIC_REASONS[code] };
 }

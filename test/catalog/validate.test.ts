@@ -229,6 +229,17 @@ describe('validation messages in the member’s language', () => {
     ]);
   });
 
+  it('says why an address is not public in the language, not only around it', () => {
+    expect(
+      inLanguage('de', 'quick-video-1', { image_urls: ['http://printer.local/a.png'] }).image_urls,
+    ).toEqual([
+      '„http://printer.local/a.png“ ist keine öffentliche Adresse (sie nennt einen lokalen Host); nur öffentliche http(s)-URLs können verwendet werden.',
+    ]);
+    expect(
+      inLanguage('ja', 'quick-video-1', { image_urls: ['http://10.0.0.1/a.png'] }).image_urls?.[0],
+    ).toContain('アドレスが公開されていません');
+  });
+
   it('lists the durations a model takes as the language lists them', () => {
     expect(inLanguage('de', 'omni-flash-ext', { duration: 5 }).duration).toEqual([
       'Omni Flash Ext nimmt eine Dauer von 4, 6, 8 oder 10 Sekunden.',

@@ -16,7 +16,7 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import { referenceUrlProblem } from '../../../catalog/validate.ts';
+import { isUsableReference } from '../../../catalog/validate.ts';
 import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
@@ -36,7 +36,7 @@ import { originOf, resultJob } from './result-job.ts';
 function firstFrameOf(job: Job, serviceOrigin: string, l: Localizer): string {
   if (job.type !== 'image' || job.status !== 'completed' || !job.output?.url)
     throw new UserError(l.t('actions:animate.notAnImage'));
-  if (referenceUrlProblem(job.output.url, [serviceOrigin]))
+  if (!isUsableReference(job.output.url, [serviceOrigin]))
     throw new UserError(l.t('actions:animate.notPublic'));
   return job.output.url;
 }

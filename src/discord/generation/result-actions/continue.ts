@@ -6,7 +6,7 @@
  * one that is not a public http(s) address (the built-in simulator's) is refused before the modal.
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
-import { referenceUrlProblem } from '../../../catalog/validate.ts';
+import { isUsableReference } from '../../../catalog/validate.ts';
 import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
@@ -24,7 +24,7 @@ import { originOf, requestOf, resultJob } from './result-job.ts';
 function lastFrameOf(job: Job, serviceOrigin: string, l: Localizer): string {
   const url = job.output?.last_frame_url;
   if (job.type !== 'video' || !url) throw new UserError(l.t('actions:continue.noLastFrame'));
-  if (referenceUrlProblem(url, [serviceOrigin])) throw new UserError(l.t('actions:continue.notPublic'));
+  if (!isUsableReference(url, [serviceOrigin])) throw new UserError(l.t('actions:continue.notPublic'));
   return url;
 }
 

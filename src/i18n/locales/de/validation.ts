@@ -46,6 +46,12 @@ export default {
   motionMax: 'Die Motion-Modelle nehmen höchstens {{max, number}} image_urls.',
   imageUrlsMax: 'Höchstens {{max, number}} image_urls sind erlaubt.',
   urlList: '{{field}} ist eine Liste von URLs.',
+  nonPublic: {
+    credentials: 'sie enthält einen Benutzernamen oder ein Passwort',
+    private_address: 'ihre Adresse ist nicht öffentlich (lokales oder privates Netz)',
+    local_host: 'sie nennt einen lokalen Host',
+    not_full_domain: 'ihr Host ist kein vollständiger Domainname',
+  },
   notHttpUrl: '„{{url}}“ ist keine http(s)-URL.',
   notPublic:
     '„{{url}}“ ist keine öffentliche Adresse ({{reason}}); nur öffentliche http(s)-URLs können verwendet werden.',

@@ -51,6 +51,13 @@ export default {
   imageUrlsMax: 'At most {{max, number}} image_urls are allowed.',
   urlList: '{{field}} is a list of URLs.',
   /** `url` is what the member gave, cut short. */
+  /** Why an address is not public, inside notPublic's parentheses. */
+  nonPublic: {
+    credentials: 'it carries a user name or password',
+    private_address: 'its address is not public (local or private network)',
+    local_host: 'it names a local host',
+    not_full_domain: 'its host is not a full domain name',
+  },
   notHttpUrl: '"{{url}}" is not an http(s) URL.',
   notPublic: '"{{url}}" is not a public address ({{reason}}); only public http(s) URLs can be used.',
 } as const;

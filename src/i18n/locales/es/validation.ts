@@ -51,6 +51,12 @@ export default {
   motionMax: 'Los modelos Motion aceptan como máximo {{max, number}} image_urls.',
   imageUrlsMax: 'Se permiten como máximo {{max, number}} image_urls.',
   urlList: '{{field}} es una lista de URL.',
+  nonPublic: {
+    credentials: 'incluye un nombre de usuario o una contraseña',
+    private_address: 'su dirección no es pública (red local o privada)',
+    local_host: 'apunta a un host local',
+    not_full_domain: 'su host no es un nombre de dominio completo',
+  },
   notHttpUrl: '«{{url}}» no es una URL http(s).',
   notPublic: '«{{url}}» no es una dirección pública ({{reason}}); solo se pueden usar URL http(s) públicas.',
 } satisfies Messages;

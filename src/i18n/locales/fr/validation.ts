@@ -47,6 +47,12 @@ export default {
   motionMax: 'Les modèles Motion prennent au plus {{max, number}} image_urls.',
   imageUrlsMax: '{{max, number}} image_urls au plus sont autorisées.',
   urlList: '{{field}} est une liste d’URL.',
+  nonPublic: {
+    credentials: 'elle contient un nom d’utilisateur ou un mot de passe',
+    private_address: 'son adresse n’est pas publique (réseau local ou privé)',
+    local_host: 'elle désigne un hôte local',
+    not_full_domain: 'son hôte n’est pas un nom de domaine complet',
+  },
   notHttpUrl: '« {{url}} » n’est pas une URL http(s).',
   notPublic:
     '« {{url}} » n’est pas une adresse publique ({{reason}}); seules les URL http(s) publiques sont acceptées.',

@@ -41,6 +41,12 @@ export default {
   motionMax: 'Motionモデルのimage_urlsは{{max, number}}件までです。',
   imageUrlsMax: 'image_urlsは{{max, number}}件までです。',
   urlList: '{{field}}はURLのリストです。',
+  nonPublic: {
+    credentials: 'ユーザー名またはパスワードが含まれています',
+    private_address: 'アドレスが公開されていません（ローカルまたはプライベートネットワーク）',
+    local_host: 'ローカルホストを指しています',
+    not_full_domain: 'ホストが完全なドメイン名ではありません',
+  },
   notHttpUrl: '「{{url}}」はhttp(s)のURLではありません。',
   notPublic:
     '「{{url}}」は公開アドレスではありません（{{reason}}）。使えるのは公開されたhttp(s)のURLだけです。',

@@ -48,6 +48,12 @@ export default {
   motionMax: 'Os modelos Motion aceitam no máximo {{max, number}} image_urls.',
   imageUrlsMax: 'São permitidas no máximo {{max, number}} image_urls.',
   urlList: '{{field}} é uma lista de URLs.',
+  nonPublic: {
+    credentials: 'ela contém um nome de usuário ou senha',
+    private_address: 'o endereço dela não é público (rede local ou privada)',
+    local_host: 'ela aponta para um host local',
+    not_full_domain: 'o host dela não é um nome de domínio completo',
+  },
   notHttpUrl: '“{{url}}” não é uma URL http(s).',
   notPublic: '“{{url}}” não é um endereço público ({{reason}}); só URLs http(s) públicas podem ser usadas.',
 } satisfies Messages;
