@@ -95,7 +95,7 @@ export function describeDurations(l: Localizer, span: DurationSpan): string | un
 }
 
 /** A model in the list: `**Motion 2.0** · 4–15 s · 480p $0.132/s · 720p $0.284/s`. */
-export function listLine(l: Localizer, model: Model): string {
+function listLine(l: Localizer, model: Model): string {
   const prices = modelPrices(model);
   const durations = model.type === 'video' ? describeDurations(l, durationSpan(model.durations)) : undefined;
   const price = priceList(prices.rates, (m) => (prices.perSecond ? perSecond(l, m) : l.money(m)));

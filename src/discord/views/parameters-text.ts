@@ -48,7 +48,7 @@ export function durationText(l: Localizer, seconds: number): string {
  * One value, short: a duration with its unit, a list as its count (the URLs are in Details), a
  * boolean as yes/no. Not escaped: the caller escapes what it shows as markdown.
  */
-export function shortValue(l: Localizer, key: string, value: unknown): string {
+function shortValue(l: Localizer, key: string, value: unknown): string {
   if (key === 'duration' && typeof value === 'number') return durationText(l, value);
   if (Array.isArray(value)) return l.number(value.length);
   if (typeof value === 'boolean') return value ? l.t('cards:yes') : l.t('cards:no');

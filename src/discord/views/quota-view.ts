@@ -89,7 +89,7 @@ export function parseAmount(text: string, l: Localizer = english): Micros {
 }
 
 /** /quota's subcommands, for naming one in a text. */
-export type QuotaSubcommandName =
+type QuotaSubcommandName =
   | 'set'
   | 'role'
   | 'default'

@@ -62,7 +62,7 @@ export function chartLocalizer(l: Localizer): Localizer {
  * A UTC day (`2026-11-26`) as the axis shows it: English keeps ISO's month-day (`11-26`), which
  * neither American nor British readers misread; the others read their own short date (`26.11.`).
  */
-export function dayLabel(day: string, language: Language): string {
+function dayLabel(day: string, language: Language): string {
   if (language === 'en') return day.slice(5);
   const at = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(at.getTime())) return day;

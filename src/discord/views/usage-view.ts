@@ -8,7 +8,7 @@ import { EmbedBuilder, roleMention, userMention } from 'discord.js';
 import type { Localizer } from '../../i18n/index.ts';
 import type { MemberSummary } from '../../quota/service.ts';
 import { escapeMemberText } from './message-parts.ts';
-import { joinWithin, QUOTA_COLOR, stamp } from './quota-view.ts';
+import { describeReset, joinWithin, QUOTA_COLOR, stamp } from './quota-view.ts';
 import { linkable, markdownUrl, truncate } from './text.ts';
 
 /** Discord's limit on an embed field's value. */
@@ -19,7 +19,7 @@ const MAX_LABEL = 80;
 const MAX_RECENT_FIELDS = 3;
 
 /** A member's allowance and where it comes from: "$1.00 per day (from the role @Patron)". */
-export function describeMemberAllowance(
+function describeMemberAllowance(
   summary: Pick<MemberSummary, 'allowanceMicros' | 'period' | 'source' | 'roleId'>,
   l: Localizer,
 ): string {
@@ -65,12 +65,7 @@ export function renderMemberSummary(
     { name: l.t('usage:remaining'), value: l.money(remaining), inline: true },
     {
       name: l.t('usage:resets'),
-      value: summary.resetsAt
-        ? l.t('usage:resetsAt', {
-            relative: stamp(summary.resetsAt, 'R'),
-            absolute: stamp(summary.resetsAt, 'f'),
-          })
-        : l.t('usage:never'),
+      value: describeReset(summary.resetsAt, l),
     },
   );
   const lines = summary.recent.map((g) => {

@@ -32,8 +32,6 @@ export default {
   reservedValue: '{{amount, money}} · {{count, number}} von höchstens {{cap, number}} laufen',
   remaining: 'Verbleibend',
   resets: 'Wird zurückgesetzt',
-  resetsAt: '{{relative}} ({{absolute}})',
-  never: 'nie (ein Gesamtkontingent wird nicht zurückgesetzt)',
   recent_one: 'Letzte Generierung',
   recent_other: 'Letzte {{count, number}} Generierungen',
   recentNone: 'Letzte Generierungen',

@@ -34,9 +34,6 @@ export default {
   reservedValue: '{{amount, money}} · {{count, number}} of at most {{cap, number}} in progress',
   remaining: 'Remaining',
   resets: 'Resets',
-  /** Two Discord timestamps: relative, then date and time. */
-  resetsAt: '{{relative}} ({{absolute}})',
-  never: 'never (a total allowance does not reset)',
   recent_one: 'Last generation',
   recent_other: 'Last {{count, number}} generations',
   recentNone: 'Last generations',

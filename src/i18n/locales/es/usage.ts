@@ -31,8 +31,6 @@ export default {
   reservedValue: '{{amount, money}} · {{count, number}} en curso de un máximo de {{cap, number}}',
   remaining: 'Restante',
   resets: 'Se reinicia',
-  resetsAt: '{{relative}} ({{absolute}})',
-  never: 'nunca (un cupo total no se reinicia)',
   recent_one: 'Última generación',
   recent_many: 'Últimas {{count, number}} de generaciones',
   recent_other: 'Últimas {{count, number}} generaciones',

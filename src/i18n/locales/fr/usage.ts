@@ -31,8 +31,6 @@ export default {
   reservedValue: '{{amount, money}} · {{count, number}} en cours sur {{cap, number}} au maximum',
   remaining: 'Restant',
   resets: 'Remise à zéro',
-  resetsAt: '{{relative}} ({{absolute}})',
-  never: 'jamais (un quota total ne repart pas à zéro)',
   recent_one: 'Dernière génération',
   recent_many: 'Les {{count, number}} dernières générations',
   recent_other: 'Les {{count, number}} dernières générations',

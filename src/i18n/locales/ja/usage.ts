@@ -31,8 +31,6 @@ export default {
   reservedValue: '{{amount, money}} · 生成中{{count, number}}件（上限{{cap, number}}件）',
   remaining: '残り',
   resets: 'リセット',
-  resetsAt: '{{relative}}（{{absolute}}）',
-  never: 'なし（通算の利用枠はリセットされません）',
   recent_other: '最近の生成{{count, number}}件',
   recentNone: '最近の生成',
   none: 'まだありません。',

@@ -31,8 +31,6 @@ export default {
   reservedValue: '{{amount, money}} · {{count, number}} em andamento de no máximo {{cap, number}}',
   remaining: 'Restante',
   resets: 'Próxima zeragem',
-  resetsAt: '{{relative}} ({{absolute}})',
-  never: 'nunca (uma cota total não zera)',
   recent_one: 'Última geração',
   recent_many: 'Últimas {{count, number}} de gerações',
   recent_other: 'Últimas {{count, number}} gerações',
