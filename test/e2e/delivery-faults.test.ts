@@ -1,5 +1,5 @@
 import type { APIInteraction } from 'discord.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatInputInteraction, faults, type RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, componentsOf, GUILD, opt, textOf, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
@@ -11,6 +11,53 @@ const downloads = () => h.sim.requests.filter((r) => r.method === 'GET' && r.pat
 const uploads = (interaction: APIInteraction) =>
   h.discord.calls.filter((c) => c.path.includes(interaction.token) && c.files.length > 0);
 const aliceQuota = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
+
+describe("a result delivered before the handler's queued card", () => {
+  /** The edit that would put the queued embed over the reply. */
+  const queuedEdit = (r: { route: string; body: unknown }) =>
+    r.route === 'webhookEdit' &&
+    (r.body as { embeds?: { title?: string }[] } | undefined)?.embeds?.[0]?.title === 'Image · Queued';
+
+  /** Another process's poller delivered every open job meanwhile: its result card refuses the embed. */
+  const deliveredElsewhere = async () => {
+    for (const job of await h.bot.services.jobs.open())
+      await h.bot.services.jobs.update(job.generationId, () => ({ step: 'done' }));
+  };
+
+  const errorFollowUps = (interaction: APIInteraction) =>
+    h.discord.calls.filter((c) => c.route === 'webhookFollowup' && c.path.includes(interaction.token));
+
+  it('is left as it is, and the member is told of no error', async () => {
+    h.discord.injectFault({
+      kind: 'refuse',
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body',
+      match: queuedEdit,
+      meanwhile: deliveredElsewhere,
+    });
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in fog')]);
+    await h.discord.waitForCall((c) => queuedEdit(c) && c.status === 400);
+    await vi.waitFor(() => expect(h.logs.join('')).toContain('the result came before the queued card'));
+    expect(h.logs.join('')).not.toContain('interaction handler failed');
+    expect(errorFollowUps(interaction)).toEqual([]);
+  });
+
+  it('is a bug when the job was not delivered: the reply says so, with only an error id', async () => {
+    h.discord.injectFault({
+      kind: 'refuse',
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body',
+      match: queuedEdit,
+    });
+    const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in fog')]);
+    const contentOf = (c: RecordedCall) => (c.body as { content?: string }).content ?? '';
+    const told = await h.editOf(interaction, (c) => /`[0-9a-f]{8}`/.test(contentOf(c)));
+    const errorId = /"errorId":"([0-9a-f]{8})"[^\n]*interaction handler failed/.exec(h.logs.join(''))?.[1];
+    expect(contentOf(told)).toContain(`\`${errorId}\``);
+  });
+});
 
 describe('delivery when Discord answers badly', () => {
   it('carries on when the defer reached Discord but its answer was lost (40060 on the retry): delivered and charged once', async () => {

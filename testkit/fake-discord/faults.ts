@@ -20,6 +20,11 @@ export interface FakeFault {
   message?: string;
   /** How many matching requests it hits (default 1; Infinity for every one). */
   times?: number;
+  /**
+   * Awaited before the answer goes out: what happens elsewhere while the request is in flight
+   * (another process delivering the result the request would have overwritten).
+   */
+  meanwhile?: () => Promise<void>;
 }
 
 /** The faults in force; each one wears off after its `times` hits. */

@@ -119,6 +119,7 @@ export class FakeRest {
       at: Date.now(),
       ...(fault ? { fault: fault.kind } : {}),
     });
+    await fault?.meanwhile?.();
     // Never answered: the client waits until it gives up or dies; close() drops the socket.
     if (fault?.kind === 'hold') return;
     if (reply.body === undefined) {
