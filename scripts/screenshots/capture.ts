@@ -34,11 +34,6 @@ export interface Capture {
   files: Map<string, { contentType: string; data: Buffer }>;
 }
 
-/** A sub-command option, as Discord sends it (type 1). */
-function sub(name: string, options: unknown[] = []) {
-  return { name, type: 1, options } as unknown as ReturnType<typeof opt.string>;
-}
-
 /**
  * A copy of a message as it is now (the fake edits its stored object in place later). The reply to a
  * slash command gets the `interaction` field Discord still sends beside `interaction_metadata` (the
@@ -209,7 +204,10 @@ export async function capture(options: { locale?: Locale } = {}): Promise<Captur
       name: 'quota-report-reply',
       alt: "/quota report: an admin's summary of the server's spending with its chart (and a CSV of the ledger)",
       messages: [
-        await reply(await h.command('quota', [sub('report', [opt.integer('days', 7)])], as(ADMIN)), true),
+        await reply(
+          await h.command('quota', [opt.subcommand('report', [opt.integer('days', 7)])], as(ADMIN)),
+          true,
+        ),
       ],
     });
 

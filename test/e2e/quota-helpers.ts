@@ -22,9 +22,8 @@ export interface Answer {
 }
 
 /** A subcommand option with its own options. */
-export function sub(name: string, options: unknown[] = []): APIApplicationCommandInteractionDataOption {
-  return { name, type: 1, options } as unknown as APIApplicationCommandInteractionDataOption;
-}
+export const sub = (name: string, options: unknown[] = []) =>
+  opt.subcommand(name, options as APIApplicationCommandInteractionDataOption[]);
 
 export const entity = {
   user: (name: string, id: string) => ({ name, type: 6, value: id }),
