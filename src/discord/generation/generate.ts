@@ -322,9 +322,7 @@ export async function sendGeneration(
       return;
     case 'cancelled':
       // The Cancel press said so already; said again here, after the last waiting edit.
-      await interaction.editReply(
-        renderCancelled(quotedMicros, outcome.released, l),
-      );
+      await interaction.editReply(renderCancelled(quotedMicros, outcome.released, l));
       return;
   }
 }
