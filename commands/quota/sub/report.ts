@@ -13,7 +13,6 @@ import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../../src/discord/interactions/services.ts';
 import { quotaCommandName, requireManageGuild } from '../../../src/discord/views/quota-view.ts';
-import { chartLocalizer, renderSpendChart } from '../../../src/discord/views/spend-chart.ts';
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,
@@ -59,6 +58,9 @@ export async function report(
     return;
   }
   const names = await memberNames(interaction, topSpenders(report, NAMED_MEMBERS));
+  // Vega and resvg are loaded the first time an admin asks for a report, not at start: a bot that
+  // never draws a chart does not keep them resident (about 25 MB, docs/performance.md).
+  const { chartLocalizer, renderSpendChart } = await import('../../../src/discord/views/spend-chart.ts');
   // In the language the chart can be drawn in (its font has no Japanese glyphs).
   const drawn = chartLocalizer(l);
   const chart = await renderSpendChart(
