@@ -7,8 +7,9 @@
  * when a person watches a terminal. The pretty form is made from the JSON line after it was
  * scrubbed, so both show exactly the same (redacted) content.
  */
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import pinoPretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -59,9 +60,12 @@ export function logFormatFor(
 /** Where lines go: the given stream, stdout, or pino-pretty (a worker thread writing to stdout). */
 function destinationFor(options: LoggerOptions): pino.DestinationStream {
   if (options.format !== 'pretty') return options.destination ?? pino.destination(1);
-  // A given stream (tests) gets the same formatting in this thread, synchronously.
-  if (options.destination)
+  // A given stream (tests) gets the same formatting in this thread, synchronously. Only then is
+  // pino-pretty loaded here: a bot writing JSON (or pretty lines through the worker) never holds it.
+  if (options.destination) {
+    const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
     return pinoPretty({ ...PRETTY_OPTIONS, colorize: false, destination: options.destination });
+  }
   // The transport formats off the main thread; what reaches it was already scrubbed (streamWrite).
   return pino.transport({ target: 'pino-pretty', options: { ...PRETTY_OPTIONS, destination: 1 } });
 }
