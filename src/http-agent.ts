@@ -1,16 +1,17 @@
 /**
- * The one undici 7 agent for the bot's own HTTP calls (the Media API and output downloads).
+ * The one undici agent for the bot's own HTTP calls (the Media API and output downloads); every
+ * call of ours names it instead of relying on the process-wide default dispatcher.
  *
- * discord.js 14 ships undici 6. The first undici to load in a process registers its dispatcher as
- * the process-wide default, and undici 6 cannot drive an undici 7 dispatcher: every Discord upload
- * then fails. So discord.js (and with it undici 6) is loaded before undici 7 here, and every call
- * of ours names this agent instead of relying on the default.
+ * The bot's undici is discord.js's: the same major (6, which discord.js 14 ships), so that npm
+ * installs one copy and the process loads it once (about 7 MB resident less than a second major
+ * beside it, docs/performance.md). Two majors in one process also fought over the default
+ * dispatcher (the first to load registers it, and undici 6 cannot drive undici 7's: every Discord
+ * upload failed unless discord.js loaded first). Forcing discord.js onto undici 7 instead (an npm
+ * override) breaks its uploads: @discordjs/rest 2.6 builds its multipart bodies for undici 6.
  */
-import 'discord.js';
 import { Agent } from 'undici';
 
-// Our modules take undici's functions from here, never from 'undici' directly, so that this
-// module's load order holds whatever order their imports are sorted in.
+// Our modules take undici's functions from here, so that one module says which undici they use.
 export { request } from 'undici';
 
 /** Shared keep-alive connections for the Media API and output downloads. */

@@ -5,7 +5,6 @@
  * Node does not call `lookup` for a host written as an IP address, so callers check IP-literal
  * hosts themselves (`ipLiteralOf` + `isPublicAddress`).
  */
-import '../http-agent.ts'; // loads discord.js (undici 6) before undici 7: see http-agent.ts
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';

@@ -1,6 +1,7 @@
 // The Media API client is loaded and used before anything else on purpose: with two undici majors
-// in one process the first to load owns the global dispatcher and the other breaks (deliveries
-// then hang). src/http-agent.ts makes discord.js load its undici first; this test fails if not.
+// in one process the first to load owned the global dispatcher and the other broke (deliveries
+// then hung). The bot now uses discord.js's undici (src/http-agent.ts); this test fails if a
+// second major comes back and takes the dispatcher first.
 
 import { describe, expect, it } from 'vitest';
 import { MediaClient } from '../../src/media/client.ts';
