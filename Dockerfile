@@ -46,5 +46,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # Node strips the TypeScript types itself: no build step, no transpiler in the image.
 # --optimize-for-size (as npm start): V8 keeps a small young generation and grows the old one
 # slowly. By default it held 211 MB of heap for 47 MB in use at the burst's peak
-# (docs/performance.md, Memory).
-CMD ["node", "--optimize-for-size", "src/main.ts"]
+# (docs/performance.md, Memory). src/compile-cache.js turns on Node's compile cache (in /tmp):
+# from the container's second start on, the stripped files come from it and the type stripper
+# is never loaded (16 MB less).
+CMD ["node", "--optimize-for-size", "--import=./src/compile-cache.js", "src/main.ts"]

@@ -13,6 +13,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { warmCompileCache } from './bot-process.ts';
 import { cadenceChart, cadencePoints } from './cadence.ts';
 import type { RunFigures } from './metrics.ts';
 import { type Meta, markdown, meta, sections, write } from './report.ts';
@@ -66,6 +67,7 @@ const { steady, burst } = SETTINGS.timeScale;
 console.log(
   `Benchmark: ${names.join(', ')}, each in its own process. Steady at ×${steady} (${SETTINGS.steady.minutes} simulated minutes take ${((SETTINGS.steady.minutes * 60) / steady).toFixed(0)} s); burst in real time until answered, then ×${burst}.`,
 );
+warmCompileCache();
 const runs: Partial<Record<RunName, RunFigures>> = {};
 for (const name of names) {
   console.log(`▶ ${name}`);

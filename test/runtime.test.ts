@@ -2,7 +2,12 @@
  * The suite runs on the Node the project brings (the `node` dev dependency, first on the PATH of
  * every npm script), whatever Node the machine has: the runtime production uses, not another.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -31,5 +36,30 @@ describe('the runtime', () => {
       .split('\n')
       .findLast((line) => line.startsWith('CMD '));
     expect(cmd).toBe(`CMD ${JSON.stringify(['node', ...options, 'src/main.ts']).replaceAll(',', ', ')}`);
+  });
+
+  it('starts, from its second start on, without loading the type stripper: npm start turns the compile cache on', async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    // npm start's options, its preload made absolute: the bot runs from a folder of its own, where
+    // no .env gives it a token, so it loads every module of its start and stops at the configuration.
+    const options = pkg.scripts.start
+      .split(/\s+/)
+      .filter((w) => w.startsWith('--'))
+      .map((w) => w.replace('=./', `=${root}`));
+    // Says at exit whether Node's TypeScript stripper (amaro) was loaded.
+    const reporter = `data:text/javascript,process.on('exit',()=>console.log('amaro:'+process.moduleLoadList.some(m=>m.includes('amaro'))))`;
+    const cwd = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const start = () =>
+      promisify(execFile)(process.execPath, [...options, `--import=${reporter}`, join(root, 'src/main.ts')], {
+        cwd,
+        // No NODE_COMPILE_CACHE (Node would turn the cache on by itself): its default folder is here.
+        env: { PATH: process.env.PATH, TMPDIR: cwd },
+      }).catch((err: { stdout?: string; code?: number }) => ({ stdout: err.stdout ?? '', code: err.code }));
+    try {
+      expect((await start()).stdout).toContain('amaro:true');
+      expect((await start()).stdout).toContain('amaro:false');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
