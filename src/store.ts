@@ -50,7 +50,7 @@ export interface StoreOptions {
 export class StoreUnavailableError extends Error {}
 
 /** Opens the store that STORE_URL names. Errors surface on use; see `openCheckedStore` for the start. */
-export function openStore(url: string, options: StoreOptions = {}): Store {
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const spaces = new Map<string, Keyv>();
   const { make, close } = storeMaker(url, options);
   return {
@@ -105,7 +105,7 @@ export async function openCheckedStore(url: string, options: StoreOptions = {}):
     }
     unlock = locked.release;
   }
-  const store = openStore(url, options);
+  const store = await openStore(url, options);
   try {
     // Bounded: a Redis that went away since the check above must not hang the start either.
     await withDeadline(probe(store), START_CHECK_DEADLINE_MS);
