@@ -2,7 +2,8 @@
  * The one place that opens keyv from STORE_URL.
  * - `sqlite://path/to/file.sqlite` (the default, under data/): one process.
  * - `memory://`: nothing persists (tests that do not restart).
- * - `redis://host:port[/db]`: every namespace on @keyv/redis; the quota keeps its values in the
+ * - `redis://host:port[/db]`: every namespace on @keyv/redis (redis/keyv-store.ts, loaded only
+ *   then, like every module that loads the Redis client); the quota keeps its values in the
  *   same Redis through its own client instead (redis/open-quota-backend.ts), because its changes must be
  *   transactions, which keyv cannot express.
  * Every namespace (quota, jobs, ledger…) gets its own Keyv over its own adapter, because a keyv
@@ -17,20 +18,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import KeyvRedis from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 import { withNativeJson } from './keyv-json.ts';
 import { type Logger, silentLogger } from './log.ts';
-import { guardAgainstStalls } from './redis/stall-guard.ts';
-import {
-  checkRedisAtStart,
-  longLivedClient,
-  START_CHECK_DEADLINE_MS,
-  START_CONNECT_TIMEOUT_MS,
-  shownRedisUrl,
-  withDeadline,
-} from './redis/start.ts';
+import { START_CHECK_DEADLINE_MS, shownRedisUrl, withDeadline } from './redis/start.ts';
 import { lockSqliteFile } from './store-lock.ts';
 
 export interface Store {
@@ -50,9 +42,9 @@ export interface StoreOptions {
 export class StoreUnavailableError extends Error {}
 
 /** Opens the store that STORE_URL names. Errors surface on use; see `openCheckedStore` for the start. */
-export function openStore(url: string, options: StoreOptions = {}): Store {
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const spaces = new Map<string, Keyv>();
-  const { make, close } = storeMaker(url, options);
+  const { make, close } = await storeMaker(url, options);
   return {
     namespace(name) {
       let keyv = spaces.get(name);
@@ -84,6 +76,7 @@ export async function openCheckedStore(url: string, options: StoreOptions = {}):
   const file = sqliteFile(url);
   const where = file && file !== ':memory:' ? `${url} (${resolve(file)})` : shownStoreUrl(url);
   if (isRedisUrl(url)) {
+    const { checkRedisAtStart } = await import('./redis/client.ts');
     await checkRedisAtStart(url).catch((err: unknown) => {
       throw new StoreUnavailableError(`cannot reach Redis at ${where}: ${reasonOf(err)}`);
     });
@@ -105,7 +98,7 @@ export async function openCheckedStore(url: string, options: StoreOptions = {}):
     }
     unlock = locked.release;
   }
-  const store = openStore(url, options);
+  const store = await openStore(url, options);
   try {
     // Bounded: a Redis that went away since the check above must not hang the start either.
     await withDeadline(probe(store), START_CHECK_DEADLINE_MS);
@@ -163,7 +156,7 @@ interface StoreMaker {
   close?(): Promise<void>;
 }
 
-function storeMaker(url: string, options: StoreOptions): StoreMaker {
+async function storeMaker(url: string, options: StoreOptions): Promise<StoreMaker> {
   if (url === 'memory://' || url === 'memory:') {
     return { make: (namespace) => new Keyv({ namespace }) };
   }
@@ -187,44 +180,14 @@ function storeMaker(url: string, options: StoreOptions): StoreMaker {
       },
     };
   }
-  if (isRedisUrl(url)) return redisStoreMaker(url, options);
+  if (isRedisUrl(url)) {
+    // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis/client.ts).
+    const { redisStoreMaker } = await import('./redis/keyv-store.ts');
+    return redisStoreMaker(url, options.log ?? silentLogger);
+  }
   throw new Error(
     `STORE_URL must start with sqlite://, memory:// or redis:// (got a ${url.split(':')[0]}: URL)`,
   );
-}
-
-/**
- * Every namespace on one Redis connection, made here rather than by each adapter, so that its
- * commands have time limits like the quota's (redis/stall-guard.ts): while Redis is down a command
- * fails at once instead of waiting in an offline queue, one not yet written fails after a moment,
- * and one written to a server that stopped answering fails when the guard drops the connection.
- * The adapter opens it again on the next use (each attempt bounded by its connection timeout).
- */
-function redisStoreMaker(url: string, options: StoreOptions): StoreMaker {
-  const client = longLivedClient(url);
-  const unguard = guardAgainstStalls(client, {
-    name: 'store',
-    log: options.log ?? silentLogger,
-    // The adapters open it again themselves, on their next command.
-    reopen: false,
-  });
-  return {
-    // The adapter swallows errors unless told not to: a failed read must not look like "nothing".
-    make: (namespace) =>
-      new Keyv({
-        // connectionTimeout bounds each connection attempt (the start's check ran just before).
-        store: new KeyvRedis(client, {
-          throwOnErrors: true,
-          throwOnConnectError: true,
-          connectionTimeout: START_CONNECT_TIMEOUT_MS,
-        }),
-        namespace,
-      }),
-    async close() {
-      unguard();
-      if (client.isOpen) await client.close().catch(() => client.destroy());
-    },
-  };
 }
 
 /** Logs store errors at error level: a store fault is what an operator must see first. */

@@ -30,12 +30,12 @@ function journalMode(file: string): Promise<string> {
 describe('store', () => {
   it('keeps namespaces apart in one SQLite file, creating its folder, and keeps them across reopening', async () => {
     const file = tempFile();
-    const first = openStore(`sqlite://${file}`);
+    const first = await openStore(`sqlite://${file}`);
     await first.namespace('jobs').set('x', { a: 1 });
     await first.namespace('quota').set('x', { b: 2 });
     await first.close();
 
-    const again = openStore(`sqlite://${file}`);
+    const again = await openStore(`sqlite://${file}`);
     expect(await again.namespace('jobs').get('x')).toEqual({ a: 1 });
     expect(await again.namespace('quota').get('x')).toEqual({ b: 2 });
     await again.close();
@@ -43,14 +43,14 @@ describe('store', () => {
 
   it('puts the SQLite file in write-ahead-log mode, so writes are not paced by the disk', async () => {
     const file = tempFile();
-    const store = openStore(`sqlite://${file}`);
+    const store = await openStore(`sqlite://${file}`);
     await store.namespace('jobs').set('x', 1);
     expect(await journalMode(file)).toBe('wal');
     await store.close();
   });
 
-  it('refuses a store URL it cannot open, naming the scheme', () => {
-    expect(() => openStore('postgres://localhost/db').namespace('x')).toThrow(
+  it('refuses a store URL it cannot open, naming the scheme', async () => {
+    await expect(openStore('postgres://localhost/db')).rejects.toThrow(
       /sqlite:\/\/, memory:\/\/ or redis:\/\//,
     );
   });

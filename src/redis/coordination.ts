@@ -13,7 +13,7 @@ import type { RedisClientType } from '@keyv/redis';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError } from '../store.ts';
 import { guardAgainstStalls } from './stall-guard.ts';
-import { longLivedClient, shownRedisUrl } from './start.ts';
+import { shownRedisUrl } from './start.ts';
 
 const CLOSE_WAIT_MS = 2_000;
 
@@ -23,6 +23,8 @@ export interface Coordination {
 }
 
 export async function openCoordination(url: string, log: Logger): Promise<Coordination> {
+  // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis/client.ts).
+  const { longLivedClient } = await import('./client.ts');
   const client = longLivedClient(url);
   // Without a listener a connection error would end the process; the callers log what failed.
   client.on('error', (err: unknown) => log.warn({ err }, 'coordination: Redis connection error'));

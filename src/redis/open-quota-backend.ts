@@ -5,7 +5,7 @@ import { isRedisUrl, StoreUnavailableError } from '../store.ts';
 import { closePromptly } from './coordination.ts';
 import { RedisQuotaBackend } from './quota-backend.ts';
 import { guardAgainstStalls } from './stall-guard.ts';
-import { longLivedClient, shownRedisUrl } from './start.ts';
+import { shownRedisUrl } from './start.ts';
 
 /** Connects to Redis when STORE_URL names it; the backend's close() also closes that client. */
 export async function openQuotaBackend(
@@ -13,6 +13,8 @@ export async function openQuotaBackend(
   options: { lock?: KeyedLock; log: Logger },
 ): Promise<QuotaStateBackend | undefined> {
   if (!isRedisUrl(storeUrl)) return undefined;
+  // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis/client.ts).
+  const { longLivedClient } = await import('./client.ts');
   // Commands fail rather than wait while Redis is unreachable (redis/start.ts).
   const client = longLivedClient(storeUrl);
   // Without a listener a connection error would end the process; commands fail and are logged.

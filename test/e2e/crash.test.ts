@@ -56,7 +56,7 @@ describe('a crash (kill -9) of the bot process', () => {
     expect(procs.discord.calls.filter((c) => c.route === 'channelMessage')).toHaveLength(0);
 
     // The ledger charged each generation once: two for Alice, one for Bob, $0.02 each.
-    const store = openStore(`sqlite://${join(procs.dir, 'bot.sqlite')}`);
+    const store = await openStore(`sqlite://${join(procs.dir, 'bot.sqlite')}`);
     const quota = createQuotaService({
       store,
       clock: systemClock,

@@ -69,7 +69,7 @@ describe('a crash (kill -9) after the failure report was posted but before it wa
     expect([reportsInThread.length, reportsInChannel.length]).toEqual([1, 0]);
     expect(procs.discord.calls.filter((c) => c.route === 'threadCreate' && c.status === 201)).toHaveLength(1);
 
-    const store = openStore(storeUrl());
+    const store = await openStore(storeUrl());
     try {
       const quota = createQuotaService({
         store,

@@ -102,7 +102,7 @@ describe('a store the bot cannot write', () => {
   it('stops the bot when the SQLite file is read-only', async () => {
     const base = freshDir();
     const file = join(base, 'bot.sqlite');
-    const store = openStore(`sqlite://${file}`);
+    const store = await openStore(`sqlite://${file}`);
     await store.namespace('quota').set('settings:1', { kept: true });
     await store.close();
     if (unprivileged) {

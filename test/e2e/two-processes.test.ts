@@ -84,7 +84,7 @@ afterAll(async () => {
 /** The quota as another process sees it: for the admin settings and the ledger. */
 async function quotaOn(url: string): Promise<{ quota: QuotaService; close(): Promise<void> }> {
   const backend = (await openQuotaBackend(url, { log: silentLogger })) as QuotaStateBackend;
-  const store: Store = openStore('memory://');
+  const store: Store = await openStore('memory://');
   const quota = createQuotaService({
     store,
     clock: systemClock,

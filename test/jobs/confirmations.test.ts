@@ -15,9 +15,9 @@ let clock: ManualClock;
 let released: string[];
 let confirmations: ConfirmationStore;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confirmations-test-'));
-  store = openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
+  store = await openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
   clock = new ManualClock('2026-11-23T10:00:00Z');
   released = [];
   confirmations = new ConfirmationStore({

@@ -407,7 +407,7 @@ describe('delivery', () => {
     await first.delivery.idle();
     await w.proc.store.close();
 
-    const next = w.openProc();
+    const next = await w.openProc();
     const [open, ...more] = await next.jobs.open();
     expect(more).toEqual([]);
     expect(open).toMatchObject({
@@ -458,7 +458,7 @@ describe('delivery', () => {
     // While the bot is down, the content policy rejects the generation.
     await w.clock.sleep(500);
 
-    const next = w.openProc();
+    const next = await w.openProc();
     const adopted: Job[] = [];
     const recovering = new Recovery({
       intents: next.intents,

@@ -96,7 +96,7 @@ describe('a flagged charge across a crash', () => {
     await settling.promise;
     await w.proc.store.close();
 
-    const next = w.openProc();
+    const next = await w.openProc();
     await recoveryOf(next).recoverInterrupted();
 
     // Charged at the quote, as the submitter would have, and flagged in the ledger.

@@ -54,7 +54,7 @@ export interface World {
   /** The first process. */
   proc: Proc;
   /** Opens another process over the same SQLite file (a restart). */
-  openProc(): Proc;
+  openProc(): Promise<Proc>;
   /** A MediaClient on the simulator with its own limiter. */
   newClient(limiter?: RateLimiter): MediaClient;
   close(): Promise<void>;
@@ -69,8 +69,8 @@ export async function startWorld(
   const dir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
   const file = join(dir, 'bot.sqlite');
   const procs: Proc[] = [];
-  const openProc = (): Proc => {
-    const store = openStore(`sqlite://${file}`);
+  const openProc = async (): Promise<Proc> => {
+    const store = await openStore(`sqlite://${file}`);
     const lock = createInProcessLock();
     const keyv = store.namespace('jobs');
     const proc: Proc = {
@@ -107,7 +107,7 @@ export async function startWorld(
     file,
     limiter,
     client: newClient(limiter),
-    proc: openProc(),
+    proc: await openProc(),
     openProc,
     newClient,
     async close() {

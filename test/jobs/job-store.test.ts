@@ -50,8 +50,8 @@ let file: string;
 let stores: Store[];
 
 /** One process's job store over the test's SQLite file. */
-function openJobs(): { jobs: JobStore; store: Store; lock: InProcessLock } {
-  const store = openStore(`sqlite://${file}`);
+async function openJobs(): Promise<{ jobs: JobStore; store: Store; lock: InProcessLock }> {
+  const store = await openStore(`sqlite://${file}`);
   stores.push(store);
   const lock = createInProcessLock();
   return { jobs: new JobStore(store.namespace('jobs'), lock), store, lock };
@@ -69,14 +69,14 @@ afterEach(async () => {
 
 describe('job store', () => {
   it('lists the unfinished jobs, oldest first, after the store is reopened', async () => {
-    const first = openJobs();
+    const first = await openJobs();
     await first.jobs.create(makeJob('gen-a'));
     await first.jobs.create(makeJob('gen-b', { type: 'video', status: 'processing' }));
     await first.jobs.create(makeJob('gen-c'));
     await first.jobs.update('gen-b', () => ({ step: 'delivering', status: 'completed' }));
     await first.store.close();
 
-    const second = openJobs();
+    const second = await openJobs();
     const open = await second.jobs.open();
     expect(open.map((j) => j.generationId)).toEqual(['gen-a', 'gen-b', 'gen-c']);
     expect(open[1]).toMatchObject({ type: 'video', status: 'completed', step: 'delivering' });
@@ -84,7 +84,7 @@ describe('job store', () => {
   });
 
   it('drops a done job from the open index but keeps the job itself', async () => {
-    const { jobs, store, lock } = openJobs();
+    const { jobs, store, lock } = await openJobs();
     await jobs.create(makeJob('gen-a'));
     await jobs.create(makeJob('gen-b'));
     const done = await jobs.update('gen-a', () => ({ step: 'done', status: 'completed' }));
@@ -96,11 +96,12 @@ describe('job store', () => {
     expect(await jobs.get('gen-a')).toMatchObject({ step: 'done', status: 'completed' });
 
     await store.close();
-    expect((await openJobs().jobs.open()).map((j) => j.generationId)).toEqual(['gen-b']);
+    const reopened = await openJobs();
+    expect((await reopened.jobs.open()).map((j) => j.generationId)).toEqual(['gen-b']);
   });
 
   it('loses no index entry when many jobs are created and finished at once', async () => {
-    const { jobs } = openJobs();
+    const { jobs } = await openJobs();
     const ids = Array.from({ length: 40 }, (_, i) => `gen-${String(i).padStart(2, '0')}`);
     await Promise.all(ids.map((id) => jobs.create(makeJob(id))));
     expect((await jobs.open()).map((j) => j.generationId).sort()).toEqual(ids);
@@ -116,11 +117,12 @@ describe('job store', () => {
     expect((await jobs.open()).map((j) => j.generationId).sort()).toEqual(expected);
 
     await stores[0]?.close();
-    expect((await openJobs().jobs.open()).map((j) => j.generationId).sort()).toEqual(expected);
+    const reopened = await openJobs();
+    expect((await reopened.jobs.open()).map((j) => j.generationId).sort()).toEqual(expected);
   });
 
   it('applies concurrent changes to one job one after the other', async () => {
-    const { jobs } = openJobs();
+    const { jobs } = await openJobs();
     await jobs.create(makeJob('gen-a'));
     await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -131,7 +133,7 @@ describe('job store', () => {
   });
 
   it('changes nothing when asked to update a job it does not have', async () => {
-    const { jobs } = openJobs();
+    const { jobs } = await openJobs();
     expect(await jobs.update('missing', () => ({ step: 'done' }))).toBeUndefined();
     expect(await jobs.get('missing')).toBeUndefined();
     expect(await jobs.open()).toEqual([]);

@@ -8,9 +8,9 @@ import { logger } from './helpers.ts';
 
 let dir: string;
 let store: Store;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'timings-test-'));
-  store = openStore(`sqlite://${join(dir, 'bot.sqlite')}`);
+  store = await openStore(`sqlite://${join(dir, 'bot.sqlite')}`);
 });
 afterEach(async () => {
   await store.close();
@@ -76,7 +76,7 @@ describe('model timings', () => {
     before.observe(finished('g2', 'a', 40_000));
     await before.flush();
 
-    const second = openStore(`sqlite://${join(dir, 'bot.sqlite')}`);
+    const second = await openStore(`sqlite://${join(dir, 'bot.sqlite')}`);
     const after = new ModelTimings(second.namespace('jobs'), logger);
     await after.load();
     expect(after.typicalMs('a')).toBe(35_000);

@@ -11,9 +11,9 @@ let store: Store;
 let clock: ManualClock;
 let references: PendingReferenceStore;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pending-references-test-'));
-  store = openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
+  store = await openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
   clock = new ManualClock('2026-11-23T10:00:00Z');
   references = new PendingReferenceStore(store.namespace('jobs'), clock);
 });
@@ -40,7 +40,7 @@ describe('pending references of "Generate from this"', () => {
   it('survives a new store handle on the same file (a restart)', async () => {
     const record = await references.create(fields);
     await store.close();
-    store = openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
+    store = await openStore(`sqlite://${join(dir, 'jobs.sqlite')}`);
     const reopened = new PendingReferenceStore(store.namespace('jobs'), clock);
     expect((await reopened.get(record.id))?.references).toEqual(fields.references);
   });

@@ -54,7 +54,7 @@ describe('recovery of submissions another process saved', () => {
     expect((await intentsA.get(input.reservationId))?.owner).toBe('process-a');
 
     // Process B starts (a rolling restart) and recovers what it finds.
-    const b = w.openProc();
+    const b = await w.openProc();
     const intentsB = new IntentStore(b.keyv, b.lock, 'process-b');
     const alive = new Set(['process-a', 'process-b']);
     const recovery = new Recovery({
@@ -100,8 +100,8 @@ describe('recovery of submissions another process saved', () => {
     // B and C both recover it at once, under the lock their store shares (Redis's on Redis).
     const alive = new Set(['process-b', 'process-c']);
     const lock = new InProcessLock();
-    const b = recoveryOf(w.openProc(), 'process-b', alive, lock);
-    const c = recoveryOf(w.openProc(), 'process-c', alive, lock);
+    const b = recoveryOf(await w.openProc(), 'process-b', alive, lock);
+    const c = recoveryOf(await w.openProc(), 'process-c', alive, lock);
     const adopted = await Promise.all([b.recovery.recoverInterrupted(), c.recovery.recoverInterrupted()]);
     expect(adopted[0] + adopted[1]).toBe(1);
     expect(await b.intents.list()).toEqual([]);
@@ -129,7 +129,7 @@ describe('recovery of submissions another process saved', () => {
 
     // C recovers A's submission: the generation matches, but it may be B's, so it waits.
     const alive = new Set(['process-b', 'process-c']);
-    const proc = w.openProc();
+    const proc = await w.openProc();
     const c = recoveryOf(proc, 'process-c', alive);
     expect(await c.recovery.recoverInterrupted()).toBe(0);
     expect((await summaryOf(proc.quota, 'member-a')).reservedMicros).toBe(aInput.quotedMicros);

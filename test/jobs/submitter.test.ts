@@ -96,7 +96,7 @@ describe('submitter', () => {
     expect(posts(w.sim)).toHaveLength(1);
     // Nothing is left for a restart to recover.
     const before = w.sim.requests.length;
-    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(await w.openProc()).recovery.recoverInterrupted()).toBe(0);
     expect(w.sim.requests.length).toBe(before);
   });
 
@@ -113,7 +113,7 @@ describe('submitter', () => {
     expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(await w.proc.jobs.open()).toEqual([]);
     expect(followed).toEqual([]);
-    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(await w.openProc()).recovery.recoverInterrupted()).toBe(0);
   });
 
   it('releases the reservation and hands back the field errors when the service rejects the request (422)', async () => {
@@ -280,7 +280,7 @@ describe('submitter', () => {
     await posted.promise;
     await w.proc.store.close();
 
-    const next = w.openProc();
+    const next = await w.openProc();
     const { recovery, followed } = submitterOf(next);
     expect(await recovery.recoverInterrupted()).toBe(1);
 
@@ -302,7 +302,7 @@ describe('submitter', () => {
 
     // Recovered once: a second pass (or a third process) finds nothing left to do.
     expect(await recovery.recoverInterrupted()).toBe(0);
-    expect(await submitterOf(w.openProc()).recovery.recoverInterrupted()).toBe(0);
+    expect(await submitterOf(await w.openProc()).recovery.recoverInterrupted()).toBe(0);
     expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
     expect((await next.jobs.open()).map((j) => j.generationId)).toEqual([generation?.id]);
   });
@@ -321,7 +321,7 @@ describe('submitter', () => {
     await called.promise;
     await w.proc.store.close();
 
-    const next = w.openProc();
+    const next = await w.openProc();
     const { recovery, followed } = submitterOf(next);
     expect(await recovery.recoverInterrupted()).toBe(0);
 
@@ -351,7 +351,7 @@ describe('submitter', () => {
     await settling.promise;
     await w.proc.store.close();
 
-    const next = w.openProc();
+    const next = await w.openProc();
     const { recovery } = submitterOf(next);
     await recovery.recoverInterrupted();
 
@@ -380,7 +380,7 @@ describe('submitter', () => {
     serviceDown = false;
 
     // The service charged the shared balance for it: the next start must find and adopt it.
-    const next = w.openProc();
+    const next = await w.openProc();
     await submitterOf(next).recovery.recoverInterrupted();
     const [generation] = await generationsAtService();
     expect(w.sim.balanceMicros()).toBe(100 * USD - 20_000);

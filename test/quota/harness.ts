@@ -72,7 +72,7 @@ export async function openHarness(
   if (server && options.wrapStore) throw new Error('wrapStore is for the SQLite store');
   const prefix = `test-${randomUUID()}:`;
   const make = async (): Promise<Opened> => {
-    const raw = openStore(`sqlite://${file}`);
+    const raw = await openStore(`sqlite://${file}`);
     const store = options.wrapStore ? options.wrapStore(raw) : raw;
     const common = {
       store,

@@ -23,7 +23,7 @@ const BACKENDS: [string, () => string][] = [
 describe.each(BACKENDS)('member defaults on %s', (_name, urlOf) => {
   async function withStores(run: (a: MemberDefaultsStore, b: MemberDefaultsStore) => Promise<void>) {
     // Two openings of one store: what one process writes, another reads.
-    const stores: Store[] = [openStore(urlOf()), openStore(urlOf())];
+    const stores: Store[] = [await openStore(urlOf()), await openStore(urlOf())];
     try {
       const [a, b] = stores.map((s) => new MemberDefaultsStore(s.namespace('member-defaults'))) as [
         MemberDefaultsStore,
@@ -64,7 +64,7 @@ describe.each(BACKENDS)('member defaults on %s', (_name, urlOf) => {
   });
 
   it('reads a value of a shape it does not know as no defaults, rather than refuse the member', async () => {
-    const store = openStore(urlOf());
+    const store = await openStore(urlOf());
     try {
       await store.namespace('member-defaults').set('g1:erin', { count: 'many', image: { model: 7 } });
       expect(await new MemberDefaultsStore(store.namespace('member-defaults')).get('g1', 'erin')).toEqual({});

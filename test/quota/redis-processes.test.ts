@@ -42,7 +42,7 @@ async function processOn(
 ): Promise<Process> {
   const client = wrap(await connect());
   const backend = new RedisQuotaBackend({ client, prefix });
-  const store: Store = openStore('memory://');
+  const store: Store = await openStore('memory://');
   closing.push(async () => {
     await backend.close();
     await store.close();

@@ -20,7 +20,7 @@ const input = { ...member, model: 'img', quoteMicros: 20_000 };
 describe('the quota on a stalled Redis', () => {
   it('fails the reservations while Redis is stopped, and reserves exactly once it answers again', async () => {
     const backend = (await openQuotaBackend(server.url, { log: silentLogger })) as QuotaStateBackend;
-    const store = openStore('memory://');
+    const store = await openStore('memory://');
     const quota = createQuotaService({
       store,
       clock: systemClock,

@@ -11,7 +11,7 @@ const server = useRedisServer();
 
 describe("the store's Redis connection", () => {
   it('fails a read sent to a paused server, and serves again once it runs', async () => {
-    const store = openStore(server.url);
+    const store = await openStore(server.url);
     const jobs = store.namespace('jobs');
     try {
       await jobs.set('job:1', { step: 'done' });
