@@ -1,7 +1,9 @@
 /**
  * What a bot on SQLite (the default, one process) loads at start: not the libraries only another
- * setup uses. The Redis client (@keyv/redis, @redis/client's 423 files) cost about 6 MB of resident
- * memory; it loads only when STORE_URL names a Redis (redis/client.ts).
+ * setup or a rare command uses, each resident for the life of the process (docs/performance.md,
+ * Memory). The Redis client (@keyv/redis, @redis/client's 423 files) loads only when STORE_URL names
+ * a Redis (redis/client.ts); Vega and resvg when an admin first asks for /quota report; pino-pretty
+ * in pino's worker, not in the bot's thread; and undici once, discord.js's copy (http-agent.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /** Packages (or a prefix of their names) a bot on SQLite must not load at start. */
-const NOT_AT_START = ['@redis/', '@keyv/redis'];
+const NOT_AT_START = ['@redis/', '@keyv/redis', 'vega', '@resvg/', 'pino-pretty'];
 
 /** Every module URL a fresh Node loads to import `entry` (importing app.ts does not start the bot). */
 async function modulesLoadedBy(entry: string): Promise<string[]> {
@@ -48,5 +50,8 @@ describe('the modules a start loads', () => {
     expect(packages).toContain('discord.js');
     const unwanted = [...packages].filter((name) => NOT_AT_START.some((p) => name?.startsWith(p)));
     expect(unwanted).toEqual([]);
+    // One copy of undici: a folder of its own under another package would be a second.
+    const undicis = new Set(loaded.flatMap((url) => url.match(/^.*\/node_modules\/undici\//) ?? []));
+    expect(undicis.size).toBe(1);
   });
 });
