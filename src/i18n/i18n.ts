@@ -74,11 +74,23 @@ function makeLocalizer(language: Language): Localizer {
     conjunction: new Intl.ListFormat(language, { type: 'conjunction' }),
     disjunction: new Intl.ListFormat(language, { type: 'disjunction' }),
   };
+  // One formatter per set of options: making an Intl.NumberFormat costs far more than using one,
+  // and every card's durations and counts go through here (callers pass a handful of option sets).
+  const numbers = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (options?: Intl.NumberFormatOptions) => {
+    const key = options ? JSON.stringify(options) : '';
+    let format = numbers.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(language, options);
+      numbers.set(key, format);
+    }
+    return format;
+  };
   return {
     language,
     t,
     money: (micros) => formatMoney(micros, language),
-    number: (value, options) => new Intl.NumberFormat(language, options).format(value),
+    number: (value, options) => numberFormat(options).format(value),
     list: (items, type = 'conjunction') => lists[type].format(items),
   };
 }

@@ -112,6 +112,8 @@ interface Call<T> {
   waitSignal?: AbortSignal;
 }
 
+/** Why a request's timer is stopped once it has its answer (a reason, so no DOMException is built). */
+const ANSWERED = 'answered';
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
 
@@ -369,7 +371,8 @@ export class MediaClient {
       );
       throw failure;
     } finally {
-      stopTimer.abort();
+      // With a reason: abort() without one builds a DOMException (and its stack) on every request.
+      stopTimer.abort(ANSWERED);
       call.signal?.removeEventListener('abort', onCallerAbort);
     }
 

@@ -10,7 +10,6 @@
  * A read given up on still runs: a write that lands late is the caller's to undo (the reservation's
  * release in generate.ts), a late read is simply dropped.
  */
-import { setTimeout as realDelay } from 'node:timers/promises';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
@@ -78,17 +77,20 @@ export function storeTimeLeft(interaction: Answerable): number {
  * as they are.
  */
 export async function inTime<T>(interaction: Answerable, work: Promise<T>, what: string): Promise<T> {
-  const timer = new AbortController();
   const ms = storeTimeLeft(interaction);
-  const late = realDelay(ms, undefined, { signal: timer.signal }).then(() => {
-    throw new StoreStalledError(`the store did not answer ${what} within ${Math.round(ms)} ms`);
+  // A plain timer, cleared when the work wins: `late` then never settles. (An aborted promise timer
+  // built an AbortError and its stack on every store step of every interaction.)
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StoreStalledError(`the store did not answer ${what} within ${Math.round(ms)} ms`)),
+      ms,
+    );
   });
-  // The loser's rejection is handled: the timer's is swallowed once aborted, the work's below.
-  late.catch(() => undefined);
   try {
     return await Promise.race([work, late]);
   } finally {
-    timer.abort();
+    clearTimeout(timer);
   }
 }
 
