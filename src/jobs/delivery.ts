@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
+import { loopTurn } from '../loop-turns.ts';
 import type { Generation } from '../media/schemas.ts';
 import type { BatchStore, BatchTake } from './batches.ts';
 import { ClaimFence, ClaimLost, type DeliveryClaim, type DeliveryClaims } from './delivery-claim.ts';
@@ -181,6 +182,8 @@ export class Delivery {
     if (this.closed.signal.aborted) return Promise.resolve(false);
     const previous = this.busy.get(generationId) ?? Promise.resolve(true);
     const next: Promise<boolean> = previous
+      // Each job's step starts in a turn of the loop of its own (loop-turns.ts).
+      .then(loopTurn)
       .then(work)
       .then(
         () => true,

@@ -9,6 +9,8 @@ describe('throttled edits', () => {
     edits.push(1);
     edits.push(2);
     edits.push(3);
+    // At once: in the next turns of the loop (each edit waits for a turn of its own, loop-turns.ts).
+    await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
     expect(shown).toEqual([1]);
     await new Promise((r) => setTimeout(r, interval + 50));

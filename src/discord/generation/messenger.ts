@@ -25,6 +25,7 @@ import {
 } from '../../jobs/delivery.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { Logger } from '../../log.ts';
+import { loopTurn } from '../../loop-turns.ts';
 import type { Model } from '../../media/schemas.ts';
 import type { RenderedMessage } from '../views/message-parts.ts';
 import { renderFailureReport, renderJob, renderThreadName } from '../views/render.ts';
@@ -64,6 +65,8 @@ export class DiscordMessenger implements JobMessenger {
   }
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
+    // Rendering and sending an edit is the heaviest step of a delivery: one per turn of the loop.
+    await loopTurn();
     const model = this.catalog.get(job.model);
     const message = rendered(() => renderJob(job, content, model, { now: this.clock.now() }));
     const { reply } = job;

@@ -1,3 +1,5 @@
+import { loopTurn } from '../../loop-turns.ts';
+
 /**
  * Edits of one reply that come faster than Discord should see them (a waiting request's place
  * changes with every send): one at a time, in order, at most one per interval of wall time (Discord
@@ -49,6 +51,8 @@ export class ThrottledEdits<T> {
     if (!next || this.closed) return;
     this.lastAt = performance.now();
     this.chain = this.chain
+      // Many cards' edits fall due together (every waiting member's place changes): one per turn.
+      .then(loopTurn)
       .then(() => this.edit(next.value))
       .then(
         () => undefined,
