@@ -13,13 +13,18 @@
  * it has polled the sockets again. The cost is a turn per waiter ahead (microseconds when idle).
  */
 
-const waiting: (() => void)[] = [];
+/** Waiters by lane: `first` (a delivery) is always served before `later` (a waiting card's place). */
+const lanes = { first: [] as (() => void)[], later: [] as (() => void)[] };
 let pumping = false;
 
-/** Resolves in a turn of the event loop of its own, after the waiters before it. */
-export function loopTurn(): Promise<void> {
+/**
+ * Resolves in a turn of the event loop of its own, after the waiters before it in its lane and
+ * after every waiter of the `first` lane: a waiting member's card edits (hundreds when the queue is
+ * long) never hold back a delivery.
+ */
+export function loopTurn(lane: keyof typeof lanes = 'first'): Promise<void> {
   return new Promise((resolve) => {
-    waiting.push(resolve);
+    lanes[lane].push(resolve);
     if (!pumping) {
       pumping = true;
       setImmediate(pump);
@@ -28,8 +33,8 @@ export function loopTurn(): Promise<void> {
 }
 
 function pump(): void {
-  waiting.shift()?.();
+  (lanes.first.shift() ?? lanes.later.shift())?.();
   // Queued from inside an immediate: it runs in the next turn, after that turn's poll for I/O.
-  if (waiting.length > 0) setImmediate(pump);
+  if (lanes.first.length + lanes.later.length > 0) setImmediate(pump);
   else pumping = false;
 }

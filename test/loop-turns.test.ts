@@ -45,6 +45,16 @@ describe('loopTurn', () => {
     await Promise.all([first, second]);
     expect(order).toEqual([1, 2, 3]);
   });
+
+  it('serves the first lane before the later one, whatever came first', async () => {
+    const order: string[] = [];
+    await Promise.all([
+      loopTurn('later').then(() => order.push('card 1')),
+      loopTurn('later').then(() => order.push('card 2')),
+      loopTurn().then(() => order.push('delivery')),
+    ]);
+    expect(order).toEqual(['delivery', 'card 1', 'card 2']);
+  });
 });
 
 /** Resolves once `done()` holds, checking after each turn of the loop. */

@@ -183,7 +183,7 @@ export class Delivery {
     const previous = this.busy.get(generationId) ?? Promise.resolve(true);
     const next: Promise<boolean> = previous
       // Each job's step starts in a turn of the loop of its own (loop-turns.ts).
-      .then(loopTurn)
+      .then(() => loopTurn())
       .then(work)
       .then(
         () => true,

@@ -51,8 +51,9 @@ export class ThrottledEdits<T> {
     if (!next || this.closed) return;
     this.lastAt = performance.now();
     this.chain = this.chain
-      // Many cards' edits fall due together (every waiting member's place changes): one per turn.
-      .then(loopTurn)
+      // Many cards' edits fall due together (every waiting member's place changes): one per turn,
+      // after any delivery waiting for one.
+      .then(() => loopTurn('later'))
       .then(() => this.edit(next.value))
       .then(
         () => undefined,
