@@ -17,6 +17,9 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
   scripts: { start: string };
 };
 
+/** The Node options `npm start` gives the bot (the words of its script that start with `--`). */
+const startOptions = () => pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
+
 describe('the runtime', () => {
   it('is the Node 24 the `node` dev dependency pins, which strips the types itself', () => {
     expect(pkg.devDependencies.node).toMatch(/^24\.\d+\.\d+$/);
@@ -30,7 +33,7 @@ describe('the runtime', () => {
   });
 
   it('runs the bot in the image with the Node options of npm start (the benchmark uses them too)', () => {
-    const options = pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
+    const options = startOptions();
     expect(options).toContain('--optimize-for-size');
     const cmd = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8')
       .split('\n')
@@ -42,10 +45,7 @@ describe('the runtime', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
     // npm start's options, its preload made absolute: the bot runs from a folder of its own, where
     // no .env gives it a token, so it loads every module of its start and stops at the configuration.
-    const options = pkg.scripts.start
-      .split(/\s+/)
-      .filter((w) => w.startsWith('--'))
-      .map((w) => w.replace('=./', `=${root}`));
+    const options = startOptions().map((w) => w.replace('=./', `=${root}`));
     // Says at exit whether Node's TypeScript stripper (amaro) was loaded.
     const reporter = `data:text/javascript,process.on('exit',()=>console.log('amaro:'+process.moduleLoadList.some(m=>m.includes('amaro'))))`;
     const cwd = mkdtempSync(join(tmpdir(), 'compile-cache-'));
@@ -54,7 +54,7 @@ describe('the runtime', () => {
         cwd,
         // No NODE_COMPILE_CACHE (Node would turn the cache on by itself): its default folder is here.
         env: { PATH: process.env.PATH, TMPDIR: cwd },
-      }).catch((err: { stdout?: string; code?: number }) => ({ stdout: err.stdout ?? '', code: err.code }));
+      }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     try {
       expect((await start()).stdout).toContain('amaro:true');
       expect((await start()).stdout).toContain('amaro:false');

@@ -24,18 +24,22 @@ describe("a result delivered before the handler's queued card", () => {
       await h.bot.services.jobs.update(job.generationId, () => ({ step: 'done' }));
   };
 
-  const errorFollowUps = (interaction: APIInteraction) =>
-    h.discord.calls.filter((c) => c.route === 'webhookFollowup' && c.path.includes(interaction.token));
-
-  it('is left as it is, and the member is told of no error', async () => {
+  /** Discord refuses the queued card's edit (400, Invalid Form Body), with `meanwhile` run while it is in flight. */
+  const refuseQueuedEdit = (meanwhile?: () => Promise<void>) =>
     h.discord.injectFault({
       kind: 'refuse',
       status: 400,
       code: 50035,
       message: 'Invalid Form Body',
       match: queuedEdit,
-      meanwhile: deliveredElsewhere,
+      ...(meanwhile ? { meanwhile } : {}),
     });
+
+  const errorFollowUps = (interaction: APIInteraction) =>
+    h.discord.calls.filter((c) => c.route === 'webhookFollowup' && c.path.includes(interaction.token));
+
+  it('is left as it is, and the member is told of no error', async () => {
+    refuseQueuedEdit(deliveredElsewhere);
     const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in fog')]);
     await h.discord.waitForCall((c) => queuedEdit(c) && c.status === 400);
     await vi.waitFor(() => expect(h.logs.join('')).toContain('the result came before the queued card'));
@@ -44,13 +48,7 @@ describe("a result delivered before the handler's queued card", () => {
   });
 
   it('is a bug when the job was not delivered: the reply says so, with only an error id', async () => {
-    h.discord.injectFault({
-      kind: 'refuse',
-      status: 400,
-      code: 50035,
-      message: 'Invalid Form Body',
-      match: queuedEdit,
-    });
+    refuseQueuedEdit();
     const interaction = await h.command('imagine', [opt.string('prompt', 'a lighthouse in fog')]);
     const contentOf = (c: RecordedCall) => (c.body as { content?: string }).content ?? '';
     const told = await h.editOf(interaction, (c) => /`[0-9a-f]{8}`/.test(contentOf(c)));

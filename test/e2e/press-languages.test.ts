@@ -23,6 +23,13 @@ interface Label {
   component: Record<string, unknown>;
 }
 
+/** /video in German that asks for confirmation: motion-2.0-fast at 480p for 5 s costs $0.528, above the default $0.50. */
+const costlyVideoInGerman = () =>
+  h.command(
+    'video',
+    [opt.string('prompt', 'a slow pan'), opt.string('model', 'motion-2.0-fast'), opt.integer('duration', 5)],
+    GERMAN,
+  );
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
 
 describe('a German member', () => {
@@ -80,16 +87,7 @@ describe('a German member', () => {
   });
 
   it('cancels a confirmation and is told in German, with the amount in German money', async () => {
-    // motion-2.0-fast at 480p for 5 s costs $0.528, above the default $0.50 threshold.
-    const command = await h.command(
-      'video',
-      [
-        opt.string('prompt', 'a slow pan'),
-        opt.string('model', 'motion-2.0-fast'),
-        opt.integer('duration', 5),
-      ],
-      GERMAN,
-    );
+    const command = await costlyVideoInGerman();
     const { cancel } = await cardOf(command);
     const answer = await buttonUpdate(h, await pressOnCard(command, cancel, ALICE, Locale.German));
     expect(answer.content).toBe(
@@ -99,15 +97,7 @@ describe('a German member', () => {
   });
 
   it('confirms, and the card says in German that the request is on its way', async () => {
-    const command = await h.command(
-      'video',
-      [
-        opt.string('prompt', 'a slow pan'),
-        opt.string('model', 'motion-2.0-fast'),
-        opt.integer('duration', 5),
-      ],
-      GERMAN,
-    );
+    const command = await costlyVideoInGerman();
     const { confirm } = await cardOf(command);
     const click = await pressOnCard(command, confirm, ALICE, Locale.German);
     await h.jobDone(click);
