@@ -58,6 +58,11 @@ const RATE_WINDOW_MS = 61_000;
 
 /** How long a stop waits for interaction handlers still running (wall time). */
 const STOP_GRACE_MS = 10_000;
+/**
+ * How long a stop waits for welcomes still posting (wall time). Short: with the handlers' grace it
+ * stays under main.ts's limit for the whole stop, and a welcome cut short is at worst tried again by the next start.
+ */
+const WELCOME_GRACE_MS = 3_000;
 
 export interface BotOptions {
   clock?: Clock;
@@ -363,12 +368,13 @@ async function openBot(
   // Bounded: a submission waiting for capacity is left to the next start's recovery.
   closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
   // Before login too: every server is made known as the gateway connects (welcome.ts).
-  listenForWelcomes(client, {
+  const welcomes = listenForWelcomes(client, {
     keyv: store.namespace('welcome'),
     defaults: config.quotaDefault,
     clock,
     logger,
   });
+  closers.add('the welcomes', () => welcomes.stop(WELCOME_GRACE_MS));
 
   const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   options.signal?.throwIfAborted();

@@ -27,14 +27,16 @@ export class Closers {
    * Then, if any failed, rejects with an AggregateError of their errors (a stop that did not close
    * everything still ends the process with a failure). Closes once; a second call gets the same.
    */
-  close(log: Pick<Logger, 'error'>): Promise<void> {
+  close(log: Pick<Logger, 'error' | 'debug'>): Promise<void> {
     this.#closing ??= this.#closeAll(log);
     return this.#closing;
   }
 
-  async #closeAll(log: Pick<Logger, 'error'>): Promise<void> {
+  async #closeAll(log: Pick<Logger, 'error' | 'debug'>): Promise<void> {
     const failures: unknown[] = [];
     for (const closer of this.#stack.toReversed()) {
+      // Which part a slow stop is waiting on.
+      log.debug({ closing: closer.name }, 'closing a part of the bot');
       try {
         await closer.close();
       } catch (err) {

@@ -194,7 +194,7 @@ describe("a member's quota in the reader's language", () => {
   it('writes Japanese, with one form for every count', () => {
     const fields = fieldsOf(localizerOf('ja'));
     expect(fields.利用枠).toBe('1週間あたり$2.50（個別の利用枠）');
-    expect(fields['最近の生成1件']).toBe('<t:1893492000:R> · m · $0.0035 · 完了');
+    expect(fields.最近の生成1件).toBe('<t:1893492000:R> · m · $0.0035 · 完了');
   });
 
   it("shows the server's overview in German, members by their mention and lists in the language", () => {

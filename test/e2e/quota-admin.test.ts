@@ -193,7 +193,7 @@ describe('/quota as an admin', () => {
     const ja = fieldsOf(japanese.embeds[0]);
     expect(japanese.embeds[0]?.title).toBe('メンバーの利用枠');
     expect(ja.利用枠).toBe('1日あたり$1.00（個別の利用枠）');
-    expect(ja['最近の生成1件']).toMatch(/Lang 4o Image · \$0\.02 · 完了$/);
+    expect(ja.最近の生成1件).toMatch(/Lang 4o Image · \$0\.02 · 完了$/);
 
     // A refusal is the admin's too.
     const refused = await ephemeralReply(

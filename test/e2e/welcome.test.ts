@@ -123,6 +123,42 @@ describe('the welcome', () => {
     expect(postsTo(NEW_GENERAL)).toHaveLength(1);
   });
 
+  it('finishes a welcome still posting at a stop before the store closes', async () => {
+    h = await startHarness();
+    // The stop's progress, from its debug lines: which part it is closing.
+    const closing = (part: string) =>
+      h.logs.some((line) => {
+        const l = JSON.parse(line) as { msg?: string; closing?: string };
+        return l.msg === 'closing a part of the bot' && l.closing === part;
+      });
+    let restarting: Promise<void> | undefined;
+    h.discord.injectFault({
+      kind: 'refuse',
+      status: 403,
+      code: 50013,
+      message: 'Missing Permissions',
+      match: (r) => r.route === 'channelMessage' && r.path === `/channels/${NEW_GENERAL}/messages`,
+      // The post is in flight when the stop begins; its answer comes once the stop has reached the
+      // welcomes, or (were they not waited for) the store.
+      meanwhile: async () => {
+        restarting = h.restart();
+        await vi.waitFor(() => expect(closing('the welcomes') || closing('the store')).toBe(true), {
+          timeout: 10_000,
+          interval: 10,
+        });
+      },
+    });
+    await h.discord.addGuild(newServer());
+    await vi.waitFor(() => expect(restarting).toBeDefined(), { timeout: 10_000, interval: 10 });
+    await restarting;
+    // The failed post was remembered before the store closed: the next start does not post again.
+    await logged('welcome: a server already handled', NEW);
+    const lines = h.logs.map((line) => JSON.parse(line) as { msg?: string; level: number });
+    expect(lines.filter((l) => l.msg === 'welcome: could not handle a new server')).toEqual([]);
+    expect(lines.some((l) => l.msg === 'welcome: the post failed; not tried again')).toBe(true);
+    expect(postsTo(NEW_GENERAL)).toHaveLength(1);
+  });
+
   it('remembers without a welcome a server it joined before welcomes were kept', async () => {
     const joinedAt = new Date(Date.now() - 30 * 86_400_000).toISOString();
     h = await startHarness({ extraGuilds: [newServer({ joinedAt })] });

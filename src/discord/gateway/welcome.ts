@@ -62,21 +62,51 @@ export interface WelcomeOptions {
   onHandled?: (guildId: string, record: WelcomeRecord) => void;
 }
 
+/** Listening for new servers; `stop` ends it. */
+export interface Welcomes {
+  /**
+   * Stops listening and waits, at most `graceMs`, for the welcomes in progress: a server joined
+   * just before a stop is remembered before the store closes (else the next start, not finding
+   * it, would welcome it a second time, or its record write would fail on a closed store).
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
 /** Welcomes each server the store has not seen, as discord.js makes it known. */
-export function listenForWelcomes(client: Client, options: WelcomeOptions): void {
-  const inProgress = new Set<string>();
+export function listenForWelcomes(client: Client, options: WelcomeOptions): Welcomes {
+  const inProgress = new Map<string, Promise<void>>();
   const handle = (guild: Guild) => {
     // Two events for one server at once (a join during a reconnection) are one welcome.
     if (inProgress.has(guild.id)) return;
-    inProgress.add(guild.id);
-    welcome(guild, options)
+    const handling = welcome(guild, options)
       .catch((err: unknown) =>
         options.logger.error({ err, guildId: guild.id }, 'welcome: could not handle a new server'),
       )
       .finally(() => inProgress.delete(guild.id));
+    inProgress.set(guild.id, handling);
   };
   client.on(Events.GuildCreate, handle);
   client.on(Events.GuildAvailable, handle);
+  return {
+    async stop(graceMs) {
+      client.off(Events.GuildCreate, handle);
+      client.off(Events.GuildAvailable, handle);
+      if (inProgress.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), graceMs);
+      });
+      const outcome = await Promise.race([Promise.all(inProgress.values()), late]).finally(() =>
+        clearTimeout(timer),
+      );
+      if (outcome === 'late') {
+        options.logger.warn(
+          { guildIds: [...inProgress.keys()], graceMs },
+          'welcome: stopping with welcomes still in progress',
+        );
+      }
+    },
+  };
 }
 
 async function welcome(guild: Guild, options: WelcomeOptions): Promise<void> {
