@@ -69,7 +69,22 @@ export interface Localizer {
 }
 
 function makeLocalizer(language: Language): Localizer {
-  const t = instance.getFixedT(language, NAMESPACES);
+  const fixed = instance.getFixedT(language, NAMESPACES);
+  // A key alone (a label, a button) always gives the same text: looked up once per language.
+  // Half of a card's texts are such keys, and i18next's lookup allocates on every call. Only keys
+  // the texts have are kept, so the map is bounded by the locale files even where a key is built
+  // from what the service answered (a status, a generation type).
+  const plain = new Map<string, string>();
+  const lookUp = fixed as unknown as (...args: unknown[]) => string;
+  const t = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return lookUp(key, ...rest);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = lookUp(key);
+      if (instance.exists(key, { lng: language, ns: NAMESPACES })) plain.set(key, text);
+    }
+    return text;
+  }) as unknown as typeof fixed;
   const lists = {
     conjunction: new Intl.ListFormat(language, { type: 'conjunction' }),
     disjunction: new Intl.ListFormat(language, { type: 'disjunction' }),

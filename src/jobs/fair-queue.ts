@@ -83,15 +83,14 @@ export class FairQueue {
 
   /** The ids of the waiting tasks in the order they will start (as things stand: newcomers may cut in). */
   order(): string[] {
-    // Replays pump() on copies: each turn takes a key's oldest task and sends the key to the back
-    // of the line when it has more.
-    const queues = new Map([...this.waiting].map(([key, q]) => [key, [...q]]));
-    const turns = [...this.turns];
+    // What pump() will do, without replaying it on copies (this runs at every change, for every
+    // waiting task): round r takes the r-th task of each key that has one, keys in turn order,
+    // since a key sent to the back of the line keeps its place among the others.
     const ids: string[] = [];
-    for (let key = turns.shift(); key !== undefined; key = turns.shift()) {
-      const queue = queues.get(key) as Entry[];
-      ids.push((queue.shift() as Entry).id);
-      if (queue.length > 0) turns.push(key);
+    let queues = this.turns.map((key) => this.waiting.get(key) as Entry[]);
+    for (let round = 0; queues.length > 0; round++) {
+      for (const queue of queues) ids.push((queue[round] as Entry).id);
+      queues = queues.filter((queue) => queue.length > round + 1);
     }
     return ids;
   }

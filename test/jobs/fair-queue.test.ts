@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FairQueue, QueueCancelled } from '../../src/jobs/fair-queue.ts';
 
 /** A task that finishes when the test says so, recording when it started. */
@@ -69,6 +69,32 @@ describe('fair queue', () => {
     blocker.finish();
     await Promise.all(all);
     expect(started).toEqual(['blocker', ...predicted]);
+  });
+
+  it('tells the start order after a member was sent to the back and tasks were cancelled', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const blocker = gate(started, 'blocker');
+    const held = gate(started, 'm0-0');
+    const all = [queue.run('x', blocker.task, 'blocker')];
+    const add = (key: string, id: string) =>
+      all.push(queue.run(key, async () => void started.push(id), id).catch(() => undefined));
+    all.push(queue.run('m0', held.task, 'm0-0'));
+    add('m0', 'm0-1');
+    add('m1', 'm1-0');
+    // m0-0 is taken and m0, with more waiting, goes behind m1.
+    blocker.finish();
+    await vi.waitFor(() => expect(started).toContain('m0-0'));
+    // Uneven queues (member m has m + 1 tasks), interleaved as members press.
+    for (let round = 0; round < 5; round++)
+      for (let m = 1; m < 5; m++) if (round <= m && !(m === 1 && round === 0)) add(`m${m}`, `m${m}-${round}`);
+    expect(queue.cancel('m3-1')).toBe(true);
+    expect(queue.cancel('m2-0')).toBe(true);
+    const predicted = queue.order();
+    expect(predicted.slice(0, 4)).toEqual(['m1-0', 'm0-1', 'm2-1', 'm3-0']);
+    held.finish();
+    await Promise.all(all);
+    expect(started).toEqual(['blocker', 'm0-0', ...predicted]);
   });
 
   it('reports every change of the waiting order', async () => {
