@@ -7,7 +7,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FakeGuildSpec } from '../../testkit/fake-discord.ts';
+import type { FakeFault, FakeGuildSpec } from '../../testkit/fake-discord.ts';
 import { ADMIN, type Harness, startHarness } from '../support/bot-harness.ts';
 
 const NEW = '1400000000000000001';
@@ -40,6 +40,15 @@ async function logged(msg: string, guildId: string, count = 1): Promise<void> {
       .filter((l) => l.msg?.startsWith(msg) && l.guildId === guildId).length;
   await vi.waitFor(() => expect(matching()).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 20 });
 }
+
+/** Discord refuses the welcome in the new server's system channel: the bot may not post there. */
+const refusedPost = (): FakeFault => ({
+  kind: 'refuse',
+  status: 403,
+  code: 50013,
+  message: 'Missing Permissions',
+  match: (r) => r.route === 'channelMessage' && r.path === `/channels/${NEW_GENERAL}/messages`,
+});
 
 const postsTo = (channelId: string) =>
   h.discord.calls.filter((c) => c.route === 'channelMessage' && c.path === `/channels/${channelId}/messages`);
@@ -104,13 +113,7 @@ describe('the welcome', () => {
 
   it('logs a failing post and goes on, without trying again after a restart', async () => {
     h = await startHarness();
-    h.discord.injectFault({
-      kind: 'refuse',
-      status: 403,
-      code: 50013,
-      message: 'Missing Permissions',
-      match: (r) => r.route === 'channelMessage' && r.path === `/channels/${NEW_GENERAL}/messages`,
-    });
+    h.discord.injectFault(refusedPost());
     await h.discord.addGuild(newServer());
     await logged('welcome: the post failed', NEW);
     // The bot still answers.
@@ -133,11 +136,7 @@ describe('the welcome', () => {
       });
     let restarting: Promise<void> | undefined;
     h.discord.injectFault({
-      kind: 'refuse',
-      status: 403,
-      code: 50013,
-      message: 'Missing Permissions',
-      match: (r) => r.route === 'channelMessage' && r.path === `/channels/${NEW_GENERAL}/messages`,
+      ...refusedPost(),
       // The post is in flight when the stop begins; its answer comes once the stop has reached the
       // welcomes, or (were they not waited for) the store.
       meanwhile: async () => {
