@@ -83,6 +83,7 @@ export function cadenceSection(points: CadencePoint[]): Section {
         p.generationsPerMinute >= 100 &&
         (p.requestsPerDelivered ?? Infinity) <= 1.17 &&
         (p.lagP95S.image ?? Infinity) <= 6,
+      ...(p.run === 'steady-list' ? {} : { alternative: true as const }),
       naive: '',
       comparison: '',
     };

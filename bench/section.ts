@@ -5,6 +5,11 @@ export interface Row {
   bot: string;
   /** Whether the bot meets the target; null when the row is for information. */
   pass: boolean | null;
+  /**
+   * Another setting tried beside the default and judged by the default's target (the cadence
+   * sweep): marked, but not a target of its own, so not listed among the targets missed.
+   */
+  alternative?: true;
   naive: string;
   comparison: string;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cadenceChart, cadencePoints, cadenceSection } from '../../bench/cadence.ts';
 import type { RunFigures } from '../../bench/metrics.ts';
+import { markdown } from '../../bench/report.ts';
 import { SHORT_BUDGET_STRETCH } from '../../src/jobs/poller.ts';
 
 const spread = (p95: number | null) => ({ n: p95 === null ? 0 : 10, p50: p95, p95, p99: p95, max: p95 });
@@ -47,6 +48,39 @@ describe('the cadence sweep', () => {
     expect(rows.map((r) => r.pass)).toEqual([true, false, true]);
     expect(rows[1]?.metric).toContain('(the default), so a list every 5.0 s when saturated');
     expect(rows[2]?.bot).toBe('108.0 · 1.100 · 10.0 · 5.5 / 9.0 s');
+  });
+
+  it("lists only the default cadence's miss among the targets missed: the others are settings tried", () => {
+    const slow = { ...runs, 'steady-poll-4.5s': run(108, 1.1, 10, 7.5, 20) };
+    const section = cadenceSection(cadencePoints(slow));
+    expect(section.rows.map((r) => [r.pass, r.alternative])).toEqual([
+      [true, true],
+      [false, undefined],
+      [false, true],
+    ]);
+    const report = markdown([section], {
+      generatedAt: '2026-11-26T12:00:00.000Z',
+      command: 'npm run bench',
+      commit: 'abc1234',
+      uncommitted: [],
+      realSeconds: 1,
+      storeDir: '/dev/shm',
+      environment: {
+        node: '24.9.0',
+        platform: 'linux',
+        cpus: 2,
+        cpuModel: 'x',
+        totalMemoryGb: 4,
+        loadAverage1m: 1,
+      },
+    });
+    // Both misses are marked in the table...
+    expect(report.match(/ ✗ \|/g)).toHaveLength(2);
+    // ...and only the default's is a target missed.
+    const missed = report.slice(report.indexOf('Targets missed'));
+    expect(missed).toMatch(
+      /^Targets missed \(1\):\n- Poll every 3 s \(images\) \/ 5\.0 s \(videos\) \(the default\)/,
+    );
   });
 
   it('draws a point per run and media type, the ceiling and the target region', async () => {
