@@ -59,8 +59,9 @@ const RATE_WINDOW_MS = 61_000;
 /** How long a stop waits for interaction handlers still running (wall time). */
 const STOP_GRACE_MS = 10_000;
 /**
- * How long a stop waits for welcomes still posting (wall time). Short: with the handlers' grace it
- * stays under main.ts's limit for the whole stop, and a welcome cut short is at worst tried again by the next start.
+ * How long a stop waits for welcomes still posting (wall time). Short, so that with the handlers'
+ * grace the whole stop stays under main.ts's limit. A welcome cut short either leaves no record
+ * (the next start handles the server again) or a record of a post that never went out.
  */
 const WELCOME_GRACE_MS = 3_000;
 
@@ -362,12 +363,8 @@ async function openBot(
         }
       : {}),
   };
-  // Listening before login: an interaction that arrives right after READY must not be missed.
-  // Handlers still running at a stop are let finish before the store closes.
-  const listener = listenForInteractions(client, createRouter(interactions, services));
-  // Bounded: a submission waiting for capacity is left to the next start's recovery.
-  closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
-  // Before login too: every server is made known as the gateway connects (welcome.ts).
+  // Before login: every server is made known as the gateway connects (welcome.ts). Its closer
+  // runs after the interaction handlers' (no new interactions first), before the store's.
   const welcomes = listenForWelcomes(client, {
     keyv: store.namespace('welcome'),
     defaults: config.quotaDefault,
@@ -375,6 +372,11 @@ async function openBot(
     logger,
   });
   closers.add('the welcomes', () => welcomes.stop(WELCOME_GRACE_MS));
+  // Listening before login: an interaction that arrives right after READY must not be missed.
+  // Handlers still running at a stop are let finish before the store closes.
+  const listener = listenForInteractions(client, createRouter(interactions, services));
+  // Bounded: a submission waiting for capacity is left to the next start's recovery.
+  closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
 
   const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   options.signal?.throwIfAborted();

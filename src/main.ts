@@ -9,9 +9,9 @@
  * - During the start (the modules' loading included), a signal aborts it: the start stops waiting (for Redis, Discord, the
  *   service), closes what it opened and the process exits 0; after START_ABORT_LIMIT_MS it exits
  *   1 anyway.
- * - After it, the ordered stop runs (bot.stop(): no new interactions, handlers finish, poller and
- *   delivery stop, the store closes) and the process exits 0; past STOP_LIMIT_MS, or on a second
- *   signal, it exits 1 at once.
+ * - After it, the ordered stop runs (bot.stop(): no new interactions, handlers finish, a welcome
+ *   still posting finishes, poller and delivery stop, the store closes) and the process exits 0;
+ *   past STOP_LIMIT_MS, or on a second signal, it exits 1 at once.
  */
 // Types only: erased, so nothing is loaded before the handlers below exist. The modules come by
 // dynamic import after them (loading discord.js and the rest takes a second or two).

@@ -150,11 +150,21 @@ describe('the welcome', () => {
     await h.discord.addGuild(newServer());
     await vi.waitFor(() => expect(restarting).toBeDefined(), { timeout: 10_000, interval: 10 });
     await restarting;
-    // The failed post was remembered before the store closed: the next start does not post again.
+    // The refusal was handled, and remembered, before the store closed...
     await logged('welcome: a server already handled', NEW);
-    const lines = h.logs.map((line) => JSON.parse(line) as { msg?: string; level: number });
+    const lines = h.logs.map(
+      (line) => JSON.parse(line) as { msg?: string; closing?: string; guildId?: string; outcome?: string },
+    );
+    const failed = lines.findIndex((l) => l.msg === 'welcome: the post failed; not tried again');
+    const storeClosing = lines.findIndex(
+      (l) => l.msg === 'closing a part of the bot' && l.closing === 'the store',
+    );
+    expect(failed).toBeGreaterThan(-1);
+    expect(failed).toBeLessThan(storeClosing);
     expect(lines.filter((l) => l.msg === 'welcome: could not handle a new server')).toEqual([]);
-    expect(lines.some((l) => l.msg === 'welcome: the post failed; not tried again')).toBe(true);
+    // ...so the next start finds the outcome as it was, and does not post again.
+    const seen = lines.find((l) => l.msg === 'welcome: a server already handled' && l.guildId === NEW);
+    expect(seen?.outcome).toBe('failed');
     expect(postsTo(NEW_GENERAL)).toHaveLength(1);
   });
 

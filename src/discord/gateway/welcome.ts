@@ -65,9 +65,10 @@ export interface WelcomeOptions {
 /** Listening for new servers; `stop` ends it. */
 export interface Welcomes {
   /**
-   * Stops listening and waits, at most `graceMs`, for the welcomes in progress: a server joined
-   * just before a stop is remembered before the store closes (else the next start, not finding
-   * it, would welcome it a second time, or its record write would fail on a closed store).
+   * Stops listening and waits, at most `graceMs`, for the welcomes in progress, so that a server
+   * joined just before a stop is remembered as it went before the store closes. Otherwise its
+   * record is written to a closed store and fails: the next start, finding no record, handles the
+   * server again, or the record says `posted` for a post whose outcome was never known.
    */
   stop(graceMs: number): Promise<void>;
 }
