@@ -10,22 +10,19 @@ import type Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { listenForWelcomes } from '../../src/discord/gateway/welcome.ts';
-import { createLogger } from '../../src/log.ts';
-
-function recordingLog() {
-  const lines: { level: number; msg: string; guildIds?: string[]; graceMs?: number }[] = [];
-  const logger = createLogger({
-    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-  });
-  return { logger, lines };
-}
+import { recordingLogger as recordingLog } from '../support/recording-logger.ts';
 
 describe('stopping the welcomes', () => {
   it('waits no longer than the grace for a welcome stuck on its store, and stops listening', async () => {
     const client = new EventEmitter();
     let reads = 0;
     // A store that takes the read and never answers.
-    const keyv = { get: () => (reads++, new Promise(() => undefined)) } as unknown as Keyv;
+    const keyv = {
+      get: () => {
+        reads += 1;
+        return new Promise(() => undefined);
+      },
+    } as unknown as Keyv;
     const { logger, lines } = recordingLog();
     const welcomes = listenForWelcomes(client as unknown as Client, {
       keyv,

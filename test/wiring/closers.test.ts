@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
 import { Closers } from '../../src/wiring/closers.ts';
-
-/** The bot's logger, its JSON lines kept. */
-function recordingLog() {
-  const lines: { level: number; msg: string; closing?: string; err?: { message: string } }[] = [];
-  const logger = createLogger({
-    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-  });
-  return { logger, lines };
-}
+import { recordingLogger as recordingLog } from '../support/recording-logger.ts';
 
 describe('Closers', () => {
   it('closes last added first, waiting for each before the next', async () => {
