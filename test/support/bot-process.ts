@@ -44,7 +44,16 @@ export function spawnBot(
   child.stderr?.on('data', (d) => {
     stderr += d;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('exit', (code) => resolve(code));
+    // A process that never started emits no 'exit': say why instead of leaving a test to time out
+    // (e.g. EACCES when the bot runs as `nobody` and the checkout sits in a folder only root may enter).
+    child.on('error', (err) =>
+      reject(new Error(`the bot process did not start (as uid ${as?.uid ?? 'self'}): ${err.message}`)),
+    );
+  });
+  // Awaited by whoever cares; not an unhandled rejection for a test that never waits for the exit.
+  exited.catch(() => undefined);
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
