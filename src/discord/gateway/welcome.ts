@@ -21,6 +21,7 @@ import type { Clock } from '../../clock.ts';
 import { english, type Localizer, localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { QuotaDefaults } from '../../quota/settings.ts';
+import { withDeadline } from '../../redis/start.ts';
 import { perPeriod, quotaCommandName } from '../views/quota-view.ts';
 
 /** A server the bot joined longer ago than this is not welcomed when first seen: it was there before. */
@@ -93,14 +94,12 @@ export function listenForWelcomes(client: Client, options: WelcomeOptions): Welc
       client.off(Events.GuildCreate, handle);
       client.off(Events.GuildAvailable, handle);
       if (inProgress.size === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), graceMs);
-      });
-      const outcome = await Promise.race([Promise.all(inProgress.values()), late]).finally(() =>
-        clearTimeout(timer),
+      // A welcome never rejects (its errors are logged above): a rejection here is the deadline.
+      const late = await withDeadline(Promise.all(inProgress.values()), graceMs).then(
+        () => false,
+        () => true,
       );
-      if (outcome === 'late') {
+      if (late) {
         options.logger.warn(
           { guildIds: [...inProgress.keys()], graceMs },
           'welcome: stopping with welcomes still in progress',
