@@ -12,18 +12,35 @@ import type { ClockState } from './clock.ts';
 
 const CHILD = fileURLToPath(new URL('./bot-child.ts', import.meta.url));
 
-/**
- * The Node options `npm start` gives the bot (package.json's start script; the Dockerfile's CMD
- * has the same), so that the benchmark's bots run with production's heap settings.
- */
-export function startOptions(): string[] {
+/** npm start's script (package.json): `NAME=value … node --option … src/main.ts`. */
+function startScript(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     scripts?: { start?: string };
   };
-  return (pkg.scripts?.start ?? '')
-    .split(/\s+/)
-    .slice(1)
-    .filter((word) => word.startsWith('--'));
+  return (pkg.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The Node options `npm start` gives the bot (the Dockerfile's CMD has the same), so that the
+ * benchmark's bots run with production's heap settings.
+ */
+export function startOptions(): string[] {
+  const words = startScript();
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * The environment `npm start` sets before `node` (the allocator's settings; the Dockerfile's ENV
+ * has the same): read by the C library when the process starts, so only a new process takes them.
+ */
+export function startEnv(): Record<string, string> {
+  const words = startScript();
+  return Object.fromEntries(
+    words.slice(0, words.indexOf('node')).map((word) => {
+      const at = word.indexOf('=');
+      return [word.slice(0, at), word.slice(at + 1)];
+    }),
+  );
 }
 /**
  * Loads a bot's modules once with npm start's options and exits, so that Node's compile cache
@@ -34,6 +51,7 @@ export function startOptions(): string[] {
 export function warmCompileCache(): void {
   execFileSync(process.execPath, [...startOptions(), '-e', `await import(${JSON.stringify(CHILD)})`], {
     stdio: 'inherit',
+    env: { ...process.env, ...startEnv() },
   });
 }
 
@@ -174,7 +192,11 @@ export async function startBotProcesses(
         ...startOptions(),
         ...(process.env.BENCH_BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ];
-      const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+      const child = fork(CHILD, [], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        execArgv,
+        env: { ...process.env, ...startEnv() },
+      });
       const bot = new BotChild(child, onMessage);
       children.push(bot);
       await bot.start({

@@ -19,6 +19,11 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 
 /** The Node options `npm start` gives the bot (the words of its script that start with `--`). */
 const startOptions = () => pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
+/** The environment npm start's script sets before `node` (`NAME=value` words). */
+const startEnv = () => {
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(0, words.indexOf('node'));
+};
 
 describe('the runtime', () => {
   it('is the Node 24 the `node` dev dependency pins, which strips the types itself', () => {
@@ -39,6 +44,24 @@ describe('the runtime', () => {
       .split('\n')
       .findLast((line) => line.startsWith('CMD '));
     expect(cmd).toBe(`CMD ${JSON.stringify(['node', ...options, 'src/main.ts']).replaceAll(',', ', ')}`);
+  });
+
+  it("gives the bot in the image the allocator's settings npm start gives it", () => {
+    const env = startEnv();
+    expect(env).toContain('MALLOC_ARENA_MAX=1');
+    // The last stage's ENV, continuation lines joined and comment lines dropped, as Docker reads it.
+    const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
+    const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    const instructions = lastStage
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'))
+      .join('\n')
+      .replaceAll('\\\n', ' ');
+    const imageEnv = instructions
+      .split('\n')
+      .filter((line) => line.startsWith('ENV '))
+      .flatMap((line) => line.slice(4).trim().split(/\s+/));
+    for (const setting of env) expect(imageEnv).toContain(setting);
   });
 
   it('starts, from its second start on, without loading the type stripper: npm start turns the compile cache on', async () => {
