@@ -4,44 +4,14 @@
  * open jobs and its figures at the end.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Job } from '../src/jobs/job.ts';
+import { readStartScript, type StartScript } from '../testkit/start-script.ts';
 import type { FromBot, ProcessStats, StartMessage, ToBot } from './bot-protocol.ts';
 import type { ClockState } from './clock.ts';
 
 const CHILD = fileURLToPath(new URL('./bot-child.ts', import.meta.url));
 
-/** npm start's script (package.json): `NAME=value … node --option … src/main.ts`. */
-function startScript(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts?: { start?: string };
-  };
-  return (pkg.scripts?.start ?? '').split(/\s+/).filter(Boolean);
-}
-
-/**
- * The Node options `npm start` gives the bot (the Dockerfile's CMD has the same), so that the
- * benchmark's bots run with production's heap settings.
- */
-export function startOptions(): string[] {
-  const words = startScript();
-  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
-}
-
-/**
- * The environment `npm start` sets before `node` (the allocator's settings; the Dockerfile's ENV
- * has the same): read by the C library when the process starts, so only a new process takes them.
- */
-export function startEnv(): Record<string, string> {
-  const words = startScript();
-  return Object.fromEntries(
-    words.slice(0, words.indexOf('node')).map((word) => {
-      const at = word.indexOf('=');
-      return [word.slice(0, at), word.slice(at + 1)];
-    }),
-  );
-}
 /**
  * Loads a bot's modules once with npm start's options and exits, so that Node's compile cache
  * (src/compile-cache.js) holds them before the first run: every run's bots then start as a
@@ -49,10 +19,20 @@ export function startEnv(): Record<string, string> {
  * the first run is not the only one measured with it.
  */
 export function warmCompileCache(): void {
-  execFileSync(process.execPath, [...startOptions(), '-e', `await import(${JSON.stringify(CHILD)})`], {
+  const start = readStartScript();
+  execFileSync(process.execPath, [...start.options, '-e', `await import(${JSON.stringify(CHILD)})`], {
     stdio: 'inherit',
-    env: { ...process.env, ...startEnv() },
+    env: botEnv(start),
   });
+}
+
+/**
+ * The bots run with npm start's environment (glibc's allocator settings) and options, as
+ * production does. A variable set in the benchmark's own environment wins, so that another
+ * allocator setting can be measured without editing package.json.
+ */
+function botEnv(start: StartScript): NodeJS.ProcessEnv {
+  return { ...start.env, ...process.env };
 }
 
 /** Real ms a bot gets to log in, resume and raise the quota. */
@@ -187,15 +167,16 @@ export async function startBotProcesses(
     for (const spec of each) {
       // Node strips the child's types itself, as it does this process's.
       // BENCH_BOT_NODE_ARGS: Node options for the bots alone (--heap-prof, --trace-gc), to see where their time and memory go.
+      const start = readStartScript();
       const execArgv = [
         ...process.execArgv,
-        ...startOptions(),
+        ...start.options,
         ...(process.env.BENCH_BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ];
       const child = fork(CHILD, [], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         execArgv,
-        env: { ...process.env, ...startEnv() },
+        env: botEnv(start),
       });
       const bot = new BotChild(child, onMessage);
       children.push(bot);

@@ -9,21 +9,38 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parseStartScript, readStartScript } from '../testkit/start-script.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   devDependencies: Record<string, string>;
   dependencies: Record<string, string>;
   engines: { node: string };
-  scripts: { start: string };
 };
 
-/** The Node options `npm start` gives the bot (the words of its script that start with `--`). */
-const startOptions = () => pkg.scripts.start.split(/\s+/).filter((w) => w.startsWith('--'));
-/** The environment npm start's script sets before `node` (`NAME=value` words). */
-const startEnv = () => {
-  const words = pkg.scripts.start.split(/\s+/);
-  return words.slice(0, words.indexOf('node'));
-};
+/** The Node options and environment `npm start` gives the bot. */
+const npmStart = readStartScript();
+
+/**
+ * The environment the Dockerfile's last stage gives its CMD, as Docker reads it: comment lines
+ * dropped (also inside a continued instruction), continuations joined, a later ENV overriding an
+ * earlier one. Only the `ENV NAME=value …` form, the one this Dockerfile uses.
+ */
+function imageEnv(): Map<string, string> {
+  const text = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8').replaceAll('\r\n', '\n');
+  const lastStage = text.slice(text.lastIndexOf('\nFROM '));
+  const instructions = lastStage
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+    .replace(/\\[ \t]*\n/g, ' ')
+    .split('\n');
+  const env = new Map<string, string>();
+  for (const line of instructions.filter((l) => l.startsWith('ENV '))) {
+    for (const [, name = '', value = ''] of line.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+      env.set(name, value.replace(/^"|"$/g, ''));
+  }
+  return env;
+}
 
 describe('the runtime', () => {
   it('is the Node 24 the `node` dev dependency pins, which strips the types itself', () => {
@@ -38,7 +55,7 @@ describe('the runtime', () => {
   });
 
   it('runs the bot in the image with the Node options of npm start (the benchmark uses them too)', () => {
-    const options = startOptions();
+    const { options } = npmStart;
     expect(options).toContain('--optimize-for-size');
     const cmd = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8')
       .split('\n')
@@ -47,28 +64,30 @@ describe('the runtime', () => {
   });
 
   it("gives the bot in the image the allocator's settings npm start gives it", () => {
-    const env = startEnv();
-    expect(env).toContain('MALLOC_ARENA_MAX=1');
-    // The last stage's ENV, continuation lines joined and comment lines dropped, as Docker reads it.
-    const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
-    const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-    const instructions = lastStage
-      .split('\n')
-      .filter((line) => !line.trimStart().startsWith('#'))
-      .join('\n')
-      .replaceAll('\\\n', ' ');
-    const imageEnv = instructions
-      .split('\n')
-      .filter((line) => line.startsWith('ENV '))
-      .flatMap((line) => line.slice(4).trim().split(/\s+/));
-    for (const setting of env) expect(imageEnv).toContain(setting);
+    expect(npmStart.env).toMatchObject({
+      MALLOC_ARENA_MAX: '1',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    });
+    const image = imageEnv();
+    for (const [name, value] of Object.entries(npmStart.env)) expect(image.get(name), name).toBe(value);
+  });
+
+  it("reads npm start's script as the shell does: the assignments before the command, the options after it", () => {
+    expect(parseStartScript('node --a src/main.ts')).toEqual({ env: {}, options: ['--a'] });
+    expect(parseStartScript(' A_1=x B_=1=2 node_modules/.bin/node --a --b=./c src/main.ts')).toEqual({
+      env: { A_1: 'x', B_: '1=2' },
+      options: ['--a', '--b=./c'],
+    });
+    // A word that is not an assignment is the command, even one with `=` further on.
+    expect(parseStartScript('env A=1 node --a')).toEqual({ env: {}, options: ['--a'] });
   });
 
   it('starts, from its second start on, without loading the type stripper: npm start turns the compile cache on', async () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
     // npm start's options, its preload made absolute: the bot runs from a folder of its own, where
     // no .env gives it a token, so it loads every module of its start and stops at the configuration.
-    const options = startOptions().map((w) => w.replace('=./', `=${root}`));
+    const options = npmStart.options.map((w) => w.replace('=./', `=${root}`));
     // Says at exit whether Node's TypeScript stripper (amaro) was loaded.
     const reporter = `data:text/javascript,process.on('exit',()=>console.log('amaro:'+process.moduleLoadList.some(m=>m.includes('amaro'))))`;
     const cwd = mkdtempSync(join(tmpdir(), 'compile-cache-'));

@@ -125,6 +125,12 @@ ns_pid=$(awk '/^NSpid:/ { print $NF }' "/proc/$bot_pid/status")
 [ "$ns_pid" = "1" ] || fail "the bot is PID $ns_pid in its namespace, not 1"
 [ "$(awk '/^Uid:/ { print $2 }' "/proc/$bot_pid/status")" = "$USER_ID" ] || fail "the bot does not run as uid $USER_ID"
 echo "bot ready: PID 1 in its namespace (host PID $bot_pid), uid $USER_ID"
+# The variables npm start sets before node (glibc's allocator) reach the image's bot through ENV.
+bot_environ=$(tr '\0' '\n' <"/proc/$bot_pid/environ")
+for setting in $(node -p 'require(process.argv[1]).scripts.start.split(/\s+/).filter((w) => /^[A-Za-z_]\w*=/.test(w)).join(" ")' "$app/package.json"); do
+  grep -qxF "$setting" <<<"$bot_environ" || fail "the bot runs without $setting, which npm start sets"
+done
+echo "environment: npm start's allocator settings"
 
 status=$(node -e 'fetch(process.argv[1]).then((r) => console.log(r.status), () => console.log("none"))' "http://127.0.0.1:$port/healthz")
 [ "$status" = "200" ] || fail "/healthz answered $status"
