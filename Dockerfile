@@ -21,11 +21,10 @@ ENV NODE_ENV=production \
   # Inside a container the endpoint must listen beyond loopback to be published; it stays off
   # until HTTP_PORT is set, and compose publishes it on the host's 127.0.0.1 only.
   HTTP_HOST=0.0.0.0 \
-  # glibc's allocator, as npm start sets it (test/runtime.test.ts): one arena, and its thresholds
-  # for mapping a block on its own and for trimming the heap pinned at 128 KiB. By default glibc
-  # raises them each time a larger mapped block is freed, after which what the bot frees stays in
-  # the process: lower, steadier peaks (docs/performance.md, "Fourth pass: the allocator").
-  MALLOC_ARENA_MAX=1 \
+  # glibc's allocator, as npm start sets it (test/runtime.test.ts): its thresholds for mapping a
+  # block on its own and for trimming the heap pinned at 128 KiB. By default glibc raises them each
+  # time a larger mapped block is freed, after which what the bot frees stays in the process:
+  # lower peaks (docs/performance.md, "Fourth pass: the allocator").
   MALLOC_MMAP_THRESHOLD_=131072 \
   MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app

@@ -65,7 +65,6 @@ describe('the runtime', () => {
 
   it("gives the bot in the image the allocator's settings npm start gives it", () => {
     expect(npmStart.env).toMatchObject({
-      MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '131072',
       MALLOC_TRIM_THRESHOLD_: '131072',
     });
