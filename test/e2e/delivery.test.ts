@@ -8,6 +8,12 @@ import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 
 const embedOf = (call: RecordedCall) => (call.body as { embeds: APIEmbed[] }).embeds[0] as APIEmbed;
+/**
+ * The first embed of an edit, if it has one: the predicate of a wait sees every edit of the reply,
+ * and one without embeds (an edit that carries only files or components) must not throw.
+ */
+const titleOf = (call: RecordedCall) =>
+  (call.body as { embeds?: APIEmbed[] } | undefined)?.embeds?.[0]?.title;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const editsWithFiles = (interaction: APIInteraction) =>
   h.discord.calls.filter(
@@ -140,7 +146,7 @@ describe('delivering results', () => {
     );
     const job = await h.jobDone(interaction);
     expect(job.status).toBe('failed');
-    const failed = await h.editOf(interaction, (c) => embedOf(c)?.title === 'Bild · Fehlgeschlagen');
+    const failed = await h.editOf(interaction, (c) => titleOf(c) === 'Bild · Fehlgeschlagen');
     expect(embedOf(failed).fields).toEqual(
       expect.arrayContaining([
         { name: 'Preis', value: '0,10\u00a0$ berechnet, 0,10\u00a0$ erstattet', inline: true },
@@ -166,7 +172,7 @@ describe('delivering results', () => {
     ]);
     const job = await h.jobDone(interaction);
     expect(job.status).toBe('failed');
-    const failedEdit = await h.editOf(interaction, (c) => embedOf(c)?.title === 'Image · Failed');
+    const failedEdit = await h.editOf(interaction, (c) => titleOf(c) === 'Image · Failed');
     expect(failedEdit).toBeDefined();
     const thread = await h.discord.waitForCall((c) => c.route === 'threadCreate');
     expect(thread.path).toContain(`/channels/${ART}/messages/${job.reply.messageId}/threads`);
