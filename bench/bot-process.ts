@@ -163,11 +163,11 @@ export async function startBotProcesses(
       }),
     );
   };
+  const start = readStartScript();
   try {
     for (const spec of each) {
       // Node strips the child's types itself, as it does this process's.
       // BENCH_BOT_NODE_ARGS: Node options for the bots alone (--heap-prof, --trace-gc), to see where their time and memory go.
-      const start = readStartScript();
       const execArgv = [
         ...process.execArgv,
         ...start.options,

@@ -127,7 +127,10 @@ ns_pid=$(awk '/^NSpid:/ { print $NF }' "/proc/$bot_pid/status")
 echo "bot ready: PID 1 in its namespace (host PID $bot_pid), uid $USER_ID"
 # The variables npm start sets before node (glibc's allocator) reach the image's bot through ENV.
 bot_environ=$(tr '\0' '\n' <"/proc/$bot_pid/environ")
-for setting in $(node -p 'require(process.argv[1]).scripts.start.split(/\s+/).filter((w) => /^[A-Za-z_]\w*=/.test(w)).join(" ")' "$app/package.json"); do
+# Read from the image's package.json as the benchmark and the tests read it (testkit/start-script.ts).
+for setting in $(node --input-type=module -e 'const { parseStartScript } = await import("./testkit/start-script.ts");
+  const { env } = parseStartScript(JSON.parse(process.argv[1]).scripts.start);
+  console.log(Object.entries(env).map(([name, value]) => `${name}=${value}`).join(" "));' "$(cat "$app/package.json")"); do
   grep -qxF "$setting" <<<"$bot_environ" || fail "the bot runs without $setting, which npm start sets"
 done
 echo "environment: npm start's allocator settings"
