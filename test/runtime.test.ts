@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { dockerfileInstructions, lastStageEnv, readDockerfile } from '../testkit/dockerfile.ts';
 import { parseStartScript, readStartScript } from '../testkit/start-script.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -19,28 +20,6 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 
 /** The Node options and environment `npm start` gives the bot. */
 const npmStart = readStartScript();
-
-/**
- * The environment the Dockerfile's last stage gives its CMD, as Docker reads it: comment lines
- * dropped (also inside a continued instruction), continuations joined, a later ENV overriding an
- * earlier one. Only the `ENV NAME=value …` form, the one this Dockerfile uses.
- */
-function imageEnv(): Map<string, string> {
-  const text = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8').replaceAll('\r\n', '\n');
-  const lastStage = text.slice(text.lastIndexOf('\nFROM '));
-  const instructions = lastStage
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('#'))
-    .join('\n')
-    .replace(/\\[ \t]*\n/g, ' ')
-    .split('\n');
-  const env = new Map<string, string>();
-  for (const line of instructions.filter((l) => l.startsWith('ENV '))) {
-    for (const [, name = '', value = ''] of line.matchAll(/(\w+)=("[^"]*"|\S+)/g))
-      env.set(name, value.replace(/^"|"$/g, ''));
-  }
-  return env;
-}
 
 describe('the runtime', () => {
   it('is the Node 24 the `node` dev dependency pins, which strips the types itself', () => {
@@ -57,9 +36,7 @@ describe('the runtime', () => {
   it('runs the bot in the image with the Node options of npm start (the benchmark uses them too)', () => {
     const { options } = npmStart;
     expect(options).toContain('--optimize-for-size');
-    const cmd = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8')
-      .split('\n')
-      .findLast((line) => line.startsWith('CMD '));
+    const cmd = readDockerfile().findLast((line) => line.startsWith('CMD '));
     expect(cmd).toBe(`CMD ${JSON.stringify(['node', ...options, 'src/main.ts']).replaceAll(',', ', ')}`);
   });
 
@@ -68,8 +45,28 @@ describe('the runtime', () => {
       MALLOC_MMAP_THRESHOLD_: '131072',
       MALLOC_TRIM_THRESHOLD_: '131072',
     });
-    const image = imageEnv();
+    const image = lastStageEnv(readDockerfile());
     for (const [name, value] of Object.entries(npmStart.env)) expect(image.get(name), name).toBe(value);
+  });
+
+  it('reads the Dockerfile as Docker does: continuations joined, comments dropped, the last stage and its last ENV', () => {
+    const text = [
+      'FROM node AS build',
+      'ENV A=build',
+      'FROM node',
+      'ENV A=1 \\',
+      '  # a comment inside the instruction',
+      '    B="two words" \\\r',
+      '    C=3',
+      '',
+      '# A=ignored',
+      'ENV A=2',
+      'CMD ["node", \\',
+      '  "src/main.ts"]',
+    ].join('\n');
+    const instructions = dockerfileInstructions(text);
+    expect(instructions.at(-1)).toBe('CMD ["node", "src/main.ts"]');
+    expect(Object.fromEntries(lastStageEnv(instructions))).toEqual({ A: '2', B: 'two words', C: '3' });
   });
 
   it("reads npm start's script as the shell does: the assignments before the command, the options after it", () => {

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, matchesGlob, relative, resolve } from 'node:path';
+import { envAssignments, readDockerfile } from '../../testkit/dockerfile.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const out = resolve(process.argv[2] ?? '');
@@ -60,28 +61,9 @@ interface Stage {
   cmd?: string[];
 }
 
-/** The Dockerfile's instructions, continuation lines joined, comments dropped. */
-function instructions(): string[] {
-  const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-  const lines: string[] = [];
-  let current = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!current && (line === '' || line.startsWith('#'))) continue;
-    if (line.startsWith('#')) continue;
-    if (line.endsWith('\\')) {
-      current += `${line.slice(0, -1)} `;
-      continue;
-    }
-    lines.push((current + line).trim());
-    current = '';
-  }
-  return lines.filter(Boolean);
-}
-
 const stages: Stage[] = [];
 const skipped: string[] = [];
-for (const line of instructions()) {
+for (const line of readDockerfile()) {
   const [keyword = '', ...rest] = line.split(/\s+/);
   const args = rest.join(' ');
   const stage = stages.at(-1);
@@ -101,9 +83,7 @@ for (const line of instructions()) {
       break;
     case 'ENV':
       if (!stage) throw new Error('ENV before FROM');
-      for (const [, key = '', value = ''] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) {
-        stage.env[key] = value.replace(/^"|"$/g, '');
-      }
+      for (const [key, value] of envAssignments(args)) stage.env[key] = value;
       break;
     case 'COPY': {
       if (!stage) throw new Error('COPY before FROM');
