@@ -61,10 +61,13 @@ export function cadencePoints(runs: Partial<Record<RunName, RunFigures>>): Caden
 }
 
 const one = (n: number | null) => (n === null ? '–' : n.toFixed(1));
+const hundredth = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 
 export function cadenceSection(points: CadencePoint[]): Section {
   const rows: Row[] = points.map((p) => {
-    const bot = `${p.generationsPerMinute.toFixed(1)} · ${p.requestsPerDelivered?.toFixed(3) ?? '–'} · ${p.pollsPerMinute.toFixed(1)} · ${one(p.lagP95S.image)} / ${one(p.lagP95S.video)} s`;
+    // Steady-light's lags sit near their 1.5 s target: a hundredth shows which side (1.51 ✗, not 1.5 ✗).
+    const lag = p.light ? hundredth : one;
+    const bot = `${p.generationsPerMinute.toFixed(1)} · ${p.requestsPerDelivered?.toFixed(3) ?? '–'} · ${p.pollsPerMinute.toFixed(1)} · ${lag(p.lagP95S.image)} / ${lag(p.lagP95S.video)} s`;
     if (p.light) {
       return {
         metric: `${LIGHT_PER_MINUTE} offered a minute (steady-light), the default cadence with the spare budget spent: a list every ${one(p.listGapP50S)} s (p50): generations/min · requests per generation · polls/min · lag p95 images / videos`,

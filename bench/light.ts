@@ -37,7 +37,8 @@ export function lightSection(light: RunFigures | undefined): Section {
       row(
         'Completion → delivery lag p50 / p95, images; videos (sim s)',
         'p95 ≤ 1.5 s each',
-        `${one(image.p50)} / ${one(image.p95)} s; ${one(video.p50)} / ${one(video.p95)} s`,
+        // p95 to the hundredth: it sits near its target (1.51 ✗ rather than 1.5 ✗).
+        `${one(image.p50)} / ${one(image.p95, 2)} s; ${one(video.p50)} / ${one(video.p95, 2)} s`,
         (image.p95 ?? Infinity) <= 1.5 && (video.p95 ?? Infinity) <= 1.5,
       ),
       row(

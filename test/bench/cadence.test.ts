@@ -107,7 +107,15 @@ describe('the cadence sweep', () => {
     expect(row?.target).toBe('– · – · – · ≤ 1.5 / ≤ 1.5 s');
     // Videos at 1.6 s miss the 1.5 s.
     expect(row?.pass).toBe(false);
+    expect(row?.bot).toBe('30.5 · 2.700 · 55.0 · 1.20 / 1.60 s');
     const svg = await cadenceChart(points);
     expect(svg).toContain('light: 1.1 s');
+  });
+
+  it("shows steady-light's lags to the hundredth, so that one just over its target does not read as on it", () => {
+    const points = cadencePoints({ ...runs, 'steady-light': run(30.5, 2.7, 55, 1.507, 1.26, 1.0) });
+    const [row] = cadenceSection(points).rows;
+    expect(row?.bot).toContain('1.51 / 1.26 s');
+    expect(row?.pass).toBe(false);
   });
 });
