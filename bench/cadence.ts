@@ -7,7 +7,7 @@ import * as vega from 'vega';
 import { SHORT_BUDGET_STRETCH, videoPollFor } from '../src/jobs/poller.ts';
 import type { RunFigures } from './metrics.ts';
 import { imagePollOf, LIGHT_PER_MINUTE, type RunName, SETTINGS } from './scenarios.ts';
-import type { Row, Section } from './section.ts';
+import { num, type Row, type Section } from './section.ts';
 
 /**
  * The runs of the sweep, the default cadence (steady-list) among them, and steady-light: the
@@ -60,17 +60,14 @@ export function cadencePoints(runs: Partial<Record<RunName, RunFigures>>): Caden
   return points;
 }
 
-const one = (n: number | null) => (n === null ? '–' : n.toFixed(1));
-const hundredth = (n: number | null) => (n === null ? '–' : n.toFixed(2));
-
 export function cadenceSection(points: CadencePoint[]): Section {
   const rows: Row[] = points.map((p) => {
     // Steady-light's lags sit near their 1.5 s target: a hundredth shows which side (1.51 ✗, not 1.5 ✗).
-    const lag = p.light ? hundredth : one;
-    const bot = `${p.generationsPerMinute.toFixed(1)} · ${p.requestsPerDelivered?.toFixed(3) ?? '–'} · ${p.pollsPerMinute.toFixed(1)} · ${lag(p.lagP95S.image)} / ${lag(p.lagP95S.video)} s`;
+    const lagDigits = p.light ? 2 : 1;
+    const bot = `${p.generationsPerMinute.toFixed(1)} · ${p.requestsPerDelivered?.toFixed(3) ?? '–'} · ${p.pollsPerMinute.toFixed(1)} · ${num(p.lagP95S.image, lagDigits)} / ${num(p.lagP95S.video, lagDigits)} s`;
     if (p.light) {
       return {
-        metric: `${LIGHT_PER_MINUTE} offered a minute (steady-light), the default cadence with the spare budget spent: a list every ${one(p.listGapP50S)} s (p50): generations/min · requests per generation · polls/min · lag p95 images / videos`,
+        metric: `${LIGHT_PER_MINUTE} offered a minute (steady-light), the default cadence with the spare budget spent: a list every ${num(p.listGapP50S)} s (p50): generations/min · requests per generation · polls/min · lag p95 images / videos`,
         target: '– · – · – · ≤ 1.5 / ≤ 1.5 s',
         bot,
         pass: (p.lagP95S.image ?? Infinity) <= 1.5 && (p.lagP95S.video ?? Infinity) <= 1.5,
@@ -79,7 +76,7 @@ export function cadenceSection(points: CadencePoint[]): Section {
       };
     }
     return {
-      metric: `Poll every ${p.imageS} s (images) / ${p.videoS.toFixed(1)} s (videos)${p.run === 'steady-list' ? ' (the default)' : ''}, so a list every ${one(p.saturatedListS)} s when saturated: generations/min · requests per generation · polls/min · lag p95 images / videos`,
+      metric: `Poll every ${p.imageS} s (images) / ${p.videoS.toFixed(1)} s (videos)${p.run === 'steady-list' ? ' (the default)' : ''}, so a list every ${num(p.saturatedListS)} s when saturated: generations/min · requests per generation · polls/min · lag p95 images / videos`,
       target: '≥ 100 · ≤ 1.17 · – · images ≤ 6 s',
       bot,
       pass:
@@ -107,7 +104,7 @@ export async function cadenceChart(points: CadencePoint[]): Promise<string> {
         type: type === 'image' ? 'images' : 'videos',
         x: p.generationsPerMinute,
         y: p.lagP95S[type],
-        label: p.light ? `light: ${one(p.listGapP50S)} s` : `${one(p.saturatedListS)} s`,
+        label: p.light ? `light: ${num(p.listGapP50S)} s` : `${num(p.saturatedListS)} s`,
       })),
   );
   const ceiling = SETTINGS.rateLimitPerMinute;

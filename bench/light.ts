@@ -5,10 +5,7 @@
  */
 import type { RunFigures } from './metrics.ts';
 import { LIGHT_PER_MINUTE, SETTINGS } from './scenarios.ts';
-import type { Row, Section } from './section.ts';
-
-const one = (n: number | null | undefined, digits = 1) =>
-  n === null || n === undefined ? '–' : n.toFixed(digits);
+import { num, type Row, type Section } from './section.ts';
 
 /** Status requests (lists, typed pages, single checks) per generation delivered, over the window. */
 export function statusPerDelivered(f: RunFigures): number | null {
@@ -38,50 +35,50 @@ export function lightSection(light: RunFigures | undefined): Section {
         'Completion → delivery lag p50 / p95, images; videos (sim s)',
         'p95 ≤ 1.5 s each',
         // p95 to the hundredth: it sits near its target (1.51 ✗ rather than 1.5 ✗).
-        `${one(image.p50)} / ${one(image.p95, 2)} s; ${one(video.p50)} / ${one(video.p95, 2)} s`,
+        `${num(image.p50)} / ${num(image.p95, 2)} s; ${num(video.p50)} / ${num(video.p95, 2)} s`,
         (image.p95 ?? Infinity) <= 1.5 && (video.p95 ?? Infinity) <= 1.5,
       ),
       row(
         '… split: waiting for a status answer that shows it; delivering after that answer: p50 / p95 (sim s)',
         '–',
-        `${one(light.lagSplitS.detect.p50)} / ${one(light.lagSplitS.detect.p95)} s; ${one(light.lagSplitS.deliver.p50)} / ${one(light.lagSplitS.deliver.p95)} s`,
+        `${num(light.lagSplitS.detect.p50)} / ${num(light.lagSplitS.detect.p95)} s; ${num(light.lagSplitS.deliver.p50)} / ${num(light.lagSplitS.deliver.p95)} s`,
         null,
       ),
       row(
         'Status requests per delivered generation (lists, typed pages and single checks / deliveries, in the window)',
         '≤ 2',
-        one(status, 2),
+        num(status, 2),
         status !== null && status <= 2,
       ),
       row(
         'API requests per minute: total (submissions / status requests); unused of the 120',
         '–',
-        `${one(r.total)} (${one(r.submissions)} / ${one(r.listPolls + r.singlePolls)}); ${one(SETTINGS.rateLimitPerMinute - r.total)} unused`,
+        `${num(r.total)} (${num(r.submissions)} / ${num(r.listPolls + r.singlePolls)}); ${num(SETTINGS.rateLimitPerMinute - r.total)} unused`,
         null,
       ),
       row(
         'Gap between combined-list polls p50 / p95 / max (sim s)',
         '–',
-        `${one(light.listPollGapS.p50)} / ${one(light.listPollGapS.p95)} / ${one(light.listPollGapS.max)} s`,
+        `${num(light.listPollGapS.p50)} / ${num(light.listPollGapS.p95)} / ${num(light.listPollGapS.max)} s`,
         null,
       ),
       row('429s received', '0', String(light.whole.rateLimited), light.whole.rateLimited === 0),
       row(
         'Generations delivered per simulated minute (in the window)',
         '–',
-        `${one(light.generationsPerMinute)}/min`,
+        `${num(light.generationsPerMinute)}/min`,
         null,
       ),
       row(
         "Peak RSS of the bot's process (V8 heap committed / used at the peak)",
         '≤ 120 MB',
-        `${one(light.peakRssMb, 0)} MB${light.atPeakMb ? ` (${one(light.atPeakMb.heapTotal, 0)} / ${one(light.atPeakMb.heapUsed, 0)} MB)` : ''}`,
+        `${num(light.peakRssMb, 0)} MB${light.atPeakMb ? ` (${num(light.atPeakMb.heapTotal, 0)} / ${num(light.atPeakMb.heapUsed, 0)} MB)` : ''}`,
         light.peakRssMb <= 120,
       ),
       row(
         'Bot process CPU (cores busy) · event-loop delay p99 (real ms)',
         '–',
-        `${one(light.cpuCores, 2)} cores · loop delay p99 ${one(light.eventLoopDelayP99Ms, 0)} ms`,
+        `${num(light.cpuCores, 2)} cores · loop delay p99 ${num(light.eventLoopDelayP99Ms, 0)} ms`,
         null,
       ),
     ],

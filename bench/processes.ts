@@ -4,10 +4,7 @@
  * run the members are split over two servers, one on each process's shard.
  */
 import type { RunFigures } from './metrics.ts';
-import type { Row, Section } from './section.ts';
-
-const one = (n: number | null | undefined, digits = 1) =>
-  n === null || n === undefined ? '–' : n.toFixed(digits);
+import { num, type Row, type Section } from './section.ts';
 
 export function processesSection(single: RunFigures, two: RunFigures | undefined): Section {
   const both = (f: (r: RunFigures) => string) => `${f(single)} · ${two ? f(two) : '–'}`;
@@ -26,13 +23,13 @@ export function processesSection(single: RunFigures, two: RunFigures | undefined
       row(
         'Generations completed per simulated minute',
         '≥ 100/min',
-        both((r) => `${one(r.generationsPerMinute)}/min`),
+        both((r) => `${num(r.generationsPerMinute)}/min`),
         two ? two.generationsPerMinute >= 100 : null,
       ),
       row(
         'Requests per delivered generation',
         '≤ 1.17',
-        both((r) => one(r.requestsPerDelivered, 3)),
+        both((r) => num(r.requestsPerDelivered, 3)),
         two ? (two.requestsPerDelivered ?? Infinity) <= 1.17 : null,
       ),
       row(
@@ -46,20 +43,20 @@ export function processesSection(single: RunFigures, two: RunFigures | undefined
         '≤ 120/min',
         both(
           (r) =>
-            `${one(r.requestsPerMinute.total)} (${one(r.requestsPerMinute.submissions)} / ${one(r.requestsPerMinute.listPolls)})`,
+            `${num(r.requestsPerMinute.total)} (${num(r.requestsPerMinute.submissions)} / ${num(r.requestsPerMinute.listPolls)})`,
         ),
         two ? two.requestsPerMinute.total <= 120 : null,
       ),
       row(
         'Completion → delivery lag p95, images / videos (sim s)',
         '–',
-        both((r) => `${one(r.lagByTypeS.image.p95)} / ${one(r.lagByTypeS.video.p95)} s`),
+        both((r) => `${num(r.lagByTypeS.image.p95)} / ${num(r.lagByTypeS.video.p95)} s`),
         null,
       ),
       row(
         'Interaction → defer ack p99 (real ms)',
         '–',
-        both((r) => `${one(r.ackMs.p99, 0)} ms`),
+        both((r) => `${num(r.ackMs.p99, 0)} ms`),
         null,
       ),
       row(

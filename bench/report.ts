@@ -12,10 +12,8 @@ import { lightSection } from './light.ts';
 import type { RunFigures, Spread } from './metrics.ts';
 import { processesSection } from './processes.ts';
 import { type RunName, SETTINGS, storeParent } from './scenarios.ts';
-import type { Row, Section } from './section.ts';
+import { num, type Row, type Section } from './section.ts';
 
-const num = (n: number | null | undefined, digits = 1) =>
-  n === null || n === undefined ? '–' : n.toFixed(digits);
 const ms = (s: Spread, keys: ('p50' | 'p95' | 'p99' | 'max')[]) =>
   `${keys.map((k) => num(s[k], 0)).join(' / ')} ms`;
 const secs = (s: Spread, keys: ('p50' | 'p95' | 'p99' | 'max')[]) =>

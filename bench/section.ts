@@ -18,3 +18,7 @@ export interface Section {
   title: string;
   rows: Row[];
 }
+
+/** A figure to `digits` decimals, or a dash when the run has none. */
+export const num = (n: number | null | undefined, digits = 1): string =>
+  n === null || n === undefined ? '–' : n.toFixed(digits);
