@@ -7,8 +7,10 @@
  * first.
  *
  * The rules that keep the count honest:
- * - A request admitted ahead leaves the count only once its reservation is applied (or refused, or
- *   failed): after the transaction, not inside it, since on Redis the writes land at EXEC.
+ * - A request admitted ahead leaves the count once its reservation is applied (or refused, or
+ *   failed): when the transaction commits (on Redis, at EXEC), still inside the guild's lock, so
+ *   that the next reservation of the guild in this process sees it either in the stored figures or
+ *   in the count, never in both. (A decision that counted it twice told the member too little left.)
  * - The fit check counts every request admitted when it began reading or when it decided, so that
  *   one whose reservation was applied while the figures were being read is counted at least once
  *   (twice at worst, which only refuses early a request the reservation would have decided).
@@ -21,7 +23,10 @@
 import type { Micros } from '../money.ts';
 
 export interface Ahead {
-  /** The member's requests admitted ahead, and their quotes. */
+  /**
+   * The member's takes admitted ahead (a batch of 4 is 4, as the in-flight cap counts it once
+   * reserved), and their quotes.
+   */
   count: number;
   micros: Micros;
   /** The server's quotes admitted ahead, every member's. */
@@ -32,6 +37,8 @@ export interface Ahead {
 export interface AdmissionTicket {
   readonly guildId: string;
   readonly userId: string;
+  /** Its takes (1 to 4) and their quotes together. */
+  readonly takes: number;
   readonly micros: Micros;
   done(): void;
 }
@@ -54,14 +61,14 @@ export class AdmittedAhead {
     for (const t of tickets) {
       ahead.guildMicros += t.micros;
       if (t.userId !== userId) continue;
-      ahead.count += 1;
+      ahead.count += t.takes;
       ahead.micros += t.micros;
     }
     return ahead;
   }
 
-  /** Counts one request until its ticket is done. */
-  add(guildId: string, userId: string, micros: Micros): AdmissionTicket {
+  /** Counts one request of `takes` takes costing `micros` together, until its ticket is done. */
+  add(guildId: string, userId: string, takes: number, micros: Micros): AdmissionTicket {
     let tickets = this.byGuild.get(guildId);
     if (!tickets) {
       tickets = new Set();
@@ -70,6 +77,7 @@ export class AdmittedAhead {
     const ticket: AdmissionTicket = {
       guildId,
       userId,
+      takes,
       micros,
       done: () => {
         const current = this.byGuild.get(guildId);

@@ -34,8 +34,11 @@ export interface QuotaStateBackend {
    * Runs `fn` as one unit of the guild's operations: no other operation on the guild interleaves
    * with it (keyv), or it commits only if none did and runs again otherwise (Redis). `fn` may run
    * more than once, so it must have no effect outside `tx` (a fresh Session per run).
+   * `committed` runs once the run that counts is applied (on Redis after its EXEC), before the next
+   * operation on the guild in this process starts: what must change in memory when the change is
+   * stored (a request admitted ahead stops being counted) changes at that same point.
    */
-  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>): Promise<T>;
+  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>, committed?: () => void): Promise<T>;
   /** Reads outside a transaction: values that never change once written, or figures shown as-is. */
   readonly plain: QuotaTx;
   close(): Promise<void>;
@@ -73,8 +76,12 @@ export class KeyvQuotaBackend implements QuotaStateBackend {
     this.lock = options.lock ?? createInProcessLock();
   }
 
-  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>): Promise<T> {
-    return this.lock.withLock(`quota:${guildId}`, () => fn(this.plain));
+  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>, committed?: () => void): Promise<T> {
+    return this.lock.withLock(`quota:${guildId}`, async () => {
+      const value = await fn(this.plain);
+      committed?.();
+      return value;
+    });
   }
 
   async close(): Promise<void> {

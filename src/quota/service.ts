@@ -19,6 +19,7 @@ import { formatUsd, type Micros } from '../money.ts';
 import { QuotaAdmin } from './admin.ts';
 import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahead.ts';
 import { KeyvQuotaBackend, type QuotaStateBackend } from './backend.ts';
+import { decide } from './decision.ts';
 import { Journal, type Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayKey, type Period, periodEnd } from './periods.ts';
@@ -54,6 +55,7 @@ import type {
   QuotaServiceOptions,
   RecentGeneration,
   ReserveInput,
+  ReserveRefusal,
   ReserveResult,
   SettleResult,
 } from './types.ts';
@@ -100,14 +102,18 @@ class KeyvQuotaService implements QuotaService {
     });
   }
 
-  private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T> {
+  private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>, committed?: () => void): Promise<T> {
     // A fresh Session per run: the Redis backend runs this again when another process got there first.
-    return this.backend.transaction(guildId, async (tx) => {
-      const s = await this.journal.open(guildId, tx);
-      await this.journal.recover(s);
-      await this.expireReservations(s);
-      return fn(s);
-    });
+    return this.backend.transaction(
+      guildId,
+      async (tx) => {
+        const s = await this.journal.open(guildId, tx);
+        await this.journal.recover(s);
+        await this.expireReservations(s);
+        return fn(s);
+      },
+      committed,
+    );
   }
 
   private async expireReservations(s: Session): Promise<void> {
@@ -176,36 +182,42 @@ class KeyvQuotaService implements QuotaService {
     checkMicros('quoteMicros', quoteMicros);
     const count = takesOf(input);
     try {
-      return await this.withGuild(guildId, async (s) => {
-        const now = this.clock.now();
-        // A request admitted ahead had its room kept: the stored figures decide. Any other counts
-        // every request admitted ahead, acknowledged before it (admitted-ahead.ts).
-        const refused = await this.refusal(
-          s,
-          input,
-          now,
-          admitted ? undefined : () => ({ ahead: this.admitted.of(guildId, userId), onFit: undefined }),
-        );
-        if (refused) return refused;
-        // A batch's takes are reserved in one commit: the journal (and on Redis, EXEC) applies
-        // all of them or none, so a member is never left holding part of a batch.
-        const reservationIds = Array.from({ length: count }, () => `${guildId}:${userId}:${randomUUID()}`);
-        await this.journal.commit(
-          s,
-          reservationIds.map((reservationId) => ({
-            kind: 'reserve' as const,
-            userId,
-            reservationId,
-            model,
-            amountMicros: quoteMicros,
-            day: dayKey(now),
-            at: new Date(now).toISOString(),
-          })),
-        );
-        return { ok: true, reservationId: reservationIds[0] as string, reservationIds };
-      });
+      return await this.withGuild(
+        guildId,
+        async (s) => {
+          const now = this.clock.now();
+          // A request admitted ahead had its room kept: the stored figures decide. Any other counts
+          // every request admitted ahead, acknowledged before it (admitted-ahead.ts).
+          const refused = await this.refusal(
+            s,
+            input,
+            now,
+            admitted ? undefined : () => ({ ahead: this.admitted.of(guildId, userId), onFit: undefined }),
+          );
+          if (refused) return refused;
+          // A batch's takes are reserved in one commit: the journal (and on Redis, EXEC) applies
+          // all of them or none, so a member is never left holding part of a batch.
+          const reservationIds = Array.from({ length: count }, () => `${guildId}:${userId}:${randomUUID()}`);
+          await this.journal.commit(
+            s,
+            reservationIds.map((reservationId) => ({
+              kind: 'reserve' as const,
+              userId,
+              reservationId,
+              model,
+              amountMicros: quoteMicros,
+              day: dayKey(now),
+              at: new Date(now).toISOString(),
+            })),
+          );
+          return { ok: true, reservationId: reservationIds[0] as string, reservationIds };
+        },
+        // Applied (on Redis, after EXEC) or refused: the admission stops counting before the guild's
+        // next operation here reads the figures, so no decision counts it twice (stored and ahead).
+        admitted?.done,
+      );
     } finally {
-      // Once the reservation is applied (on Redis, after EXEC), refused, or failed.
+      // Failed (a store error): nothing more to count either way.
       admitted?.done();
     }
   }
@@ -217,7 +229,8 @@ class KeyvQuotaService implements QuotaService {
   async admitAhead(input: ReserveInput): Promise<Admission> {
     let ticket: AdmissionTicket | undefined;
     await this.fitsAhead(input, () => {
-      ticket = this.admitted.add(input.guildId, input.userId, input.quoteMicros * takesOf(input));
+      const takes = takesOf(input);
+      ticket = this.admitted.add(input.guildId, input.userId, takes, input.quoteMicros * takes);
     });
     return ticket ? { fits: true, ticket } : { fits: false };
   }
@@ -253,33 +266,23 @@ class KeyvQuotaService implements QuotaService {
     input: ReserveInput,
     now: number,
     aheadOf?: () => { ahead: Ahead; onFit: (() => void) | undefined },
-  ): Promise<Extract<ReserveResult, { ok: false }> | undefined> {
+  ): Promise<ReserveRefusal | undefined> {
     const { guildId, userId, roleIds } = input;
-    // A batch must fit as a whole: its total against the allowance and the budget.
-    const quoteMicros = input.quoteMicros * takesOf(input);
     const settings = await s.settings.get(guildId);
     const { figures, member } = await this.figures(s, settings, userId, roleIds, now);
     const counted = aheadOf?.();
-    const ahead = counted?.ahead ?? { count: 0, micros: 0, guildMicros: 0 };
-    // The cap admits a request, batch or not, while the member is below it; a batch's takes then
-    // count one each, so nothing else starts until enough of them are done.
-    const cap = inFlightCap(settings, this.defaults);
-    const inFlight = inFlightOf(member) + ahead.count;
-    if (inFlight >= cap) return { ok: false, reason: 'in_flight', ...figures, inFlight, cap };
-    if (figures.spentMicros + figures.reservedMicros + ahead.micros + quoteMicros > figures.allowanceMicros) {
-      return { ok: false, reason: 'allowance', ...figures };
-    }
-    if (settings.budgetMicros > 0) {
-      const budget = this.budgetFigures(s, settings, now);
-      if (
-        budget.spentMicros + budget.reservedMicros + ahead.guildMicros + quoteMicros >
-        budget.budgetMicros
-      ) {
-        return { ok: false, reason: 'budget', ...figures, budget };
-      }
-    }
-    counted?.onFit?.();
-    return undefined;
+    // One decision makes both the answer and the figures the member is told (decision.ts).
+    const refused = decide({
+      figures,
+      budget: settings.budgetMicros > 0 ? this.budgetFigures(s, settings, now) : undefined,
+      inFlight: inFlightOf(member),
+      cap: inFlightCap(settings, this.defaults),
+      ahead: counted?.ahead ?? { count: 0, micros: 0, guildMicros: 0 },
+      eachMicros: input.quoteMicros,
+      count: takesOf(input),
+    });
+    if (!refused) counted?.onFit?.();
+    return refused;
   }
 
   async settle(

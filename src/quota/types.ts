@@ -74,14 +74,26 @@ export type ReserveResult =
       /** One per take, in order (the first is `reservationId`): each is settled or released on its own. */
       reservationIds: string[];
     }
-  | (QuotaFigures & {
-      ok: false;
-      reason: 'allowance' | 'budget' | 'in_flight';
-      inFlight?: number;
-      cap?: number;
-      /** With reason 'budget'. */
-      budget?: BudgetFigures;
-    });
+  | ReserveRefusal;
+
+/**
+ * A refusal, with the figures the decision used (decision.ts): `reservedMicros` and
+ * `remainingMicros` (and the budget's) count the requests admitted ahead that it counted, so what
+ * the member is told is what decided.
+ */
+export type ReserveRefusal = QuotaFigures & {
+  ok: false;
+  reason: 'allowance' | 'budget' | 'in_flight';
+  inFlight?: number;
+  cap?: number;
+  /** With reason 'budget'. */
+  budget?: BudgetFigures;
+  /**
+   * How many takes of this request what is left covers (fewer than it asked; 0 for a single
+   * request and for 'in_flight'): the count a member can ask again with.
+   */
+  takesThatFit: number;
+};
 
 export interface SettleResult {
   /** What the generation is charged (the first settle's amount when it was already settled). */

@@ -105,11 +105,14 @@ export class RedisQuotaBackend implements QuotaStateBackend {
     return this.aborted;
   }
 
-  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>): Promise<T> {
+  transaction<T>(guildId: string, fn: (tx: QuotaTx) => Promise<T>, committed?: () => void): Promise<T> {
     return this.lock.withLock(`quota:${guildId}`, async () => {
       for (let attempt = 1; ; attempt++) {
         const done = await this.attempt(fn);
-        if (done.ok) return done.value;
+        if (done.ok) {
+          committed?.();
+          return done.value;
+        }
         this.aborted++;
         if (attempt >= this.maxAttempts) {
           throw new QuotaConflictError(

@@ -5,25 +5,37 @@
 import { describe, expect, it } from 'vitest';
 import { describeRefusal } from '../../src/discord/views/quota-refusal.ts';
 import { localizerOf } from '../../src/i18n/index.ts';
-import type { ReserveResult } from '../../src/quota/service.ts';
+import { decide } from '../../src/quota/decision.ts';
+import type { ReserveRefusal } from '../../src/quota/service.ts';
 
-type Refusal = Extract<ReserveResult, { ok: false }>;
+type Refusal = ReserveRefusal;
 
 const RESETS = new Date('2026-12-01T00:00:00Z');
 
-const allowance = (remainingMicros: number): Refusal => ({
-  ok: false,
-  reason: 'allowance',
-  allowanceMicros: 1_000_000,
-  spentMicros: 1_000_000 - remainingMicros,
-  reservedMicros: 0,
-  remainingMicros,
-  resetsAt: RESETS,
-});
+/** The decision's refusal of `count` takes at `eachMicros` with `remainingMicros` of $1.00 left. */
+const allowance = (remainingMicros: number, eachMicros = 200_000, count = 4): Refusal => {
+  const refused = decide({
+    figures: {
+      allowanceMicros: 1_000_000,
+      spentMicros: 1_000_000 - remainingMicros,
+      reservedMicros: 0,
+      remainingMicros,
+      resetsAt: RESETS,
+    },
+    budget: undefined,
+    inFlight: 0,
+    cap: 3,
+    ahead: { count: 0, micros: 0, guildMicros: 0 },
+    eachMicros,
+    count,
+  });
+  if (!refused) throw new Error('expected a refusal');
+  return refused;
+};
 
 describe('a refused reservation', () => {
   it('says what it costs, what is left and when it resets', () => {
-    expect(describeRefusal(allowance(10_000), 20_000, 1)).toBe(
+    expect(describeRefusal(allowance(10_000, 20_000, 1), 20_000, 1)).toBe(
       `This costs about $0.02, but you have $0.01 left of your $1.00 allowance. It resets <t:${RESETS.getTime() / 1000}:R>.`,
     );
   });
@@ -32,12 +44,12 @@ describe('a refused reservation', () => {
     expect(describeRefusal(allowance(500_000), 200_000, 4)).toBe(
       '4 takes cost about $0.80 in all ($0.20 each), but your allowance has $0.50 left: enough for 2 of the 4 takes (ask again with `count:2`). Nothing was sent or charged.',
     );
-    expect(describeRefusal(allowance(100_000), 200_000, 2)).toContain('not enough for one take');
+    expect(describeRefusal(allowance(100_000, 200_000, 2), 200_000, 2)).toContain('not enough for one take');
   });
 
   it('speaks German with German money and the German name of the count option', () => {
     const de = localizerOf('de');
-    expect(describeRefusal(allowance(10_000), 20_000, 1, de)).toBe(
+    expect(describeRefusal(allowance(10_000, 20_000, 1), 20_000, 1, de)).toBe(
       `Das kostet etwa 0,02\u00a0$, aber von deinem Kontingent über 1,00\u00a0$ sind nur noch 0,01\u00a0$ übrig. Es wird <t:${RESETS.getTime() / 1000}:R> zurückgesetzt.`,
     );
     expect(describeRefusal(allowance(500_000), 200_000, 4, de)).toBe(

@@ -37,6 +37,13 @@ describe('a burst of /imagine beyond the allowance', () => {
     );
     expect(publicReplies).toHaveLength(2);
     expect(privateRefusals).toHaveLength(48);
+    // Each refusal tells what its decision saw: the two acknowledged ahead hold all that is left,
+    // whether or not their reservations were stored yet.
+    for (const refusal of privateRefusals) {
+      expect((refusal.data as { content?: string }).content).toContain(
+        'This costs about $0.02, but you have $0.00 left of your $0.04 allowance.',
+      );
+    }
     // No public reply was taken back (deleted after a refusal).
     const deleted = h.discord.calls.filter(
       (c) => c.method === 'DELETE' && c.path.includes('/messages/@original'),

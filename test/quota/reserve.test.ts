@@ -85,6 +85,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         reservedMicros: 0.2 * USD,
         remainingMicros: 0.4 * USD,
         resetsAt: new Date('2024-05-16T00:00:00.000Z'),
+        takesThatFit: 0,
       });
     });
 

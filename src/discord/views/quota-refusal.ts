@@ -4,7 +4,7 @@
  * would cover.
  */
 import { english, type Localizer } from '../../i18n/index.ts';
-import type { ReserveResult } from '../../quota/service.ts';
+import type { ReserveRefusal } from '../../quota/service.ts';
 
 /** "It resets <t:…:R>." (Discord writes the time in the reader's language), or that it does not. */
 function resetsText(l: Localizer, at: Date | undefined): string {
@@ -14,7 +14,7 @@ function resetsText(l: Localizer, at: Date | undefined): string {
 }
 
 export function describeRefusal(
-  result: Extract<ReserveResult, { ok: false }>,
+  result: ReserveRefusal,
   quotedMicros: number,
   count: number,
   l: Localizer = english,
@@ -26,16 +26,13 @@ export function describeRefusal(
         ? l.t('generate:refusal.inFlight', { count: result.inFlight, cap: result.cap })
         : l.t('generate:refusal.inFlightUnknown');
     case 'budget': {
-      const text = l.t('generate:refusal.budget', {
-        left: result.budget?.remainingMicros ?? 0,
-        cost: quotedMicros,
-      });
+      const text = l.t('generate:refusal.budget', { left: leftOf(result), cost: quotedMicros });
       return result.budget?.resetsAt ? `${text} ${resetsText(l, result.budget.resetsAt)}` : text;
     }
     default:
       return `${l.t('generate:refusal.allowance', {
         cost: quotedMicros,
-        left: Math.max(0, result.remainingMicros),
+        left: leftOf(result),
         allowance: result.allowanceMicros,
       })} ${resetsText(l, result.resetsAt ?? undefined)}`;
   }
@@ -43,17 +40,17 @@ export function describeRefusal(
 
 /**
  * A batch refused as a whole: its total, what is left, and how many takes that would cover, so the
- * member can ask again for fewer. Nothing of it was reserved or sent.
+ * member can ask again for fewer. Nothing of it was reserved or sent. Every figure is the decision's
+ * (quota/decision.ts), so asking again with `count:{fits}` passes the check that refused this one.
  */
 function describeBatchRefusal(
-  result: Extract<ReserveResult, { ok: false }>,
+  result: ReserveRefusal,
   quotedMicros: number,
   count: number,
   l: Localizer,
 ): string {
-  const left =
-    result.reason === 'budget' ? (result.budget?.remainingMicros ?? 0) : Math.max(0, result.remainingMicros);
-  const fits = quotedMicros > 0 ? Math.min(count - 1, Math.floor(left / quotedMicros)) : 0;
+  const left = leftOf(result);
+  const fits = result.takesThatFit;
   const figures = { count, total: quotedMicros * count, each: quotedMicros, left, fits };
   if (result.reason === 'budget')
     return fits > 0
@@ -62,4 +59,12 @@ function describeBatchRefusal(
   return fits > 0
     ? l.t('generate:refusal.batchAllowanceSome', figures)
     : l.t('generate:refusal.batchAllowanceNone', figures);
+}
+
+/** What the refusing figure has left: the budget's or the member's allowance's. */
+function leftOf(result: ReserveRefusal): number {
+  return Math.max(
+    0,
+    result.reason === 'budget' ? (result.budget?.remainingMicros ?? 0) : result.remainingMicros,
+  );
 }
