@@ -19,6 +19,7 @@ import {
 } from 'discord.js';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { type ArgsParam, readArgs } from '../../src/discord/interactions/args.ts';
+import { UserError } from '../../src/discord/interactions/command.ts';
 
 const flat = {
   options: [
@@ -301,15 +302,20 @@ describe('typed arguments from a command definition', () => {
     );
   });
 
-  it('fails loudly when an option arrives with another type than defined (commands not redeployed)', () => {
-    expect(() =>
-      readArgs(
-        interactionWith([
-          { name: 'prompt', type: ApplicationCommandOptionType.String, value: 'x' },
-          { name: 'seed', type: ApplicationCommandOptionType.String, value: '5' },
-        ]),
-        flat,
-      ),
-    ).toThrow(/option "seed" arrived as type 3, defined as 4/);
+  it('refuses, naming it, an option of another type than defined, or whose value is not of its type', () => {
+    const refusal = 'The option `seed` did not arrive as this command defines it.';
+    for (const seed of [
+      { name: 'seed', type: ApplicationCommandOptionType.String, value: '5' },
+      { name: 'seed', type: ApplicationCommandOptionType.Integer, value: '5' },
+      { name: 'seed', type: ApplicationCommandOptionType.Integer, value: 1.5 },
+    ]) {
+      const reading = () =>
+        readArgs(
+          interactionWith([{ name: 'prompt', type: ApplicationCommandOptionType.String, value: 'x' }, seed]),
+          flat,
+        );
+      expect(reading).toThrow(UserError);
+      expect(reading).toThrow(refusal);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { type APIInteraction, Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ALICE, BOB, opt, useHarness } from '../support/bot-harness.ts';
-import { refusedAfterDefer } from './quota-helpers.ts';
+import { ADMIN, ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
+import { refusedAfterDefer, sub } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
@@ -136,6 +136,46 @@ describe('bad input is answered privately and costs nothing', () => {
       'https://cdn.example.com/cat.png',
       'https://example.com/b.png',
     ]);
+  });
+});
+
+describe('an option of another type than its definition (a modified client)', () => {
+  const text = (name: string, value: string) => ({ name, type: 3, value });
+  it.each([
+    ['count sent as text', 'imagine', [opt.string('prompt', 'x'), text('count', 'four')], ALICE, 'count'],
+    [
+      'count as an integer option holding text',
+      'imagine',
+      [opt.string('prompt', 'x'), { name: 'count', type: 4, value: '4' }],
+      ALICE,
+      'count',
+    ],
+    ['always_confirm sent as text', 'settings', [text('always_confirm', 'yes')], ALICE, 'always_confirm'],
+    ['days sent as text', 'quota', [sub('report', [text('days', '7')])], ADMIN, 'days'],
+  ])(
+    '%s is refused privately, naming the option, and nothing changes',
+    async (_, name, options, userId, option) => {
+      const before = posts();
+      const ledger = (await h.bot.services.quota.guildLedger(GUILD, 50)).length;
+      const defaults = await h.bot.services.memberDefaults.get(GUILD, userId);
+      const answer = await ephemeralAnswer(await h.command(name, options, { userId }));
+      expect(answer).toBe(
+        `The option \`${option}\` did not arrive as this command defines it. Nothing was sent, charged or changed.`,
+      );
+      expect(posts()).toBe(before);
+      expect((await h.bot.services.quota.guildLedger(GUILD, 50)).length).toBe(ledger);
+      expect(await h.bot.services.memberDefaults.get(GUILD, userId)).toEqual(defaults);
+      expect(h.logs.join('')).not.toContain('interaction handler failed');
+    },
+  );
+
+  it("names the option in the member's language", async () => {
+    const answer = await ephemeralAnswer(
+      await h.command('imagine', [opt.string('prompt', 'x'), text('count', 'vier')], {
+        locale: Locale.German,
+      }),
+    );
+    expect(answer).toContain('Die Option `anzahl`');
   });
 });
 

@@ -33,6 +33,7 @@ export type MentionableArg = UserArg | RoleArg;
 export interface OptionDefinition {
   readonly type: ApplicationCommandOptionType;
   readonly name: string;
+  readonly name_localizations?: Partial<Record<string, string | null>> | null;
   readonly required?: boolean;
   readonly options?: readonly OptionDefinition[];
 }
@@ -110,26 +111,39 @@ export function readArgs<const C extends CommandDefinition>(
 }
 
 function readValues(
-  interaction: Pick<ChatInputCommandInteraction, 'options'>,
+  interaction: Pick<ChatInputCommandInteraction, 'options'> &
+    Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
   definitions: readonly OptionDefinition[],
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const definition of definitions) {
-    // discord.js hoists a subcommand's options, so `get` finds them by name as well.
-    const option = interaction.options.get(definition.name, definition.required === true);
-    if (!option) continue;
+    // discord.js hoists a subcommand's options, so `get` finds them by name as well. A required
+    // option missing is refused like any other that does not fit its definition.
+    const option = interaction.options.get(definition.name, false);
+    if (!option) {
+      if (definition.required === true) refuseOption(interaction, definition);
+      continue;
+    }
+    // Discord checks options against the registered definition, but an interaction is untrusted
+    // as a whole (a modified client, commands deployed from other code): a value that does not
+    // fit the definition here is refused privately, naming the option, before any handler reads it.
+    if (!fitsDefinition(definition, option)) refuseOption(interaction, definition);
     const value = optionValue(definition.type, option);
     if (value !== undefined) values[definition.name] = value;
   }
   return values;
 }
 
+function refuseOption(
+  interaction: Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
+  definition: OptionDefinition,
+): never {
+  const locale = interaction.locale;
+  const name = (locale && definition.name_localizations?.[locale]) || definition.name;
+  throw new UserError(localizer(locale).t('actions:press.badOption', { name }));
+}
+
 function optionValue(type: ApplicationCommandOptionType, option: CommandInteractionOption): unknown {
-  if (option.type !== type) {
-    // Discord sends what the registered definition says; a mismatch means the deployed commands
-    // are older than this code (not yet redeployed).
-    throw new Error(`option "${option.name}" arrived as type ${option.type}, defined as ${type}`);
-  }
   switch (type) {
     case ApplicationCommandOptionType.Attachment:
       return resolved(option, option.attachment);
@@ -161,4 +175,29 @@ function resolved<T>(option: CommandInteractionOption, value: T | null | undefin
     throw new Error(`option "${option.name}" names ${String(option.value)} without its resolved object`);
   }
   return value;
+}
+
+/**
+ * Whether an option arrived with its definition's type and a value of that type. A mistyped `count`
+ * from a modified client reached the handler and was answered with the internal-error apology.
+ * Ranges, lengths and choices are the handlers' to check: their refusals say more (the prompt's
+ * length with its count, the count's range).
+ */
+function fitsDefinition(definition: OptionDefinition, option: CommandInteractionOption): boolean {
+  if (option.type !== definition.type) return false;
+  const { value } = option;
+  switch (definition.type) {
+    case ApplicationCommandOptionType.Integer:
+      return Number.isSafeInteger(value);
+    case ApplicationCommandOptionType.Number:
+      return Number.isFinite(value);
+    case ApplicationCommandOptionType.String:
+      return typeof value === 'string';
+    case ApplicationCommandOptionType.Boolean:
+      return typeof value === 'boolean';
+    default:
+      // Users, roles, channels, mentionables and attachments are read from what Discord resolved
+      // (resolved() refuses one that names nothing).
+      return true;
+  }
 }

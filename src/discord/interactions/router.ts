@@ -14,6 +14,7 @@ import {
 } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
+import { readArgs } from './args.ts';
 import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
 import { type ParsedCustomId, parseCustomId } from './custom-ids.ts';
 import { InteractionGate } from './interaction-gate.ts';
@@ -76,6 +77,9 @@ export function createRouter(
       if (interaction.isChatInputCommand()) {
         const command = byName.get(interaction.commandName);
         if (!command) throw new UserError(l.t('actions:press.unknownCommand'));
+        // Every option checked against the command's definition before any handler runs (a
+        // modified client can send any type and value): refused privately, naming the option.
+        readArgs(interaction, command.data);
         await command.execute(interaction, services);
       } else if (interaction.isAutocomplete()) {
         await byName.get(interaction.commandName)?.autocomplete?.(interaction, services);

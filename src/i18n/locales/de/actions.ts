@@ -6,6 +6,8 @@ export default {
     unknownComponent: 'Das kennt der Bot nicht mehr. Bitte fang noch einmal mit dem Befehl an.',
     unknownCommand: 'Diesen Befehl kennt der Bot nicht mehr.',
     unknownSubcommand: 'Diesen Unterbefehl ({{name}}) kennt der Bot nicht mehr.',
+    badOption:
+      'Die Option `{{name}}` kam nicht so an, wie dieser Befehl sie festlegt. Es wurde nichts gesendet, berechnet oder geändert.',
     notOnThisMessage:
       'Das gehört nicht zu der Nachricht, an der es benutzt wurde, deshalb hat der Bot nichts getan. Es wurde nichts gesendet, berechnet oder geändert.',
   },

@@ -14,6 +14,8 @@ export default {
     unknownCommand: 'This command is not known to the bot any more.',
     /** `name`: the subcommand's name as Discord sent it. */
     unknownSubcommand: 'This subcommand ({{name}}) is not known to the bot any more.',
+    badOption:
+      'The option `{{name}}` did not arrive as this command defines it. Nothing was sent, charged or changed.',
     notOnThisMessage:
       'This does not belong to the message it was used on, so the bot did nothing. Nothing was sent, charged or changed.',
   },

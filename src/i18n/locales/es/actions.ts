@@ -6,6 +6,8 @@ export default {
     unknownComponent: 'El bot ya no reconoce esto. Vuelve a empezar desde el comando.',
     unknownCommand: 'El bot ya no reconoce este comando.',
     unknownSubcommand: 'El bot ya no reconoce este subcomando ({{name}}).',
+    badOption:
+      'La opción `{{name}}` no llegó como la define este comando. No se envió, cobró ni cambió nada.',
     notOnThisMessage:
       'Esto no pertenece al mensaje en el que se usó, así que el bot no hizo nada. No se envió, cobró ni cambió nada.',
   },

@@ -6,6 +6,8 @@ export default {
     unknownComponent: 'Le bot ne connaît plus cet élément. Recommence depuis la commande.',
     unknownCommand: 'Le bot ne connaît plus cette commande.',
     unknownSubcommand: 'Le bot ne connaît plus cette sous-commande ({{name}}).',
+    badOption:
+      'L’option `{{name}}` n’est pas arrivée telle que cette commande la définit. Rien n’a été envoyé, facturé ni modifié.',
     notOnThisMessage:
       'Cet élément n’appartient pas au message sur lequel il a été utilisé: le bot n’a rien fait. Rien n’a été envoyé, facturé ni modifié.',
   },

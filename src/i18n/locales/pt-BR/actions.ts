@@ -6,6 +6,8 @@ export default {
     unknownComponent: 'O bot não reconhece mais isto. Comece de novo pelo comando.',
     unknownCommand: 'O bot não reconhece mais este comando.',
     unknownSubcommand: 'O bot não reconhece mais este subcomando ({{name}}).',
+    badOption:
+      'A opção `{{name}}` não chegou como este comando a define. Nada foi enviado, cobrado ou alterado.',
     notOnThisMessage:
       'Isto não pertence à mensagem em que foi usado, então o bot não fez nada. Nada foi enviado, cobrado nem alterado.',
   },
