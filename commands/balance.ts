@@ -14,11 +14,13 @@ import type { Command, ComponentHandler } from '../src/discord/interactions/comm
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
 import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
+import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
 import { requireManageGuild } from '../src/discord/views/quota-view.ts';
 import { type UsagePage, usageModelKey } from '../src/media/schemas.ts';
 import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
 import type { Period } from '../src/quota/periods.ts';
+import type { GuildOverview } from '../src/quota/types.ts';
 
 /** A button's answer must reach Discord within 3 s; past this the update is deferred first. */
 const UPDATE_DEFER_AFTER_MS = 2_000;
@@ -39,11 +41,16 @@ export const balance: Command = {
   data,
   async execute(interaction, services) {
     requireManageGuild(interaction, (l) => l.t('balance:command.name'));
+    const guildId = interaction.guildId as string;
+    // The store answers within Discord's deadline, or the admin is told the store fault as the
+    // first answer (not the internal-error apology, after the store's own time-outs).
+    const overview = await storeStep(interaction, services.logger, '/balance', () =>
+      services.quota.guildOverview(guildId, { top: 0 }),
+    );
     // Up to 2 + DRIFT_MAX_PAGES (quota/drift.ts) requests share the token's rate limit: answer within 3 s first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    const guildId = interaction.guildId as string;
     const [figures, page] = await Promise.all([
-      balanceFigures(interaction, guildId, services),
+      balanceFigures(interaction, guildId, overview, services),
       usagePage(services, 1),
     ]);
     const l = memberLocalizer(interaction);
@@ -94,13 +101,16 @@ function labelsOf(services: BotServices): (modelKey: string) => string | undefin
 async function balanceFigures(
   interaction: ChatInputCommandInteraction,
   guildId: string,
+  overview: GuildOverview,
   services: BotServices,
 ): Promise<Parameters<typeof renderBalance>[0]> {
   const { quota, media, logger, clock } = services;
-  const overview = await quota.guildOverview(guildId, { top: 0 });
   const { period } = overview;
   const at = new Date(clock.now());
-  const serverMicros = ledgerChargedMicros(await quota.ledgerForPeriod(guildId, period, at));
+  const entries = await storeStep(interaction, logger, "/balance: the period's ledger", () =>
+    quota.ledgerForPeriod(guildId, period, at),
+  );
+  const serverMicros = ledgerChargedMicros(entries);
   const [account, drift] = await Promise.all([
     media.getAccount({ priority: 'submit' }).catch((err: unknown) => {
       logger.warn({ err, guildId }, '/balance could not read the account');

@@ -3,7 +3,12 @@
  * /imagine is answered privately within Discord's 3 s with the store-fault refusal README promises,
  * nothing is sent to the service, and once Redis answers again the bot takes requests as before.
  */
-import { type APIInteraction, InteractionResponseType, MessageFlags } from 'discord.js';
+import {
+  type APIApplicationCommandInteractionDataOption,
+  type APIInteraction,
+  InteractionResponseType,
+  MessageFlags,
+} from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
@@ -14,7 +19,7 @@ import {
   type FakeDiscord,
   startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
-import { ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
@@ -136,6 +141,24 @@ describe('a member request while the Redis store fails', () => {
         userId: ALICE,
       });
       expectStoreFaultRefusal(await firstAnswer(press));
+      // An admin's reads that answer after a defer (the report's chart, the balance's service
+      // figures) are told the same, as their first answer.
+      const adminReads: [string, APIApplicationCommandInteractionDataOption[]][] = [
+        ['quota', [{ name: 'report', type: 1, options: [] }]],
+        ['balance', []],
+      ];
+      for (const [commandName, options] of adminReads) {
+        expectStoreFaultRefusal(
+          await firstAnswer(
+            chatInputInteraction(discord, {
+              commandName,
+              options,
+              channelId: ART,
+              userId: ADMIN,
+            }),
+          ),
+        );
+      }
       expect(posts()).toHaveLength(before);
     } finally {
       redis.resume();

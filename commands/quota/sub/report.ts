@@ -12,6 +12,7 @@ import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../../src/discord/interactions/services.ts';
+import { storeStep } from '../../../src/discord/interactions/store-reads.ts';
 import { quotaCommandName, requireManageGuild } from '../../../src/discord/views/quota-view.ts';
 import {
   buildSpendReport,
@@ -29,7 +30,7 @@ const NAMED_MEMBERS = 25;
 /** Answers `/quota report`: a defer, then the chart and the CSV, or why there are none. */
 export async function report(
   interaction: ChatInputCommandInteraction,
-  services: Pick<BotServices, 'quota' | 'catalog' | 'clock'>,
+  services: Pick<BotServices, 'quota' | 'catalog' | 'clock' | 'logger'>,
   args: SubcommandArgs<'report'>,
 ): Promise<void> {
   const l = memberLocalizer(interaction);
@@ -40,12 +41,20 @@ export async function report(
   if (!Number.isInteger(count) || count < 1 || count > MAX_REPORT_DAYS) {
     throw new UserError(l.t('quota:report.range', { max: MAX_REPORT_DAYS }));
   }
-  // Reading up to 90 days of ledger and drawing take longer than Discord's 3 s: answer first.
+  // A store that fails or stalls is told as the store fault, as the first answer within Discord's
+  // deadline: the server's settings are read before the defer as every /quota subcommand reads
+  // (a stopped Redis answered after 5 s with the internal-error apology).
+  await storeStep(interaction, services.logger, '/quota report', () => services.quota.getSettings(guildId));
+  // Reading up to 90 days of ledger and drawing take longer than Discord's 3 s: answer first. The
+  // ledger's read then gets the time of a step after the answer, and the same store fault.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const days = reportDays(count, services.clock.now());
   const from = days[0] ?? '';
   const to = days.at(-1) ?? '';
-  const report = buildSpendReport(await services.quota.ledgerSince(guildId, from), days);
+  const entries = await storeStep(interaction, services.logger, '/quota report: the ledger', () =>
+    services.quota.ledgerSince(guildId, from),
+  );
+  const report = buildSpendReport(entries, days);
   const span =
     days.length === 1
       ? l.t('quota:report.spanToday', { to })
