@@ -320,6 +320,12 @@ async function openBot(
     logger,
     follow,
     deliver: (job) => delivery.resume(job),
+    takeChanged: (input) => {
+      if (!input.batch) return;
+      delivery
+        .redrawTake(input.batch)
+        .catch((err: unknown) => logger.warn({ err, batchId: input.batch?.id }, "cannot redraw a batch's card"));
+    },
     expireConfirmations: () => confirmations.expireDue(),
     ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
   });

@@ -158,6 +158,20 @@ export class Delivery {
     });
   }
 
+  /**
+   * Redraws the card of a batch after one of its takes changed outside a delivery (the sweep or a
+   * restart released or adopted it): drawn through a take that has a job, queued behind that job's
+   * own steps. A batch none of whose takes ever became a generation has no job to draw through;
+   * its reply said so when the last take came back (takes.ts), so there is nothing to redraw.
+   */
+  async redrawTake(batch: BatchRef): Promise<void> {
+    const { batches } = this.o;
+    if (!batches) return;
+    const takes = await batches.takes(batch);
+    const withJob = takes.find((t) => 'job' in t);
+    if (withJob && 'job' in withJob) await this.redrawBatch(withJob.job);
+  }
+
   /** Whether this process is delivering the job now or waits to retry it. */
   handling(generationId: string): boolean {
     return this.busy.has(generationId) || this.retrying.has(generationId);

@@ -13,7 +13,7 @@ import { MediaApiError } from '../media/errors.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
-import type { SubmitterQuota } from './submission.ts';
+import type { SubmitInput, SubmitterQuota } from './submission.ts';
 import type { Submitter } from './submitter.ts';
 
 /** How long an unconfirmed submission waits before a search that finds nothing releases it. */
@@ -32,6 +32,12 @@ export interface RecoveryOptions {
   follow: (job: Job) => void;
   /** Resumes delivery of a job the service finished while nobody was following it. */
   deliver: (job: Job) => void;
+  /**
+   * A batch's take changed here (released, adopted, or its saved job settled): its card is drawn
+   * again from every take's state, so that a take the sweep released after the others were
+   * delivered does not show "waiting to be sent" for ever.
+   */
+  takeChanged?: (input: SubmitInput) => void;
   /** Releases costly requests whose confirmation was not answered in time; returns how many. */
   expireConfirmations?: () => Promise<number>;
   /**
@@ -142,17 +148,20 @@ export class Recovery {
       });
       await intents.drop(id);
       if (saved.step !== 'done') this.o.follow(saved);
+      this.o.takeChanged?.(intent.input);
       return false;
     }
     const found = await submitter.findSubmitted(intent.input, intent.startedAt);
     if (!found) {
       await submitter.giveBack(intent.input);
+      this.o.takeChanged?.(intent.input);
       return false;
     }
     const job = await submitter.adopt(intent.input, intent.startedAt, found, {
       chargedMicros: intent.input.quotedMicros,
     });
     this.o.follow(job);
+    this.o.takeChanged?.(intent.input);
     return true;
   }
 

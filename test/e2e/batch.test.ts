@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
-import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
+import { bodyOf, galleryOf, isCard, takeLines } from './card-helpers.ts';
 import { entity, ephemeralReply, refusedAfterDefer, resolvedMember, sub } from './quota-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
@@ -32,25 +32,6 @@ function buttonsOf(message: { components?: readonly unknown[] | null }): Map<str
   walk((message.components ?? undefined) as Node[] | undefined);
   return buttons;
 }
-
-/** Every Text Display's content of a V2 message, in order. */
-function textsOf(message: { components?: readonly unknown[] | null }): string[] {
-  const texts: string[] = [];
-  const walk = (nodes: readonly Node[] | undefined) => {
-    for (const n of nodes ?? []) {
-      if (n.type === ComponentType.TextDisplay && n.content) texts.push(n.content);
-      walk(n.components);
-    }
-  };
-  walk((message.components ?? undefined) as Node[] | undefined);
-  return texts;
-}
-
-/** The take lines of a batch card: `**n** · state`. */
-const takeLines = (message: { components?: readonly unknown[] | null }) =>
-  textsOf(message)
-    .flatMap((t) => t.split('\n'))
-    .filter((line) => /^\*\*\d\*\* · /.test(line));
 
 /** The card's edit once every take is delivered, refunded or not sent. */
 const settledCard = (c: RecordedCall) => {

@@ -29,3 +29,24 @@ export function galleryOf(message: { components?: readonly unknown[] | null }): 
   walk((message.components ?? undefined) as Node[] | undefined);
   return urls;
 }
+
+type TextNode = { type: number; content?: string; components?: TextNode[] };
+
+/** Every Text Display's content of a V2 message, in order. */
+export function textsOf(message: { components?: readonly unknown[] | null }): string[] {
+  const texts: string[] = [];
+  const walk = (nodes: readonly TextNode[] | undefined) => {
+    for (const n of nodes ?? []) {
+      if (n.type === ComponentType.TextDisplay && n.content) texts.push(n.content);
+      walk(n.components);
+    }
+  };
+  walk((message.components ?? undefined) as TextNode[] | undefined);
+  return texts;
+}
+
+/** The take lines of a batch card: `**n** · state`. */
+export const takeLines = (message: { components?: readonly unknown[] | null }) =>
+  textsOf(message)
+    .flatMap((t) => t.split('\n'))
+    .filter((line) => /^\*\*\d\*\* · /.test(line));
