@@ -324,7 +324,9 @@ async function openBot(
       if (!input.batch) return;
       delivery
         .redrawTake(input.batch)
-        .catch((err: unknown) => logger.warn({ err, batchId: input.batch?.id }, "cannot redraw a batch's card"));
+        .catch((err: unknown) =>
+          logger.warn({ err, batchId: input.batch?.id }, "cannot redraw a batch's card"),
+        );
     },
     expireConfirmations: () => confirmations.expireDue(),
     ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
