@@ -3,11 +3,15 @@
  * fair queue, when it should be sent, and the Cancel that takes it out while it still waits.
  * The fair queue alone decides whether a submission still waits (FairQueue.cancel and its pump
  * are synchronous), so a cancel and the send cannot both win.
+ *
+ * With the request budget as its admission (`budget`), a submission is taken only when the rate
+ * limiter lets a request go, and that request goes to whoever's turn it is then: the fair queue,
+ * not the limiter's first-come queue, orders what is sent, at any budget and any number of slots.
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
-import { DEFAULT_MAX_POLL_OVERTAKES } from '../media/rate-limiter.ts';
-import { FairQueue } from './fair-queue.ts';
+import { DEFAULT_MAX_POLL_OVERTAKES, type Grant } from '../media/rate-limiter.ts';
+import { type Admission, FairQueue } from './fair-queue.ts';
 
 /** Where a submission stands while it waits, for the member's reply. */
 export interface WaitProgress {
@@ -51,6 +55,10 @@ export interface Ticket {
   lastAhead: number | undefined;
   /** Taken from the fair queue (a cancel can no longer stop it). */
   taken: boolean;
+  /** Told its place although a request of the budget was already asked for it: it waited that long. */
+  slow: boolean;
+  /** Taken out of the queue because it waited past its deadline (SendLine.expire). */
+  expired: boolean;
   /** Set by a cancel that took it out of the queue: called once its reservation was given back. */
   cancelled: ((released: boolean) => void) | undefined;
 }
@@ -70,15 +78,33 @@ const TYPICAL_SUBMISSION_SHARE = 0.85;
 /** Without word of the budget: the spec's 120 requests a minute, none free right now. */
 const DEFAULT_CAPACITY: SendCapacity = { limit: 120, windowMs: 60_000, available: () => 0 };
 
+export interface SendLineOptions {
+  clock: Clock;
+  logger: Logger;
+  capacity?: SendCapacity | undefined;
+  /**
+   * Waits for one request of the rate budget (the limiter, at submission priority): a submission
+   * is taken with the grant it is to spend. Without it a submission is taken when a slot is free
+   * and waits for the limiter itself.
+   */
+  budget?: ((signal: AbortSignal) => Promise<Grant>) | undefined;
+}
+
 export class SendLine {
-  private readonly turns: FairQueue;
+  private readonly turns: FairQueue<Grant>;
   private readonly tickets = new Map<string, Ticket>();
 
-  private readonly o: { clock: Clock; logger: Logger; capacity?: SendCapacity | undefined };
+  private readonly o: SendLineOptions;
 
-  constructor(concurrency: number, o: { clock: Clock; logger: Logger; capacity?: SendCapacity | undefined }) {
+  constructor(concurrency: number, o: SendLineOptions) {
     this.o = o;
-    this.turns = new FairQueue(concurrency, () => this.reportPlaces());
+    const { budget } = o;
+    const admission: Admission<Grant> | undefined = budget && {
+      acquire: budget,
+      // Nobody was left to send it: counted from now, as if answered at once.
+      unused: (grant) => void grant.answered(),
+    };
+    this.turns = new FairQueue<Grant>(concurrency, () => this.reportPlaces(), admission);
   }
 
   /** Registers a submission (before it waits for its turn), so that it can be cancelled. */
@@ -93,6 +119,8 @@ export class SendLine {
       onProgress,
       lastAhead: undefined,
       taken: false,
+      slow: false,
+      expired: false,
       cancelled: undefined,
     };
     this.tickets.set(id, ticket);
@@ -104,7 +132,10 @@ export class SendLine {
     return this.turns.pending;
   }
 
-  /** Submissions taken from the fair queue and not answered yet (waiting for the rate limiter, or on their way). */
+  /**
+   * Submissions taken from the fair queue and not answered yet: on their way, or waiting for the
+   * rate limiter to retry (and, without a `budget`, for its first request).
+   */
   get sending(): number {
     return this.turns.running;
   }
@@ -115,24 +146,45 @@ export class SendLine {
   }
 
   /**
-   * Runs `send` at the ticket's turn; rejects with QueueCancelled (and never runs it) when the
-   * member cancelled first. A member shown their place learns when it is taken.
+   * Runs `send` at the ticket's turn, with the grant of the budget it is to spend (undefined
+   * without a `budget`: it asks the limiter itself); rejects with QueueCancelled (and never runs
+   * it) when the member cancelled first or it expired. A member shown their place learns when it
+   * is taken.
    */
-  run<T>(ticket: Ticket, send: () => Promise<T>): Promise<T> {
+  run<T>(ticket: Ticket, send: (grant: Grant | undefined) => Promise<T>): Promise<T> {
     return this.turns.run(
       ticket.userId,
-      () => {
+      (grant) => {
         ticket.taken = true;
-        if (ticket.lastAhead !== undefined) this.reportSending(ticket);
-        return send();
+        if (ticket.lastAhead !== undefined) this.reportSending(ticket, grant !== undefined);
+        return send(grant);
       },
       ticket.id,
     );
   }
 
-  /** Taken at once but slow to be answered (the rate limiter, a retry): tells a member not told yet. */
+  /**
+   * Not answered for a while, and its member not told why yet: its place when it still waits for
+   * the budget (it had a request asked for it, so it was not shown one at once), else that it is
+   * being sent (the rate limiter holds back a retry, or without a `budget` its first request).
+   */
   noticeSlow(ticket: Ticket): void {
-    if (ticket.taken && ticket.lastAhead === undefined) this.reportSending(ticket);
+    if (ticket.lastAhead !== undefined || ticket.expired || ticket.cancelled) return;
+    if (ticket.taken) this.reportSending(ticket);
+    else {
+      ticket.slow = true;
+      this.reportPlaces();
+    }
+  }
+
+  /**
+   * Takes a submission out of line because it waited past its deadline: its `run` rejects with
+   * QueueCancelled, so no request of the budget is spent on it. False when it was taken already.
+   */
+  expire(ticket: Ticket): boolean {
+    if (ticket.taken || ticket.cancelled || !this.turns.cancel(ticket.id)) return false;
+    ticket.expired = true;
+    return true;
   }
 
   /**
@@ -141,8 +193,8 @@ export class SendLine {
    */
   async cancel(id: string, userId: string): Promise<CancelResult> {
     const ticket = this.tickets.get(id);
-    // Unknown, or cancelled already (a second press): its first cancel answers.
-    if (!ticket || ticket.cancelled) return { kind: 'not_waiting' };
+    // Unknown, cancelled already (a second press, whose first cancel answers), or given up.
+    if (!ticket || ticket.cancelled || ticket.expired) return { kind: 'not_waiting' };
     if (ticket.userId !== userId) return { kind: 'not_yours' };
     let done!: (released: boolean) => void;
     const released = new Promise<boolean>((resolve) => {
@@ -181,21 +233,28 @@ export class SendLine {
     return Math.min(1, Math.max(MIN_SUBMISSION_SHARE, share));
   }
 
-  /** Tells every waiting submission whose place changed where it stands now. */
+  /**
+   * Tells every waiting submission whose place changed where it stands now. Those a request of the
+   * budget is asked for are told only once they waited a while (noticeSlow): most are sent at
+   * once, and a place shown for a moment would be an edit of every reply.
+   */
   private reportPlaces(): void {
+    const admitting = this.turns.admitting;
     this.turns.order().forEach((id, ahead) => {
       const ticket = this.tickets.get(id);
       if (!ticket || ticket.lastAhead === ahead) return;
+      if (ticket.lastAhead === undefined && ahead < admitting && !ticket.slow) return;
       ticket.lastAhead = ahead;
       this.report(ticket, { ahead, sendAt: this.estimateSendAt(ahead), cancellable: true });
     });
   }
 
-  private reportSending(ticket: Ticket): void {
+  /** `granted`: taken with its request of the budget, so it goes now. */
+  private reportSending(ticket: Ticket, granted = false): void {
     this.report(ticket, {
       ahead: 0,
-      // The other submissions taken may go before it.
-      sendAt: this.sendAtAfter(Math.max(0, this.turns.running - 1)),
+      // Else the other submissions taken may go before it.
+      sendAt: granted ? this.o.clock.now() : this.sendAtAfter(Math.max(0, this.turns.running - 1)),
       cancellable: false,
     });
   }

@@ -2,6 +2,7 @@
  * What a submission is: the reserved request the submitter sends, the outcomes it answers with,
  * and what it needs of the Media API client and of the quota (jobs/submitter.ts sends it).
  */
+import type { Grant } from '../media/rate-limiter.ts';
 import type {
   CreatedGenerationRecord,
   CreateGenerationRequest,
@@ -15,8 +16,14 @@ import type { BatchRef, Job, JobOrigin, ReplyTarget } from './job.ts';
 export interface SubmitterClient {
   createGeneration(
     req: CreateGenerationRequest,
-    opts?: { waitSignal?: AbortSignal },
+    opts?: { waitSignal?: AbortSignal; grant?: Grant },
   ): Promise<{ generation: CreatedGenerationRecord; priceMicros: number | undefined }>;
+  /**
+   * Waits for one request of the rate budget (MediaClient.waitForBudget). When the client has it,
+   * the fair queue takes a submission only once a request is granted, and gives it to whoever's
+   * turn it is then; without it a submission taken waits for the limiter inside createGeneration.
+   */
+  waitForBudget?(signal: AbortSignal): Promise<Grant>;
   listGenerations(
     q: { type?: MediaType; perPage?: number; page?: number },
     opts?: { priority?: 'submit' | 'poll' },

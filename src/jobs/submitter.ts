@@ -91,7 +91,14 @@ export class Submitter {
 
   constructor(o: SubmitterOptions) {
     this.o = o;
-    this.line = new SendLine(o.concurrency ?? 4, { clock: o.clock, logger: o.logger, capacity: o.capacity });
+    const { client } = o;
+    this.line = new SendLine(o.concurrency ?? 4, {
+      clock: o.clock,
+      logger: o.logger,
+      capacity: o.capacity,
+      // A submission is taken when the budget lets a request go, so the fair queue decides who sends it.
+      budget: client.waitForBudget?.bind(client),
+    });
   }
 
   /**
@@ -152,7 +159,7 @@ export class Submitter {
     const { client, clock } = this.o;
     const answered = new AbortController();
     if (ticket.onProgress) {
-      // Taken at once but slow to be answered: it waits for the rate limiter (or a retry).
+      // Not told yet and slow: it waits for the budget, or was taken and waits for a retry.
       clock
         .sleep(this.o.waitingNoticeMs ?? 2_000, answered.signal)
         .then(() => this.line.noticeSlow(ticket))
@@ -163,25 +170,39 @@ export class Submitter {
     const maxWaitMs = this.o.maxWaitMs ?? MAX_WAIT_BEFORE_SENDING_MS;
     const waitedAlready = Math.max(0, startedAt - (input.reservedAt ?? startedAt));
     clock.sleep(Math.max(0, maxWaitMs - waitedAlready), answered.signal).then(
-      () => tooLate.abort(),
+      () => {
+        tooLate.abort();
+        // Still in line: out of it now, not when its turn comes (which would spend a request).
+        this.line.expire(ticket);
+      },
       () => undefined,
     );
     let created: { generation: CreatedGenerationRecord; priceMicros: number | undefined };
     try {
-      created = await this.line.run(ticket, async () => {
-        if (tooLate.signal.aborted)
-          throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
-        // Waited for its turn (it had a place in line): the rules of where it posts are read again,
-        // as they are at the moment it is sent, not as they were when it was asked for.
-        if (ticket.lastAhead !== undefined && input.recheck) {
-          const reason = await input.recheck().catch(() => "the server's rules could not be read.");
-          if (reason !== undefined) throw new NoLongerAllowed(reason);
+      created = await this.line.run(ticket, async (grant) => {
+        try {
+          if (tooLate.signal.aborted)
+            throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
+          // Waited for its turn (it had a place in line): the rules of where it posts are read again,
+          // as they are at the moment it is sent, not as they were when it was asked for.
+          if (ticket.lastAhead !== undefined && input.recheck) {
+            const reason = await input.recheck().catch(() => "the server's rules could not be read.");
+            if (reason !== undefined) throw new NoLongerAllowed(reason);
+          }
+        } catch (err) {
+          // Not sent: the request granted for it counts from now, as if answered at once.
+          void grant?.answered();
+          throw err;
         }
-        return client.createGeneration(input.request, { waitSignal: tooLate.signal });
+        return client.createGeneration(input.request, {
+          waitSignal: tooLate.signal,
+          ...(grant ? { grant } : {}),
+        });
       });
     } catch (err) {
       this.o.intents.answered(input.reservationId);
-      if (err instanceof QueueCancelled) return this.cancelled(input, ticket);
+      // Taken out of line by its member's Cancel, or by its deadline (below).
+      if (err instanceof QueueCancelled && ticket.cancelled) return this.cancelled(input, ticket);
       if (err instanceof NoLongerAllowed) {
         this.o.logger.info(
           { model: input.model.slug },
@@ -190,7 +211,9 @@ export class Submitter {
         await this.giveBack(input, "not sent: the channel's rules changed while it waited");
         return { kind: 'refused', reason: err.message };
       }
-      if (tooLate.signal.aborted && err instanceof AbortedError && !err.mayHaveReachedService) {
+      const unsent =
+        err instanceof QueueCancelled || (err instanceof AbortedError && !err.mayHaveReachedService);
+      if (tooLate.signal.aborted && unsent) {
         this.o.logger.warn(
           { model: input.model.slug, waitedMs: clock.now() - startedAt },
           'submission waited too long for capacity; abandoned unsent',

@@ -78,6 +78,14 @@ export interface RequestOptions {
   waitSignal?: AbortSignal;
 }
 
+export interface CreateOptions extends RequestOptions {
+  /**
+   * A request of the budget already granted for this POST (waitForBudget): its first attempt
+   * spends it instead of asking the limiter, and answers it (Grant.answered) however it ends.
+   */
+  grant?: Grant;
+}
+
 export interface ReadOptions extends RequestOptions {
   /** `poll` (the default) for background status checks, `submit` when a member waits for the answer. */
   priority?: Priority;
@@ -110,6 +118,7 @@ interface Call<T> {
   priority: Priority;
   signal: AbortSignal | undefined;
   waitSignal?: AbortSignal;
+  grant?: Grant;
 }
 
 /** Why a request's timer is stopped once it has its answer (a reason, so no DOMException is built). */
@@ -167,11 +176,17 @@ export class MediaClient {
     this.#onExchange = opts.onExchange;
   }
 
+  /**
+   * Waits for one request of the budget at submission priority, for a POST whose sender is chosen
+   * only once it is granted (the fair queue, jobs/send-line.ts): pass it to createGeneration as
+   * `grant`, or answer it when nothing is sent. Rejects with the signal's reason when aborted.
+   */
+  waitForBudget(signal: AbortSignal): Promise<Grant> {
+    return this.#limiter.acquire('submit', signal);
+  }
+
   /** POST /generations: submits (and pays for) a generation. Never re-sent once it may have reached the service. */
-  async createGeneration(
-    req: CreateGenerationRequest,
-    opts: RequestOptions = {},
-  ): Promise<CreatedGeneration> {
+  async createGeneration(req: CreateGenerationRequest, opts: CreateOptions = {}): Promise<CreatedGeneration> {
     const body = await this.#send({
       method: 'POST',
       path: '/generations',
@@ -180,6 +195,7 @@ export class MediaClient {
       priority: 'submit',
       signal: opts.signal,
       waitSignal: opts.waitSignal,
+      ...(opts.grant ? { grant: opts.grant } : {}),
     });
     const price = body.price_usd;
     // The service has charged: an odd price is for the caller to flag, never a reason to drop the
@@ -274,7 +290,9 @@ export class MediaClient {
     for (let attempt = 0; ; attempt++) {
       let granted: Grant;
       try {
-        granted = await this.#limiter.acquire(call.priority, waiting);
+        // A retry always asks again: the grant given was spent by the first attempt.
+        granted =
+          attempt === 0 && call.grant ? call.grant : await this.#limiter.acquire(call.priority, waiting);
       } catch (err) {
         throw this.#abortedBeforeSending(call, path, err);
       }

@@ -24,7 +24,7 @@ const posted = (harness: Harness, prompt: string) =>
   harness.sim.requests.some(
     (r) => r.method === 'POST' && (r.body as { prompt?: string } | undefined)?.prompt === prompt,
   );
-/** Members beside Alice and Bob whose requests fill the submitter's four sending slots. */
+/** Members beside Alice and Bob whose requests are first in line, one for each of the four sending slots. */
 const OTHERS = ['1300000000000000031', '1300000000000000032', '1300000000000000033', '1300000000000000034'];
 
 async function press(
@@ -48,10 +48,11 @@ async function press(
 }
 
 /**
- * Starts the bot with four requests holding its four sending slots and, behind them in the fair
- * queue, Bob's and then Alice's. One request a minute (the catalog's load at start uses it) on a
- * clock that does not move: the first requests wait in the limiter for as long as the test needs,
- * however slow the machine (a real-time window raced the test under load).
+ * Starts the bot with four requests first in the fair queue, one for each of its four sending
+ * slots (a request of the budget is asked for each), and behind them Bob's and then Alice's. One
+ * request a minute (the catalog's load at start uses it) on a clock that does not move: nothing
+ * is granted, and everything waits in line for as long as the test needs, however slow the
+ * machine (a real-time window raced the test under load).
  */
 async function fillTheLine() {
   const clock = new ManualClock(Date.now());
@@ -61,19 +62,20 @@ async function fillTheLine() {
   const imagine = (prompt: string, userId: string) =>
     harness.command('imagine', [opt.string('prompt', prompt)], { userId });
   // The catalog's load takes the minute's one request; until it has, a filler could take it and
-  // be sent at once, freeing its slot for Bob.
+  // be sent at once.
   await vi.waitFor(() => expect(harness.bot.services.catalog.ready).toBe(true), { timeout: 10_000 });
-  // Four members take the four sending slots, where the limiter holds them. Each is let reach its
-  // slot before the next is sent: interactions are handled side by side, and one that overtook
-  // another would take its slot (what made this test stall one run in four).
+  // Four members are first in line. Each is let join before the next is sent: interactions are
+  // handled side by side, and Bob's or Alice's overtaking a filler would change their places.
   for (const [i, userId] of OTHERS.entries()) {
     await imagine(`filler ${i}`, userId);
-    await vi.waitFor(() => expect(submitter.sending).toBe(i + 1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(submitter.waiting).toBe(i + 1), { timeout: 10_000 });
   }
   const bobs = await imagine('bob waits', BOB);
-  await vi.waitFor(() => expect(submitter.waiting).toBe(1), { timeout: 10_000 });
+  await vi.waitFor(() => expect(submitter.waiting).toBe(5), { timeout: 10_000 });
   const alices = await imagine('alice waits', ALICE);
-  await vi.waitFor(() => expect(submitter.waiting).toBe(2), { timeout: 10_000 });
+  await vi.waitFor(() => expect(submitter.waiting).toBe(6), { timeout: 10_000 });
+  // Nothing is taken before the budget lets a request go.
+  expect(submitter.sending).toBe(0);
   return { harness, clock, submitter, bobs, alices };
 }
 
@@ -86,16 +88,16 @@ describe('a request waiting for capacity', () => {
     const { harness, clock, submitter, bobs, alices } = await fillTheLine();
     // One request per 61 s (the bot's window keeps a second's margin over the service's minute),
     // and the window's one request was a status check (the catalog's load), so submissions count
-    // on the share the limiter guarantees them, one in two: the four taken and the ones ahead go
-    // first, 122 s each (the clock stands still, so the times are exact).
+    // on the share the limiter guarantees them, one in two: the ones ahead go first, 122 s each
+    // (the clock stands still, so the times are exact).
     const sentIn = (requests: number) => `<t:${Math.ceil((clock.now() + requests * 122_000) / 1000)}:R>`;
     const bobsPlace = bodyOf(await harness.editOf(bobs, isPlace));
     expect(bobsPlace.content).toBe(
-      `Your request is next in line · expected to be sent ${sentIn(5)}. Nothing is charged until it is sent; you can cancel it until then.`,
+      `4 requests ahead of yours · expected to be sent ${sentIn(5)}. Nothing is charged until it is sent; you can cancel it until then.`,
     );
     const waiting = bodyOf(await harness.editOf(alices, isPlace));
     expect(waiting.content).toBe(
-      `1 request ahead of yours · expected to be sent ${sentIn(6)}. Nothing is charged until it is sent; you can cancel it until then.`,
+      `5 requests ahead of yours · expected to be sent ${sentIn(6)}. Nothing is charged until it is sent; you can cancel it until then.`,
     );
     const cancelId = waiting.components?.[0]?.components[0]?.custom_id;
     expect(cancelId).toMatch(/^queue:v1:cancel:\d+:\d+:[0-9a-f-]{36}$/);
@@ -123,9 +125,9 @@ describe('a request waiting for capacity', () => {
     const last = await harness.editOf(alices, (c) => String(bodyOf(c).content).startsWith('Cancelled'));
     expect(bodyOf(last).components).toEqual([]);
 
-    // Taken out of the fair queue, so it can never be sent; Bob's still waits.
-    expect(submitter.waiting).toBe(1);
-    expect(submitter.sending).toBe(4);
+    // Taken out of the fair queue, so it can never be sent; the fillers' and Bob's still wait.
+    expect(submitter.waiting).toBe(5);
+    expect(submitter.sending).toBe(0);
     expect(posted(harness, 'alice waits')).toBe(false);
     // A second press right after counts as the same press and changes nothing.
     const again = await ephemeralReply(harness, await press(harness, alices, cancelId as string, ALICE));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FairQueue, QueueCancelled } from '../../src/jobs/fair-queue.ts';
+import { type Admission, FairQueue, QueueCancelled } from '../../src/jobs/fair-queue.ts';
 
 /** A task that finishes when the test says so, recording when it started. */
 function gate(log: string[], name: string) {
@@ -161,5 +161,100 @@ describe('fair queue', () => {
     expect(queue.cancel('second')).toBe(false);
     await second;
     expect(runs).toBe(1);
+  });
+});
+
+/** An admission whose passes the test grants one by one, in the order they were asked for. */
+function handAdmission() {
+  const asked: { signal: AbortSignal; grant: (pass: string) => void }[] = [];
+  const unused: string[] = [];
+  const admission: Admission<string> = {
+    acquire: (signal) =>
+      new Promise<string>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        asked.push({ signal, grant: resolve });
+      }),
+    unused: (pass) => void unused.push(pass),
+  };
+  /** Grants the oldest pass still asked for (not withdrawn), then lets the queue hand it on. */
+  const grantNext = async (pass: string) => {
+    const next = asked.find((a) => !a.signal.aborted);
+    if (!next) throw new Error('no pass is asked for');
+    asked.splice(asked.indexOf(next), 1);
+    next.grant(pass);
+    await new Promise((r) => setImmediate(r));
+  };
+  const pending = () => asked.filter((a) => !a.signal.aborted).length;
+  return { admission, grantNext, pending, asked, unused };
+}
+
+describe('fair queue with an admission (the request budget)', () => {
+  it('gives each pass, once granted, to whoever’s turn it is then, not to the task it was asked for', async () => {
+    const hand = handAdmission();
+    const queue = new FairQueue<string>(4, undefined, hand.admission);
+    const started: string[] = [];
+    const all: Promise<void>[] = [];
+    const add = (key: string, id: string) =>
+      all.push(queue.run(key, async (pass) => void started.push(`${id}<-${pass}`), id));
+    // Alice's batch fills the four slots' asks before Bob joins; nothing is taken before a pass.
+    for (const n of [1, 2, 3, 4]) add('alice', `alice${n}`);
+    expect(hand.pending()).toBe(4);
+    add('bob', 'bob1');
+    expect(queue.pending).toBe(5);
+    expect(queue.running).toBe(0);
+    for (const pass of ['p1', 'p2', 'p3', 'p4', 'p5']) await hand.grantNext(pass);
+    await Promise.all(all);
+    expect(started).toEqual(['alice1<-p1', 'bob1<-p2', 'alice2<-p3', 'alice3<-p4', 'alice4<-p5']);
+  });
+
+  it('asks for no more passes than slots are free, and for the next as a task ends', async () => {
+    const hand = handAdmission();
+    const queue = new FairQueue<string>(2, undefined, hand.admission);
+    const started: string[] = [];
+    const gates = ['a', 'b', 'c'].map((id) => gate(started, id));
+    const all = gates.map((g, i) => queue.run(`m${i}`, g.task, `m${i}`));
+    expect(hand.pending()).toBe(2);
+    await hand.grantNext('p1');
+    await hand.grantNext('p2');
+    // Both slots taken: the third waits without a pass asked for it.
+    expect(started).toEqual(['a', 'b']);
+    expect(hand.pending()).toBe(0);
+    gates[0]?.finish();
+    await all[0];
+    expect(hand.pending()).toBe(1);
+    await hand.grantNext('p3');
+    expect(started).toEqual(['a', 'b', 'c']);
+    gates[1]?.finish();
+    gates[2]?.finish();
+    await Promise.all(all);
+  });
+
+  it('withdraws the pass asked for a cancelled task, and takes back one granted when nobody waits', async () => {
+    const hand = handAdmission();
+    const queue = new FairQueue<string>(1, undefined, hand.admission);
+    let ran = 0;
+    const cancelled = queue.run('alice', async () => void ran++, 'a1');
+    const [first] = hand.asked;
+    expect(queue.admitting).toBe(1);
+    expect(queue.cancel('a1')).toBe(true);
+    await expect(cancelled).rejects.toBeInstanceOf(QueueCancelled);
+    expect(first?.signal.aborted).toBe(true);
+    expect(queue.admitting).toBe(0);
+
+    // A pass granted in the same tick as its task is cancelled (the limiter had let it go) is
+    // handed back, not given to nobody.
+    const raced = queue.run('bob', async () => void ran++, 'b1');
+    const second = hand.asked.at(-1);
+    second?.grant('late');
+    expect(queue.cancel('b1')).toBe(true);
+    await expect(raced).rejects.toBeInstanceOf(QueueCancelled);
+    await new Promise((r) => setImmediate(r));
+    expect(hand.unused).toEqual(['late']);
+    expect(ran).toBe(0);
+
+    // The next task gets a pass of its own.
+    const next = queue.run('carol', async (pass) => pass, 'c1');
+    await hand.grantNext('p3');
+    await expect(next).resolves.toBe('p3');
   });
 });

@@ -431,20 +431,22 @@ describe('submitter', () => {
     await limiter.acquire('poll');
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
     let waitingAt: number | undefined;
-    let notices = 0;
+    const notices: WaitProgress[] = [];
     const waiting = deferred<WaitProgress>();
 
     const outcome = submitter.submit(input, (progress) => {
-      notices += 1;
-      waitingAt = w.clock.now();
+      notices.push(progress);
+      waitingAt ??= w.clock.now();
       waiting.resolve(progress);
     });
-    // Taken for sending (a free slot), held back by the limiter: next, and no longer cancellable.
-    expect(await waiting.promise).toMatchObject({ ahead: 0, cancellable: false });
+    // Held back by the budget, it is still in the fair queue (taken only once a request is
+    // granted): next, and it can still be cancelled.
+    expect(await waiting.promise).toMatchObject({ ahead: 0, cancellable: true });
     expect(posts(w.sim)).toEqual([]);
 
     expect((await outcome).kind).toBe('submitted');
-    expect(notices).toBe(1);
+    // Then, when the budget let it go, that it is being sent.
+    expect(notices.map((p) => p.cancellable)).toEqual([true, false]);
     expect(posts(w.sim)[0]?.at).toBeGreaterThan(waitingAt as number);
   });
 
