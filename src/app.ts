@@ -19,6 +19,7 @@ import { listenForInteractions } from './discord/interactions/interaction-listen
 import { createRouter } from './discord/interactions/router.ts';
 import type { BotServices } from './discord/interactions/services.ts';
 import { describeDrift } from './discord/views/balance-view.ts';
+import { BatchCards } from './jobs/batch-cards.ts';
 import { BatchStore } from './jobs/batches.ts';
 import { ConfirmationStore } from './jobs/confirmations.ts';
 import { Delivery } from './jobs/delivery.ts';
@@ -211,7 +212,7 @@ async function openBot(
   const readyClient = client as Client<true>;
   const jobs = new JobStore(jobsKeyv, jobsLock);
   // Which job is which take of a batch: the submitter records it, delivery draws the one reply from it.
-  const batches = new BatchStore(jobsKeyv, jobs);
+  const batches = new BatchStore(jobsKeyv, jobs, { lock: jobsLock, clock });
   const quota = withSpendHooks(
     createQuotaService({
       store,
@@ -233,9 +234,10 @@ async function openBot(
   const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
   closers.add('the catalog', () => catalog.close());
 
+  const messenger = new DiscordMessenger(readyClient, clock, logger, catalog);
   const delivery = new Delivery({
     jobs,
-    messenger: new DiscordMessenger(readyClient, clock, logger, catalog),
+    messenger,
     quota,
     clock,
     logger,
@@ -251,6 +253,15 @@ async function openBot(
     },
   });
   closers.add('delivery', () => delivery.close());
+  // A batch's card drawn again when a take changes outside its delivery (jobs/batch-cards.ts).
+  const batchCards = new BatchCards({
+    batches,
+    messenger,
+    resultContent: (job) => delivery.resultContent(job),
+    clock,
+    logger,
+  });
+  closers.add("the batch cards' redraws", () => batchCards.close());
   const pollerOptions: PollerOptions = {
     client: mediaClient,
     clock,
@@ -321,13 +332,10 @@ async function openBot(
     follow,
     deliver: (job) => delivery.resume(job),
     takeChanged: (input) => {
-      if (!input.batch) return;
-      delivery
-        .redrawTake(input.batch)
-        .catch((err: unknown) =>
-          logger.warn({ err, batchId: input.batch?.id }, "cannot redraw a batch's card"),
-        );
+      if (input.batch) void batchCards.redraw(input.batch);
     },
+    batches,
+    redrawOwedCards: (changedBefore) => batchCards.redrawOwed(changedBefore),
     expireConfirmations: () => confirmations.expireDue(),
     ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
   });
@@ -363,7 +371,7 @@ async function openBot(
     simulated: simulator !== undefined,
     follow,
     resultContent: (job) => delivery.resultContent(job),
-    redrawBatch: (job) => delivery.redrawBatch(job),
+    batchCards,
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>

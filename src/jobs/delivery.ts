@@ -144,34 +144,6 @@ export class Delivery {
     this.run(job.generationId, () => this.finishJob(job.generationId));
   }
 
-  /**
-   * Redraws the reply of `job`'s batch once every take's fate is known to the process that sent
-   * them: a take that was not sent after the others were delivered would otherwise show as waiting.
-   * Queued behind the job's own delivery steps; a failure is logged (the next take's redraw, if any,
-   * shows the same).
-   */
-  redrawBatch(job: Job): Promise<boolean> {
-    const { batch } = job;
-    if (!batch) return Promise.resolve(true);
-    return this.run(job.generationId, async () => {
-      await this.showBatch(job, batch);
-    });
-  }
-
-  /**
-   * Redraws the card of a batch after one of its takes changed outside a delivery (the sweep or a
-   * restart released or adopted it): drawn through a take that has a job, queued behind that job's
-   * own steps. A batch none of whose takes ever became a generation has no job to draw through;
-   * its reply said so when the last take came back (takes.ts), so there is nothing to redraw.
-   */
-  async redrawTake(batch: BatchRef): Promise<void> {
-    const { batches } = this.o;
-    if (!batches) return;
-    const takes = await batches.takes(batch);
-    const withJob = takes.find((t) => 'job' in t);
-    if (withJob && 'job' in withJob) await this.redrawBatch(withJob.job);
-  }
-
   /** Whether this process is delivering the job now or waits to retry it. */
   handling(generationId: string): boolean {
     return this.busy.has(generationId) || this.retrying.has(generationId);
@@ -416,14 +388,16 @@ export class Delivery {
   /**
    * Redraws a batch's one reply from every take as it is now (each finished take's file fetched
    * again: an edit keeps only the files it uploads). One redraw at a time per batch, each reading
-   * the takes once it has its turn, so the last edit shows the latest states.
+   * the takes once it has its turn, so the last edit shows the latest states; a take changed by
+   * another process meanwhile draws it again (BatchStore.draw).
    */
   private async showBatch(job: Job, batch: BatchRef, claim?: DeliveryClaim): Promise<DeliveryRoute> {
     const { batches, messenger } = this.o;
     if (!batches) throw new Error('a batch take to deliver, and no batch store');
-    return batches.draw(batch.id, async () => {
+    // A take's job changed (finished, failed, refunded): news to a drawing under way elsewhere.
+    const drawing = async (current: BatchTake[]) => {
       const takes = await Promise.all(
-        (await batches.takes(batch)).map(async (take) =>
+        current.map(async (take) =>
           take.state === 'done' ? { ...take, content: await this.resultContent(take.job) } : take,
         ),
       );
@@ -442,7 +416,8 @@ export class Delivery {
         );
         return await messenger.show(job, { kind: 'batch', takes: links });
       }
-    });
+    };
+    return batches.draw(batch, drawing, { news: true });
   }
 
   private async deliverFailure(job: Job, claim: DeliveryClaim): Promise<void> {

@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts';
 import { type KeyedLock, LockTimeoutError } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import { MediaApiError } from '../media/errors.ts';
+import type { BatchStore } from './batches.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
@@ -38,6 +39,18 @@ export interface RecoveryOptions {
    * delivered does not show "waiting to be sent" for ever.
    */
   takeChanged?: (input: SubmitInput) => void;
+  /**
+   * Where a batch's takes are recorded: a take whose job was saved just before the process died
+   * gets the record the submitter did not write, or its card would show it waiting for ever.
+   */
+  batches?: Pick<BatchStore, 'record'>;
+  /**
+   * Draws again the batch cards left owing a redraw (a take changed, and the process died or
+   * Discord failed before the card showed it): every one at a start, after the submissions are
+   * resolved; from the sweep, those changed before the time given (another process that died
+   * before drawing leaves them to whichever process sweeps next).
+   */
+  redrawOwedCards?: (changedBefore?: number) => Promise<number>;
   /** Releases costly requests whose confirmation was not answered in time; returns how many. */
   expireConfirmations?: () => Promise<number>;
   /**
@@ -77,6 +90,7 @@ export class Recovery {
       if (job.step === 'following') this.o.follow(job);
       else this.o.deliver(job);
     }
+    await this.redrawOwedCards();
     return { recovered, resumed: open.length };
   }
 
@@ -140,6 +154,7 @@ export class Recovery {
     const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
     if (saved) {
       await jobs.create(saved);
+      await this.recordTake(intent.input, saved.generationId);
       // Charged as the submitter would have: at the job's amount, with its flag when it had one.
       await quota.settle(id, {
         generationId: saved.generationId,
@@ -165,6 +180,29 @@ export class Recovery {
     return true;
   }
 
+  /** The take's record the submitter did not write before the process died (not a money step). */
+  private async recordTake(input: SubmitInput, generationId: string): Promise<void> {
+    if (!input.batch || !this.o.batches) return;
+    try {
+      await this.o.batches.record(input.batch, { generationId });
+    } catch (err) {
+      this.o.logger.error(
+        { err, batchId: input.batch.id, take: input.batch.index },
+        "cannot record what became of a batch's take; its reply shows it as still sending",
+      );
+    }
+  }
+
+  /** Cards a change of which was never shown: a failure here must not keep the bot from starting. */
+  private async redrawOwedCards(changedBefore?: number): Promise<void> {
+    try {
+      const owed = (await this.o.redrawOwedCards?.(changedBefore)) ?? 0;
+      if (owed > 0) this.o.logger.info({ owed }, 'drawing again batch cards whose takes changed unseen');
+    } catch (err) {
+      this.o.logger.warn({ err }, 'cannot list the batch cards owing a redraw yet');
+    }
+  }
+
   /** Confirmations left unanswered (also across a restart) stop holding the member's money. */
   private async expireConfirmations(): Promise<void> {
     try {
@@ -184,6 +222,7 @@ export class Recovery {
         await this.expireConfirmations();
         const adopted = await this.recoverInterrupted(UNCONFIRMED_GRACE_MS);
         if (adopted > 0) logger.info({ adopted }, 'adopted generations whose submission was unconfirmed');
+        await this.redrawOwedCards(clock.now() - UNCONFIRMED_GRACE_MS);
       } catch (err) {
         if (!signal.aborted) logger.warn({ err }, 'recovery sweep failed; trying again later');
       }

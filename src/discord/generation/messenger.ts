@@ -17,16 +17,19 @@ import {
   ThreadAutoArchiveDuration,
 } from 'discord.js';
 import type { Clock } from '../../clock.ts';
+import type { BatchCardMessenger } from '../../jobs/batch-cards.ts';
+import type { BatchReply, BatchTake } from '../../jobs/batches.ts';
 import {
   type DeliveryRoute,
   type JobContent,
   type JobMessenger,
   MessageRefused,
 } from '../../jobs/delivery.ts';
-import type { Job } from '../../jobs/job.ts';
+import type { Job, ReplyTarget } from '../../jobs/job.ts';
 import type { Logger } from '../../log.ts';
 import { loopTurn } from '../../loop-turns.ts';
 import type { Model } from '../../media/schemas.ts';
+import { renderBatchCard } from '../views/batch-card.ts';
 import type { RenderedMessage } from '../views/message-parts.ts';
 import { renderFailureReport, renderJob, renderThreadName } from '../views/render.ts';
 
@@ -50,7 +53,7 @@ const TOKEN_GONE_CODES = new Set<number>([
   RESTJSONErrorCodes.UnknownInteraction,
 ]);
 
-export class DiscordMessenger implements JobMessenger {
+export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
   private readonly client: Client<true>;
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -70,7 +73,7 @@ export class DiscordMessenger implements JobMessenger {
     const model = this.catalog.get(job.model);
     const message = rendered(() => renderJob(job, content, model, { now: this.clock.now() }));
     const { reply } = job;
-    if (this.tokenValid(job)) {
+    if (this.tokenValid(reply)) {
       try {
         const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
         await webhook.editMessage('@original', message);
@@ -83,7 +86,7 @@ export class DiscordMessenger implements JobMessenger {
         );
       }
     }
-    const channel = await this.sendableChannel(job);
+    const channel = await this.sendableChannel(reply, { generationId: job.generationId });
     if (reply.messageId && channel && 'messages' in channel) {
       try {
         await channel.messages.edit(reply.messageId, message);
@@ -122,13 +125,53 @@ export class DiscordMessenger implements JobMessenger {
   }
 
   /**
+   * Redraws a batch's reply after one of its takes changed outside its delivery (BatchCards): an
+   * edit only, by the interaction token while it is valid, then by the bot token. No new message:
+   * a redraw brings no result, and a reply that is gone (deleted, or never shown) has nobody left
+   * to tell ('none').
+   */
+  async showBatch(batch: BatchReply, takes: BatchTake[]): Promise<DeliveryRoute> {
+    await loopTurn();
+    const model = this.catalog.get(batch.model);
+    const message = rendered(() => renderBatchCard(batch, takes, model));
+    const { reply } = batch;
+    const about = { batchId: batch.id };
+    if (this.tokenValid(reply)) {
+      try {
+        const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
+        await webhook.editMessage('@original', message);
+        return 'interaction';
+      } catch (err) {
+        if (!isTokenGone(err)) throw refusalOf(err) ?? err;
+        this.logger.info(about, 'interaction token no longer valid; using the bot token');
+      }
+    }
+    const channel = reply.messageId ? await this.sendableChannel(reply, about) : undefined;
+    if (!reply.messageId || !channel || !('messages' in channel)) {
+      this.logger.info(about, "a batch's reply cannot be reached to redraw it");
+      return 'none';
+    }
+    try {
+      await channel.messages.edit(reply.messageId, message);
+      return 'bot';
+    } catch (err) {
+      const refusal = refusalOf(err);
+      // Too large: the caller shows links instead. Another refusal (the reply deleted, no access):
+      // the same edit would be refused again.
+      if (!refusal || refusal.reason === 'too_large') throw refusal ?? err;
+      this.logger.info({ err, ...about }, "cannot edit a batch's reply with the bot token");
+      return 'none';
+    }
+  }
+
+  /**
    * Idempotent across a crash between posting and recording it: a message has at most one thread,
    * so a thread that exists already is the one an earlier attempt opened, and the report is posted
    * only when the bot's report of this generation is not in it yet.
    */
   async reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'> {
     const text = rendered(() => renderFailureReport(job, refundedMicros));
-    const channel = await this.sendableChannel(job);
+    const channel = await this.sendableChannel(job.reply, { generationId: job.generationId });
     if (!channel)
       throw new Error(`channel ${job.reply.channelId} cannot be reached to report ${job.generationId}`);
     const report: MessageCreateOptions = {
@@ -207,18 +250,20 @@ export class DiscordMessenger implements JobMessenger {
     }
   }
 
-  private tokenValid(job: Job): boolean {
-    return (
-      this.clock.now() < job.reply.interactionAt + INTERACTION_TOKEN_LIFETIME_MS - TOKEN_SAFETY_MARGIN_MS
-    );
+  private tokenValid(reply: ReplyTarget): boolean {
+    return this.clock.now() < reply.interactionAt + INTERACTION_TOKEN_LIFETIME_MS - TOKEN_SAFETY_MARGIN_MS;
   }
 
-  private async sendableChannel(job: Job): Promise<SendableChannels | undefined> {
+  /** `about`: what the log line names (the job's generation, or the batch). */
+  private async sendableChannel(
+    reply: ReplyTarget,
+    about: Record<string, string>,
+  ): Promise<SendableChannels | undefined> {
     try {
-      const channel = await this.client.channels.fetch(job.reply.channelId);
+      const channel = await this.client.channels.fetch(reply.channelId);
       return channel?.isSendable() ? channel : undefined;
     } catch (err) {
-      this.logger.info({ err, generationId: job.generationId }, 'cannot fetch the channel');
+      this.logger.info({ err, ...about }, 'cannot fetch the channel');
       return undefined;
     }
   }

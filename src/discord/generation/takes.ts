@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { english, type Localizer } from '../../i18n/index.ts';
+import type { BatchReply } from '../../jobs/batches.ts';
 import type { BatchRef, JobOrigin, ReplyTarget } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
@@ -16,7 +17,7 @@ import { deferReply } from '../interactions/defer.ts';
 import { memberLocalizer, replyLocales } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
-import { type BatchHead, renderBatchCard } from '../views/batch-card.ts';
+import { renderBatchCard } from '../views/batch-card.ts';
 import { refuseAfterDefer } from './refuse-after-defer.ts';
 import { newSeed } from './result-actions/result-job.ts';
 
@@ -92,12 +93,15 @@ export async function sendBatch(
   };
   // Shown before any take is sent, so every take's job knows the reply's id from the start (the
   // bot-token route and the failure thread need it) and a fast take's redraw is never overwritten.
-  const head: BatchHead = {
-    request,
+  const head: BatchReply = {
+    id: batchId,
+    size,
+    reply,
     prompt: request.prompt,
+    request,
+    model: model.slug,
     modelLabel: model.label,
     simulated: services.simulated,
-    reply,
   };
   try {
     const waiting = Array.from({ length: size }, (_, index) => ({ index, state: 'sending' as const }));
@@ -107,6 +111,12 @@ export async function sendBatch(
     // The takes are delivered all the same, by the interaction token while it lasts.
     logger.warn({ err, batchId }, "cannot show a batch's card before sending it");
   }
+  // Kept before any take can change, so that the card can be drawn again from it whatever the takes
+  // become: even when none of them becomes a generation (every take's answer lost, then released).
+  await services.batchCards.begin(head).catch((err: unknown) => {
+    // The card is still drawn through a take's job when one has a job.
+    logger.warn({ err, batchId }, "cannot keep a batch's reply; it is redrawn only through its takes' jobs");
+  });
 
   const settled = await Promise.allSettled(
     reservationIds.map(async (reservationId, index): Promise<SubmitOutcome> => {
@@ -139,15 +149,16 @@ export async function sendBatch(
   if (sent > 0) {
     // The card still says every take waits to be sent: redrawn once every take's fate is known, it
     // shows those sent as queued or generating (until the first finishes, nothing else redraws it)
-    // and any that was not sent as such.
-    const job = outcomes.find((o) => o.kind === 'submitted')?.job;
-    if (job) await services.redrawBatch(job);
+    // and any that was not sent as such. A take whose answer was lost shows as waiting until the
+    // sweep adopts or releases it, which redraws the card again (recovery.ts).
+    await services.batchCards.redraw({ id: batchId, size });
     return;
   }
   // None went out. The shared balance used up is the server's business, not the channel's: the
   // card goes and only the member is told (the admins hear of it in the alerts channel).
   if (outcomes.some((o) => o.kind === 'insufficient_balance')) {
     await refuseAfterDefer(interaction, l.t('generate:outcome.insufficientBalance'));
+    await forget(services, batchId);
     return;
   }
   // No delivery will redraw the card, so it says so here (still V2: a V2 message cannot become a
@@ -163,6 +174,15 @@ export async function sendBatch(
       model,
     ),
   );
+  await forget(services, batchId);
+}
+
+/** Nothing will change in a batch none of whose takes was sent: its card is not drawn again. */
+async function forget(services: BotServices, batchId: string): Promise<void> {
+  await services.batchCards.forget(batchId).catch((err: unknown) => {
+    // At worst the next start draws the same card again.
+    services.logger.warn({ err, batchId }, 'cannot forget a batch none of whose takes was sent');
+  });
 }
 
 /** Why takes were not sent, in a few words, each reason once (a used-up balance is told privately). */

@@ -1,6 +1,7 @@
 /** What command handlers may use: the domain services, never each other. */
 import type { ModelCatalog } from '../../catalog/catalog.ts';
 import type { Clock } from '../../clock.ts';
+import type { BatchCards } from '../../jobs/batch-cards.ts';
 import type { ConfirmationStore } from '../../jobs/confirmations.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { JobStore } from '../../jobs/job-store.ts';
@@ -33,8 +34,11 @@ export interface BotServices {
   simulated: boolean;
   /** Hands a submitted job to the poller, once its queued embed is shown. */
   follow(job: Job): void;
-  /** Redraws the one reply of a batch `job` is a take of (takes.ts: after a take that was not sent). */
-  redrawBatch(job: Job): Promise<unknown>;
+  /**
+   * The one reply of each batch (takes.ts): kept once shown, drawn again once every take's fate is
+   * known, forgotten when none was sent.
+   */
+  batchCards: Pick<BatchCards, 'begin' | 'redraw' | 'forget'>;
   /** A finished job's result as it can be shown again (the file fetched anew), for /show. */
   resultContent(job: Job): Promise<ResultContent>;
   /**

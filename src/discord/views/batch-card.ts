@@ -3,8 +3,9 @@
  * four), a line per take saying where it stands (generating, done, failed and refunded, not sent),
  * and for each finished take a row of its own buttons, numbered. Each button carries its take's
  * generation id, so the result actions (Again, Vary, Details, …) work on a take exactly as on a
- * single result. Drawn anew from every take's state whenever one changes (jobs/delivery.ts), so
- * every route shows the same card. Pure function of the takes.
+ * single result. Drawn anew from every take's state whenever one changes (jobs/delivery.ts as a
+ * take finishes, jobs/batch-cards.ts when one is released or adopted), so every route shows the
+ * same card. Pure function of the takes.
  */
 import {
   ActionRowBuilder,
