@@ -22,11 +22,18 @@ const noneWaiting = (c: RecordedCall) => {
 describe("a batch's card after the sweep", () => {
   it('shows a take that the service answered with 500 as not sent once the sweep releases it', async () => {
     let posts = 0;
-    // The second take's POST: a 500, and nothing created at the service.
+    // The second take's POST: a 500, and nothing created at the service, answered only once the
+    // first take is shown done (so the sweep cannot have released it before).
+    let answerTheSecond!: () => void;
+    const secondAnswered = new Promise<void>((resolve) => {
+      answerTheSecond = resolve;
+    });
     h.proxy?.handle(async (req, forward) => {
       if (!isPostOfGeneration(req)) return forward();
       posts += 1;
-      return posts === 2 ? { status: 500, json: { message: 'internal error' } } : forward();
+      if (posts !== 2) return forward();
+      await secondAnswered;
+      return { status: 500, json: { message: 'internal error' } };
     });
     const command = await h.command('imagine', [
       opt.string('prompt', 'a lighthouse at dusk'),
@@ -41,6 +48,7 @@ describe("a batch's card after the sweep", () => {
       15_000,
     );
     expect(takeLines(bodyOf(delivered))).toContain('**2** · waiting to be sent');
+    answerTheSecond();
     // The sweep (2 minutes' grace, then every minute, on the harness's fast clock) finds nothing
     // at the service and releases it: the card is drawn again.
     const final = await h.editOf(command, noneWaiting, 15_000);
