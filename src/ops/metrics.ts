@@ -28,7 +28,7 @@ export interface MetricSources {
   budgetAvailable: () => number;
   /** Submissions waiting for their turn in the fair queue. */
   submissionsWaiting: () => number;
-  /** Submissions taken for sending, not answered yet (waiting for the rate limiter, or on their way). */
+  /** Submissions taken for sending, not answered yet (on their way, or held by the rate limit before a retry). */
   submissionsSending: () => number;
   /** Generations followed here and not delivered yet, by the last status seen (InFlightJobs). */
   jobsInFlight: () => Record<InFlightStatus, number>;
@@ -119,7 +119,7 @@ export class BotMetrics {
     });
     new Gauge({
       name: name('submissions_sending'),
-      help: 'Submissions taken from the fair queue and not answered by the service yet (waiting for the rate limit, or on their way)',
+      help: 'Submissions taken from the fair queue and not answered by the service yet (on their way, or held by the rate limit before a retry)',
       registers,
       collect() {
         this.set(sources.submissionsSending());
