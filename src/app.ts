@@ -363,7 +363,7 @@ async function openBot(
     jobs,
     confirmations,
     references: new PendingReferenceStore(jobsKeyv, clock),
-    memberDefaults: new MemberDefaultsStore(store.namespace('member-defaults')),
+    memberDefaults: new MemberDefaultsStore(store.namespace('member-defaults'), logger),
     media: mediaClient,
     clock,
     logger,

@@ -4,7 +4,10 @@
  * change is one transaction of the guild (backend.ts) and is recorded in the settings' audit list; a reset is a
  * ledger entry like every other money change.
  */
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { undoIfLate } from '../late-writes.ts';
+import { type Logger, silentLogger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import type { Journal, Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
@@ -35,6 +38,7 @@ export interface AdminContext {
   defaults: QuotaDefaults;
   /** Runs `fn` as one transaction of the guild, on its recovered state. */
   withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T>;
+  logger?: Logger;
 }
 
 export class QuotaAdmin {
@@ -44,9 +48,11 @@ export class QuotaAdmin {
   private readonly defaults: QuotaDefaults;
 
   private readonly ctx: AdminContext;
+  private readonly log: Logger;
 
   constructor(ctx: AdminContext) {
     this.ctx = ctx;
+    this.log = ctx.logger ?? silentLogger;
     this.settings = ctx.settings;
     this.ledger = ctx.journal.ledger;
     this.clock = ctx.clock;
@@ -69,6 +75,11 @@ export class QuotaAdmin {
     return budgetFiguresOf(s.guild, settings, this.defaults, now);
   }
 
+  /**
+   * One change of the settings, with its audit entry. A change that lands after the admin was told
+   * it failed is undone (late-writes.ts): the settings it found are put back, with an audit entry
+   * saying so, while it is still the last change; one another change followed is left and logged.
+   */
   private changeSettings(
     guildId: string,
     by: string,
@@ -77,8 +88,48 @@ export class QuotaAdmin {
     change: (settings: GuildSettings) => void,
   ): Promise<GuildSettings> {
     checkId('guildId', guildId);
-    return this.withGuild(guildId, (s) =>
-      s.settings.update(guildId, { at: new Date(this.clock.now()), by, action, detail }, change),
+    const changeId = randomUUID();
+    let before: GuildSettings | undefined;
+    return undoIfLate(
+      () =>
+        this.withGuild(guildId, async (s) => {
+          before = await s.settings.get(guildId);
+          return s.settings.update(
+            guildId,
+            { at: new Date(this.clock.now()), by, action, detail, changeId },
+            change,
+          );
+        }),
+      () =>
+        this.withGuild(guildId, async (s) => {
+          const audit = await s.settings.audit(guildId);
+          const at = audit.findIndex((e) => e.changeId === changeId);
+          if (at < 0 || !before) return 'not-there';
+          if (at > 0) {
+            this.log.error(
+              { guildId, action, by },
+              'an admin change told as failed landed, and another change followed it; left as it is',
+            );
+            return 'not-there';
+          }
+          const restored = before;
+          await s.settings.update(
+            guildId,
+            {
+              at: new Date(this.clock.now()),
+              by,
+              action: 'undo',
+              detail: { of: action, why: 'told it failed' },
+            },
+            (settings) => {
+              for (const key of Object.keys(settings))
+                delete (settings as unknown as Record<string, unknown>)[key];
+              Object.assign(settings, restored);
+            },
+          );
+          return 'undone';
+        }),
+      { logger: this.log, what: `/quota ${action} in server ${guildId}` },
     );
   }
 
@@ -179,6 +230,47 @@ export class QuotaAdmin {
   ): Promise<{ adjustedMicros: Micros }> {
     checkId('guildId', guildId);
     checkId('userId', userId);
+    const changeId = randomUUID();
+    return undoIfLate(
+      () => this.resetOnce(guildId, userId, by, changeId, note),
+      () => this.undoReset(guildId, userId, by, changeId),
+      { logger: this.log, what: `/quota reset of member ${userId} in server ${guildId}` },
+    );
+  }
+
+  /** A reset told as failed that landed: the opposite adjustment, once, while nothing undid it. */
+  private undoReset(guildId: string, userId: string, by: string, changeId: string) {
+    return this.withGuild(guildId, async (s): Promise<'undone' | 'not-there'> => {
+      const member = await this.member(s, userId);
+      const entries = await this.ledger.getMany(guildId, member.recentSeqs);
+      const reset = entries.find((e) => e.kind === 'adjust' && e.changeId === changeId);
+      if (!reset) return 'not-there';
+      const days: Record<DayKey, Micros> = {};
+      for (const [day, micros] of Object.entries(reset.days ?? {})) days[day] = -micros;
+      const now = this.clock.now();
+      await this.commit(s, [
+        {
+          kind: 'adjust',
+          userId,
+          amountMicros: -reset.amountMicros,
+          days,
+          day: dayKey(now),
+          at: new Date(now).toISOString(),
+          by,
+          note: 'undone: the reset landed after its answer said it failed',
+        },
+      ]);
+      return 'undone';
+    });
+  }
+
+  private resetOnce(
+    guildId: string,
+    userId: string,
+    by: string,
+    changeId: string,
+    note: string | undefined,
+  ): Promise<{ adjustedMicros: Micros }> {
     return this.withGuild(guildId, async (s) => {
       const settings = await s.settings.get(guildId);
       const period = memberPeriod(settings, this.defaults, userId);
@@ -203,6 +295,7 @@ export class QuotaAdmin {
           at: new Date(now).toISOString(),
           by,
           note: note ?? `reset ${period} spend (${formatUsd(spent)})`,
+          changeId,
         },
       ]);
       return { adjustedMicros };

@@ -45,6 +45,8 @@ export interface LedgerEntry {
   reservedMicros?: Micros;
   /** adjust: the change of the member's spend per UTC day (for a reset: minus each day of the period). */
   days?: Record<DayKey, Micros>;
+  /** adjust: the admin change's own id, by which a reset that landed after its answer said it failed is found. */
+  changeId?: string;
 }
 
 const SEQ_DIGITS = 12;

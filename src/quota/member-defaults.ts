@@ -14,8 +14,12 @@
  * written (discord/generation/member-defaults.ts), and checked again where it is used, since the catalog
  * changes.
  */
+import { randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import { z } from 'zod';
+import { undoIfLate } from '../late-writes.ts';
+import { createInProcessLock } from '../locks.ts';
+import { type Logger, silentLogger } from '../log.ts';
 import type { MediaType } from '../media/schemas.ts';
 
 /** The takes of one request a member may ask for (a media gallery holds four). */
@@ -72,11 +76,18 @@ export function defaultsOf(defaults: MemberDefaults, type: MediaType): TypeDefau
   return defaults[type] ?? {};
 }
 
+/** What is stored: the defaults, and the id of the write that stored them (late-writes.ts). */
+type Stored = MemberDefaults & { writeId?: string };
+
 export class MemberDefaultsStore {
   private readonly keyv: Keyv;
+  private readonly logger: Logger;
+  /** Every write of a member's value, and its undo, one at a time (the undo is a compare-and-set). */
+  private readonly writing = createInProcessLock();
 
-  constructor(keyv: Keyv) {
+  constructor(keyv: Keyv, logger: Logger = silentLogger) {
     this.keyv = keyv;
+    this.logger = logger;
   }
 
   /**
@@ -91,19 +102,43 @@ export class MemberDefaultsStore {
     return read.success ? withoutEmpty(read.data) : {};
   }
 
-  /** Replaces the member's defaults; with nothing set, forgets them. Throws when the store cannot. */
+  /**
+   * Replaces the member's defaults; with nothing set, forgets them. Throws when the store cannot.
+   * Undone when it lands after the member was told it failed (late-writes.ts).
+   */
   async set(guildId: string, userId: string, defaults: MemberDefaults): Promise<void> {
-    const tidy = withoutEmpty(STORED.parse(defaults));
-    if (!hasDefaults(tidy)) {
-      await this.keyv.delete(key(guildId, userId));
-      return;
-    }
-    await this.keyv.set(key(guildId, userId), tidy);
+    await this.write(guildId, userId, withoutEmpty(STORED.parse(defaults)));
   }
 
   /** Forgets the member's defaults in this server (no one else's). Throws when the store cannot. */
   async reset(guildId: string, userId: string): Promise<void> {
-    await this.keyv.delete(key(guildId, userId));
+    await this.write(guildId, userId, {});
+  }
+
+  /**
+   * Writes `defaults` with a fresh write id; forgetting is a value with no defaults, so that a
+   * late one can be told from another write (a delete could not be).
+   */
+  private write(guildId: string, userId: string, defaults: MemberDefaults): Promise<void> {
+    const k = key(guildId, userId);
+    const writeId = randomUUID();
+    let before: Stored | undefined;
+    return undoIfLate(
+      () =>
+        this.writing.withLock(k, async () => {
+          before = await this.keyv.get<Stored>(k);
+          await this.keyv.set(k, { ...defaults, writeId } satisfies Stored);
+        }),
+      () =>
+        this.writing.withLock(k, async () => {
+          const now = await this.keyv.get<Stored>(k);
+          if (now?.writeId !== writeId) return 'not-there';
+          if (before === undefined) await this.keyv.delete(k);
+          else await this.keyv.set(k, before);
+          return 'undone';
+        }),
+      { logger: this.logger, what: `the defaults of member ${userId} in server ${guildId}` },
+    );
   }
 }
 

@@ -99,6 +99,7 @@ class KeyvQuotaService implements QuotaService {
       clock: this.clock,
       defaults: this.defaults,
       withGuild: (guildId, fn) => this.withGuild(guildId, fn),
+      logger: this.log,
     });
   }
 

@@ -74,6 +74,8 @@ export interface AuditEntry {
   by: string;
   action: string;
   detail: Record<string, unknown>;
+  /** The change's own id: a change that lands after its answer said it failed is found by it (late-writes.ts). */
+  changeId?: string;
 }
 
 interface SettingsRecord {

@@ -327,27 +327,6 @@ async function damageValueOf(file: string, key: string): Promise<void> {
   await new Promise<void>((resolve) => db.close(() => resolve()));
 }
 
-/** Makes the SQLite file refuse deleting keys matching `keyLike` (a trigger), until `restore`. */
-async function refuseDeletesOf(file: string, keyLike: string): Promise<{ restore(): Promise<void> }> {
-  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
-    const opened: sqlite3.Database = new sqlite3.Database(file, (err) =>
-      err ? reject(err) : resolve(opened),
-    );
-  });
-  const exec = (sql: string) =>
-    new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
-  await exec(
-    `CREATE TRIGGER refuse_deletes BEFORE DELETE ON keyv WHEN OLD.key LIKE '${keyLike}'
-     BEGIN SELECT RAISE(ABORT, 'deletes refused by the test'); END;`,
-  );
-  return {
-    async restore() {
-      await exec('DROP TRIGGER IF EXISTS refuse_deletes;');
-      await new Promise<void>((resolve) => db.close(() => resolve()));
-    },
-  };
-}
-
 describe('a store that fails', () => {
   const expectStoreFault = (answer: Answer) => {
     expect(answer.content).toContain(STORE_FAULT);
@@ -390,7 +369,12 @@ describe('a store that fails', () => {
   it('refuses Reset privately when the defaults cannot be forgotten, and keeps them', async () => {
     const shown = await settings({ count: 2 });
     const reset = resetOf(await ephemeralReply(h, shown));
-    const fault = await refuseDeletesOf(join(h.storeDir, 'bot.sqlite'), 'member-defaults:%');
+    // Forgetting is a write (a value with no defaults and its write id): refused like the others.
+    const fault = await refuseWritesOf(
+      join(h.storeDir, 'bot.sqlite'),
+      'member-defaults:%',
+      'member defaults writes refused by the test',
+    );
     let answer: Answer;
     try {
       answer = await ephemeralReply(h, await h.press(messageOf(shown), reset));

@@ -7,11 +7,12 @@
  * that ties it to the log line. Once the interaction is answered (deferred), Discord's deadline no
  * longer applies and a read gets AFTER_ANSWER_MS of its own.
  *
- * A read given up on still runs: a write that lands late is the caller's to undo (the reservation's
- * release in generate.ts), a late read is simply dropped.
+ * A read given up on still runs and is simply dropped. A write that lands late is undone: the
+ * reservation's release in generate.ts, and every store write that goes through late-writes.ts.
  */
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
+import { answering } from '../../late-writes.ts';
 import type { Logger } from '../../log.ts';
 import { newErrorId, UserError } from './command.ts';
 import { memberLocalizer } from './locale.ts';
@@ -112,7 +113,8 @@ export async function storeStep<T>(
       throw new StoreStalledError(`no time left for ${what} before Discord's deadline`);
     return await inTime(
       interaction,
-      Promise.resolve().then(() => work(givenUp.signal)),
+      // A write inside that lands after the answer gave up is undone (late-writes.ts).
+      Promise.resolve().then(() => answering(givenUp.signal, () => work(givenUp.signal))),
       what,
     );
   } catch (err) {
