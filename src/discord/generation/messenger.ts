@@ -73,19 +73,8 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
     const model = this.catalog.get(job.model);
     const message = rendered(() => renderJob(job, content, model, { now: this.clock.now() }));
     const { reply } = job;
-    if (this.tokenValid(reply)) {
-      try {
-        const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
-        await webhook.editMessage('@original', message);
-        return 'interaction';
-      } catch (err) {
-        if (!isTokenGone(err)) throw refusalOf(err) ?? err;
-        this.logger.info(
-          { generationId: job.generationId },
-          'interaction token no longer valid; using the bot token',
-        );
-      }
-    }
+    if (await this.editByInteraction(reply, message, { generationId: job.generationId }))
+      return 'interaction';
     const channel = await this.sendableChannel(reply, { generationId: job.generationId });
     if (reply.messageId && channel && 'messages' in channel) {
       try {
@@ -136,16 +125,7 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
     const message = rendered(() => renderBatchCard(batch, takes, model));
     const { reply } = batch;
     const about = { batchId: batch.id };
-    if (this.tokenValid(reply)) {
-      try {
-        const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
-        await webhook.editMessage('@original', message);
-        return 'interaction';
-      } catch (err) {
-        if (!isTokenGone(err)) throw refusalOf(err) ?? err;
-        this.logger.info(about, 'interaction token no longer valid; using the bot token');
-      }
-    }
+    if (await this.editByInteraction(reply, message, about)) return 'interaction';
     const channel = reply.messageId ? await this.sendableChannel(reply, about) : undefined;
     if (!reply.messageId || !channel || !('messages' in channel)) {
       this.logger.info(about, "a batch's reply cannot be reached to redraw it");
@@ -246,6 +226,27 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
     } catch (err) {
       // Without Read Message History the nonce is what stands between a retry and a second copy.
       this.logger.info({ err, generationId: job.generationId }, 'cannot read the recent messages');
+      return false;
+    }
+  }
+
+  /**
+   * Edits the reply through the interaction's token while it is valid: true when it did, false
+   * when the token is too old or Discord says it is gone (the bot token is next). A refusal throws.
+   */
+  private async editByInteraction(
+    reply: ReplyTarget,
+    message: Parameters<InteractionWebhook['editMessage']>[1],
+    about: Record<string, string>,
+  ): Promise<boolean> {
+    if (!this.tokenValid(reply)) return false;
+    try {
+      const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
+      await webhook.editMessage('@original', message);
+      return true;
+    } catch (err) {
+      if (!isTokenGone(err)) throw refusalOf(err) ?? err;
+      this.logger.info(about, 'interaction token no longer valid; using the bot token');
       return false;
     }
   }
