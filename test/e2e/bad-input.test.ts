@@ -1,9 +1,18 @@
 import { type APIInteraction, Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { refusedAfterDefer, sub } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
+
+/**
+ * The edit that answers a request the service refused: not always the reply's first edit, since a
+ * POST not answered within 2 s of the bot's clock (20 ms of wall time at the harness's scale; a busy
+ * machine) first gets the waiting view.
+ */
+const refusal = (c: RecordedCall) =>
+  String((c.body as { content?: string }).content).includes('Nothing was charged');
 
 const EPHEMERAL = 1 << 6;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST').length;
@@ -217,7 +226,7 @@ describe('answers from the service are shown readably', () => {
       [opt.string('prompt', 'from a picture [sim:status=422]')],
       { userId: '1300000000000000011' },
     );
-    const edit = await h.editOf(interaction);
+    const edit = await h.editOf(interaction, refusal);
     const content = (edit.body as { content: string }).content;
     // The service's words are escaped (shown publicly): the underscore too.
     expect(content).toContain('**image\\_urls**: The image could not be downloaded from the given URL.');
@@ -229,7 +238,7 @@ describe('answers from the service are shown readably', () => {
     const interaction = await h.command('imagine', [opt.string('prompt', 'bad timing [sim:status=500]')], {
       userId: '1300000000000000012',
     });
-    const edit = await h.editOf(interaction);
+    const edit = await h.editOf(interaction, refusal);
     expect((edit.body as { content: string }).content).toMatch(/could not be submitted.*Nothing was charged/);
     expect(posts()).toBe(before + 1);
   });

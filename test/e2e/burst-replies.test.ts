@@ -49,7 +49,9 @@ describe('a burst of /imagine beyond the allowance', () => {
       (c) => c.method === 'DELETE' && c.path.includes('/messages/@original'),
     );
     expect(deleted).toEqual([]);
-    await expect.poll(() => sentRequests(h).length).toBe(2);
+    // A wait for the two POSTs, not a promise of the bot's: expect.poll's 1 s default is within
+    // reach of a busy machine (refusal-figures.test.ts missed it so).
+    await expect.poll(() => sentRequests(h).length, { timeout: 15_000 }).toBe(2);
     const held = await figures(h, ALICE);
     expect(held.reservedMicros + held.spentMicros).toBe(40_000);
   });

@@ -15,6 +15,14 @@ export const bodyOf = (call: RecordedCall) => call.body as SentBody;
 /** Whether the call sent the result card: a Components V2 message. */
 export const isCard = (call: RecordedCall) => ((bodyOf(call).flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
 
+/**
+ * Whether the call shows the job's embed (queued, generating, failed): the reply once the request
+ * was sent. Not the first edit of the reply in every run: a request whose POST is not answered
+ * within 2 s of the bot's clock (20 ms of wall time at the harness's scale; a busy machine) first
+ * gets the waiting view, which has no embed.
+ */
+export const showsJob = (call: RecordedCall) => (bodyOf(call).embeds?.length ?? 0) > 0;
+
 type Node = { type: number; components?: Node[]; items?: { media: { url: string } }[] };
 
 /** The media gallery URLs of a message (sent or stored), in order. */

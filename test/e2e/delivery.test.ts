@@ -2,7 +2,7 @@ import { type APIEmbed, type APIInteraction, ComponentType, Locale, MessageFlags
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, componentsOf, NO_THREADS, opt, textOf, useHarness } from '../support/bot-harness.ts';
-import { bodyOf, galleryOf, isCard } from './card-helpers.ts';
+import { bodyOf, galleryOf, isCard, showsJob } from './card-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
@@ -27,8 +27,8 @@ describe('delivering results', () => {
       opt.string('model', 'nano-fruit-pro'),
     ]);
     expect((await h.callbackOf(interaction)).body).toMatchObject({ type: 5 });
-    // Until the result, the reply is an embed.
-    const queued = await h.editOf(interaction, (c) => !isCard(c));
+    // Until the result, the reply is an embed (a slow POST may be preceded by the waiting view).
+    const queued = await h.editOf(interaction, (c) => !isCard(c) && showsJob(c));
     expect(embedOf(queued).title).toMatch(/^Image · (Queued|Generating…)$/);
     expect(embedOf(queued).fields).toEqual(
       expect.arrayContaining([{ name: 'Price', value: '$0.10', inline: true }]),
@@ -214,7 +214,7 @@ describe('delivering results', () => {
     const interaction = await h.command('imagine', [
       opt.string('prompt', 'a slow painting [sim:duration=30000]'),
     ]);
-    await h.editOf(interaction);
+    await h.editOf(interaction, showsJob);
     h.discord.expireInteractionToken(interaction.token);
     const job = await h.jobDone(interaction);
     expect(job.deliveredVia).toBe('bot');
@@ -233,7 +233,7 @@ describe('delivering results', () => {
     const interaction = await h.command('imagine', [
       opt.string('prompt', 'a vanishing act for <@1300000000000000011> @everyone [sim:duration=30000]'),
     ]);
-    await h.editOf(interaction);
+    await h.editOf(interaction, showsJob);
     const message = h.discord.originalMessage(interaction.token);
     h.discord.expireInteractionToken(interaction.token);
     await fetch(`${h.discord.apiUrl}/v10/channels/${ART}/messages/${message?.id}`, {

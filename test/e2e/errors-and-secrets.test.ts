@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opt, useHarness } from '../support/bot-harness.ts';
+import { showsJob } from './card-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
@@ -29,7 +30,7 @@ describe('errors inside the bot', () => {
     const interaction = await h.command('imagine', [
       opt.string('prompt', 'a quiet street [sim:duration=20000]'),
     ]);
-    await h.editOf(interaction);
+    await h.editOf(interaction, showsJob);
     // An expired token makes discord.js errors (which carry the webhook URL) reach the log.
     h.discord.expireInteractionToken(interaction.token);
     await h.jobDone(interaction);

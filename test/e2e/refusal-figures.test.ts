@@ -14,6 +14,11 @@ const USD = 1_000_000;
 const h = useHarness({ env: { QUOTA_DEFAULT_USD: '1.00' } });
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
+/**
+ * How long to wait for the takes' POSTs: a wait, not a promise of the bot's (expect.poll's 1 s was
+ * missed beside a CPU hog: 1 of 4 takes posted, then 4 of 5).
+ */
+const POSTED = { timeout: 15_000 };
 
 /** lang-4o-image costs $0.02 a take. */
 const batchOf = (count: number, prompt: string) =>
@@ -45,7 +50,7 @@ async function twoBatchesAtOnce(): Promise<{ refused: Callback }> {
   expect(
     h.discord.calls.filter((c) => c.method === 'DELETE' && c.path.includes('/messages/@original')),
   ).toEqual([]);
-  await expect.poll(() => posts().length).toBe(4);
+  await expect.poll(() => posts().length, POSTED).toBe(4);
   return { refused };
 }
 
@@ -68,7 +73,7 @@ describe('two batches from one member at once', () => {
     expect(((await h.callbackOf(again)).body as Callback).type).toBe(
       InteractionResponseType.DeferredChannelMessageWithSource,
     );
-    await expect.poll(() => posts().length).toBe(5);
+    await expect.poll(() => posts().length, POSTED).toBe(5);
   });
 
   it('refuses the second privately when the first holds the in-flight cap', async () => {

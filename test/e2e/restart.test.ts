@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, opt, useHarness } from '../support/bot-harness.ts';
+import { showsJob } from './card-helpers.ts';
 
 const h = useHarness();
 
@@ -18,7 +19,8 @@ describe('restarts', () => {
         { userId: BOB },
       ),
     ];
-    for (const interaction of sent) await h.editOf(interaction);
+    // Each one sent (its job's card shown), not only waiting for its answer.
+    for (const interaction of sent) await h.editOf(interaction, showsJob);
     await h.restart();
     // The first one finishes while the bot is down or just after; all must arrive once.
     const jobs = await Promise.all(sent.map((i) => h.jobDone(i)));
@@ -47,7 +49,7 @@ describe('restarts', () => {
 
   it('delivers after a restart a generation that finished while the bot was down', async () => {
     const interaction = await h.command('imagine', [opt.string('prompt', 'quick one [sim:duration=2000]')]);
-    await h.editOf(interaction);
+    await h.editOf(interaction, showsJob);
     const [open] = await h.bot.services.jobs.open();
     const id = open?.generationId as string;
     await h.restart(async () => {

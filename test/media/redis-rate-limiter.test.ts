@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import type { Priority, RateLimiter } from '../../src/media/rate-limiter.ts';
 import { createRedisRateLimiter } from '../../src/redis/rate-limiter.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();
@@ -26,12 +27,16 @@ interface Attempt {
   yielded: boolean;
 }
 
-/** One "process": its own Redis connection and limiter, on the shared budget `prefix`. */
+/**
+ * One "process": its own Redis connection and limiter, on the shared budget `prefix`. `attempts`
+ * records each ACQUIRE it made; `gate`, when given, holds each ACQUIRE before it reaches Redis until
+ * the gate opens (a process whose request for a slot is still on its way), counting those it held.
+ */
 async function process(
   prefix: string,
-  extra: { maxPollOvertakes?: number; clock?: Clock; attempts?: Attempt[] } = {},
+  extra: { maxPollOvertakes?: number; clock?: Clock; attempts?: Attempt[]; gate?: Gate } = {},
 ): Promise<RateLimiter> {
-  const { attempts, ...options } = extra;
+  const { attempts, gate, ...options } = extra;
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   await client.connect();
@@ -43,6 +48,10 @@ async function process(
   );
   const recording = {
     async eval(script: string, options: { keys: string[]; arguments: string[] }) {
+      if (gate && options.arguments.length === 8) {
+        gate.held += 1;
+        await gate.opened;
+      }
       const reply = await client.eval(script, options);
       if (Array.isArray(reply) && reply[0] === 1) grants.push(Number(reply[4]));
       // ACQUIRE's arguments: now, windowMs, limit, burst, priority, member, processId, pollMustGo.
@@ -66,6 +75,39 @@ async function process(
     clock,
     ...options,
   });
+}
+
+/** Holds a process's ACQUIREs (see `process`) until `open()`. */
+interface Gate {
+  held: number;
+  opened: Promise<void>;
+  open: () => void;
+}
+
+function gate(): Gate {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { held: 0, opened, open };
+}
+
+/** The pacing between grants (windowMs / limit), and how long a poll that gave way waits to ask again. */
+const SPACING_MS = WINDOW_MS / LIMIT;
+
+/** Waits (on Redis round trips, not on time) until `done()` holds or the clock has a sleeper to wake. */
+const untilSleepingOr = (clock: ManualClock, done: () => boolean) =>
+  expect.poll(() => done() || clock.sleeping > 0, { interval: 5, timeout: 5_000 }).toBe(true);
+
+/**
+ * Moves a hand-driven clock on, one pacing step at a time, each time a limiter sleeps, until
+ * `done()` holds or `maxSteps` steps have passed (so that a broken bound fails, not hangs).
+ */
+async function stepUntil(clock: ManualClock, done: () => boolean, maxSteps: number): Promise<void> {
+  for (let step = 0; step < maxSteps && !done(); step++) {
+    await untilSleepingOr(clock, done);
+    if (!done()) clock.advance(SPACING_MS);
+  }
 }
 
 let budgets = 0;
@@ -145,52 +187,77 @@ describe('the request budget in Redis, shared by several processes', () => {
     expect(clock.now() - pausedAt).toBeGreaterThanOrEqual(3_000);
   });
 
-  it("serves another process's waiting submissions before this process's polls", async () => {
+  it("refuses this process's polls every slot while another process's submissions wait, and serves those first", async () => {
     const prefix = newBudget();
-    const [polls, submits] = [await process(prefix), await process(prefix)];
-    // Spend the window, so that everything below waits for the next one.
-    await Promise.all(Array.from({ length: LIMIT }, () => polls.acquire('poll')));
+    // The hand-driven clock and the held requests decide every order below, so that it is the
+    // script's rule that is seen, not which process's request reached Redis first.
+    const clock = new ManualClock();
+    const attempts: Attempt[] = [];
+    const held = gate();
+    // A bound this test never reaches: the priority alone is what is looked at here.
+    const polls = await process(prefix, { clock, attempts, maxPollOvertakes: 1_000 });
+    const submits = await process(prefix, { clock, gate: held });
     const order: string[] = [];
-    const waiting = [
-      ...Array.from({ length: 3 }, (_, i) => polls.acquire('poll').then(() => void order.push(`poll${i}`))),
-      ...Array.from({ length: 3 }, (_, i) =>
-        submits.acquire('submit').then(() => void order.push(`submit${i}`)),
-      ),
-    ];
-    await Promise.all(waiting);
-    expect(order.slice(0, 3)).toEqual(['submit0', 'submit1', 'submit2']);
+    const waitingSubmits = Array.from({ length: 3 }, (_, i) =>
+      submits.acquire('submit').then(() => void order.push(`submit${i}`)),
+    );
+    // The other process announced its submissions before it asked for a slot (its ask is held).
+    await expect.poll(() => held.held, { interval: 5, timeout: 5_000 }).toBe(1);
+    const waitingPolls = Array.from({ length: 3 }, (_, i) =>
+      polls.acquire('poll').then(() => void order.push(`poll${i}`)),
+    );
+    // The budget is empty, so only the other process's waiting submissions stand in the way.
+    await stepUntil(clock, () => attempts.length >= 4 || order.length > 0, 10);
+    expect(attempts.slice(0, 4)).toEqual(
+      Array.from({ length: 4 }, () => ({ priority: 'poll', mustGo: false, granted: false, yielded: true })),
+    );
+    expect(order).toEqual([]);
+    held.open();
+    await Promise.all(waitingSubmits);
+    await stepUntil(clock, () => order.length === 6, 20);
+    expect(order).toEqual(['submit0', 'submit1', 'submit2', 'poll0', 'poll1', 'poll2']);
+    await Promise.all(waitingPolls);
   });
 
-  it('lets a poll through after it gave way to other processes maxPollOvertakes times', async () => {
+  it('lets a poll through after it gave way to other processes maxPollOvertakes times, while their submissions still wait', async () => {
     const prefix = newBudget();
+    const clock = new ManualClock();
     const attempts: Attempt[] = [];
-    const submitAttempts: Attempt[] = [];
-    const polls = await process(prefix, { maxPollOvertakes: 2, attempts });
-    const submits = await process(prefix, { attempts: submitAttempts });
-    await Promise.all(Array.from({ length: LIMIT }, () => polls.acquire('poll')));
-    attempts.length = 0;
-    // Submissions wait in the other process (it announces them before it asks for a slot), then
-    // the poll joins. Which process asks first for each freed slot is a race between two
-    // processes, so the order of grants is not what is asserted: the bound on giving way is.
+    const held = gate();
+    const polls = await process(prefix, { clock, attempts, maxPollOvertakes: 2 });
+    const submits = await process(prefix, { clock, gate: held });
     const stop = new AbortController();
-    const waitingSubmits = Array.from({ length: 40 }, () =>
-      submits.acquire('submit', stop.signal).catch(() => undefined),
+    let submitted = 0;
+    const waitingSubmits = Array.from({ length: 3 }, () =>
+      submits.acquire('submit', stop.signal).then(
+        () => void submitted++,
+        () => undefined,
+      ),
     );
-    // Its first ACQUIRE comes after its announcement.
-    await expect.poll(() => submitAttempts.length).toBeGreaterThan(0);
-    await polls.acquire('poll');
-    stop.abort();
-    await Promise.all(waitingSubmits);
-    const pollAttempts = attempts.filter((a) => a.priority === 'poll');
-    // It gave way to the waiting submissions, at most maxPollOvertakes times, and every attempt
-    // after the last time asked as one that must go (never refused for another's submissions).
-    const yields = pollAttempts.filter((a) => a.yielded);
-    expect(yields.length).toBeLessThanOrEqual(2);
-    const lastYield = pollAttempts.findLastIndex((a) => a.yielded);
-    if (yields.length === 2) {
-      expect(pollAttempts.slice(lastYield + 1).every((a) => a.mustGo)).toBe(true);
+    // The other process's submissions wait, announced, and none of them gets a slot while the
+    // poll asks: its request for one is held on its way to Redis.
+    await expect.poll(() => held.held, { interval: 5, timeout: 5_000 }).toBe(1);
+    let polled = false;
+    const poll = polls.acquire('poll', stop.signal).then(() => {
+      polled = true;
+    });
+    try {
+      // Without the bound it would give way every time it asked (10 steps: 10 times).
+      await stepUntil(clock, () => polled, 10);
+      // It gave way exactly maxPollOvertakes times, then asked as one that must go and got the slot.
+      const yielded = { priority: 'poll', mustGo: false, granted: false, yielded: true };
+      expect(attempts).toEqual([
+        yielded,
+        yielded,
+        { priority: 'poll', mustGo: true, granted: true, yielded: false },
+      ]);
+      expect(polled).toBe(true);
+      expect(submitted).toBe(0);
+    } finally {
+      stop.abort();
+      held.open();
+      await Promise.allSettled([poll, ...waitingSubmits]);
     }
-    expect(pollAttempts.at(-1)?.granted).toBe(true);
   });
 
   it('sends nothing while Redis is unreachable, and gives up on abort', async () => {

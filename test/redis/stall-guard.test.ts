@@ -8,6 +8,7 @@ import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import { guardAgainstStalls } from '../../src/redis/stall-guard.ts';
+import { recordingLogger } from '../support/recording-logger.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 let server: RedisServer;
@@ -50,14 +51,23 @@ describe('the stall guard', () => {
     const errors: unknown[] = [];
     client.on('error', (err) => errors.push(err));
     await client.connect();
-    const unguard = guardAgainstStalls(client, { name: 'test', log, everyMs: 20, stallMs: 200 });
+    // Pings every 20 ms, each answered at once; the stall bound is far above any hold-up of this
+    // test's own event loop on a busy machine (a PING's answer is read only when the loop runs, so
+    // a loop held up past the bound would look like a stalled server: 200 ms was within reach).
+    const stallMs = 1_000;
+    // A drop is logged: the connection is reopened at once, so the commands alone might not show it.
+    const { logger, lines } = recordingLogger();
+    const unguard = guardAgainstStalls(client, { name: 'test', log: logger, everyMs: 20, stallMs });
     try {
-      for (let i = 0; i < 20; i++) {
+      // Longer than the bound, so that a guard that did not see the answers would have dropped it.
+      const until = performance.now() + 2 * stallMs;
+      for (let i = 0; performance.now() < until; i++) {
         await client.set(`n${i}`, String(i));
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       expect(await client.get('n19')).toBe('19');
       expect(errors).toEqual([]);
+      expect(lines.map((l) => l.msg)).toEqual([]);
       expect(client.isReady).toBe(true);
     } finally {
       unguard();
