@@ -59,9 +59,12 @@ function cardEdit(
 
 const allNotSent = (size: number) => (lines: string[]) =>
   lines.length === size && lines.every((l) => l.endsWith(`· ${NOT_SENT}`));
+// The takes of one request send the same body, and their POSTs may reach the proxy in either
+// order: which take the failing POST was is not known, only that one is done and the other not.
+const isDone = (line: string) => /^\*\*\d\*\* · done/.test(line);
 const firstDoneSecondNotSent = (lines: string[]) =>
-  /^\*\*1\*\* · done/.test(lines[0] ?? '') && lines[1] === `**2** · ${NOT_SENT}`;
-const firstDone = (lines: string[]) => /^\*\*1\*\* · done/.test(lines[0] ?? '');
+  lines.length === 2 && lines.some(isDone) && lines.some((l) => l.endsWith(`· ${NOT_SENT}`));
+const firstDone = (lines: string[]) => lines.some(isDone);
 
 const imagine = (h: Harness, prompt: string, count: number) =>
   h.command('imagine', [
@@ -157,7 +160,7 @@ describe("a batch card's redraw that does not land", () => {
     await cardEdit(h, command, firstDoneSecondNotSent, 500);
     // Tried again after a wait: the card shows the take not sent.
     const final = await cardEdit(h, command, firstDoneSecondNotSent);
-    expect(takeLines(bodyOf(final))[1]).toBe(`**2** · ${NOT_SENT}`);
+    expect(takeLines(bodyOf(final)).filter((l) => l.endsWith(`· ${NOT_SENT}`))).toHaveLength(1);
     expect(await figuresOf(h)).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
   });
 
@@ -180,7 +183,7 @@ describe("a batch card's redraw that does not land", () => {
     });
     // No submission is left to resolve: the start draws the card because it still owes the redraw.
     const final = await cardEdit(h, command, firstDoneSecondNotSent);
-    expect(takeLines(bodyOf(final))[1]).toBe(`**2** · ${NOT_SENT}`);
+    expect(takeLines(bodyOf(final)).filter((l) => l.endsWith(`· ${NOT_SENT}`))).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,8 @@ const h = useHarness({ proxy: true });
 const isPostOfGeneration = (req: { method: string; url: string }) =>
   req.method === 'POST' && req.url.endsWith('/generations');
 
+const isDone = (line: string) => /^\*\*\d\*\* · done/.test(line);
+
 /** A card edit where no take waits to be sent any more. */
 const noneWaiting = (c: RecordedCall) => {
   const lines = takeLines(bodyOf(c));
@@ -40,21 +42,22 @@ describe("a batch's card after the sweep", () => {
       opt.string('model', 'lang-4o-image'),
       opt.integer('count', 2),
     ]);
-    // The first take is delivered while the second is still unconfirmed.
+    // One take is delivered while the other is still unconfirmed. (The takes send the same body,
+    // and their POSTs may reach the proxy in either order: which take failed is not known.)
     const delivered = await h.editOf(
       command,
       // Done, shown as a link: the simulator's file is not on the configured service's origin.
-      (c) => takeLines(bodyOf(c)).some((l) => l.startsWith('**1** · done')),
+      (c) => takeLines(bodyOf(c)).some(isDone),
       15_000,
     );
-    expect(takeLines(bodyOf(delivered))).toContain('**2** · waiting to be sent');
+    expect(takeLines(bodyOf(delivered)).filter((l) => l.endsWith('· waiting to be sent'))).toHaveLength(1);
     answerTheSecond();
     // The sweep (2 minutes' grace, then every minute, on the harness's fast clock) finds nothing
     // at the service and releases it: the card is drawn again.
     const final = await h.editOf(command, noneWaiting, 15_000);
-    const [first, second] = takeLines(bodyOf(final));
-    expect(first).toMatch(/^\*\*1\*\* · done/);
-    expect(second).toBe('**2** · not sent, nothing charged');
+    const lines = takeLines(bodyOf(final));
+    expect(lines.filter(isDone)).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith('· not sent, nothing charged'))).toHaveLength(1);
     const figures = await h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
     expect(figures).toMatchObject({ reservedMicros: 0, spentMicros: 20_000 });
   });
@@ -71,10 +74,10 @@ describe("a batch's card after the sweep", () => {
       opt.string('model', 'lang-4o-image'),
       opt.integer('count', 2),
     ]);
-    await h.editOf(command, (c) => takeLines(bodyOf(c)).some((l) => l.startsWith('**1** · done')), 15_000);
+    await h.editOf(command, (c) => takeLines(bodyOf(c)).some(isDone), 15_000);
     // Restarted before the sweep's grace: the start resolves the unconfirmed take and redraws.
     await h.restart();
     const final = await h.editOf(command, noneWaiting, 15_000);
-    expect(takeLines(bodyOf(final))[1]).toBe('**2** · not sent, nothing charged');
+    expect(takeLines(bodyOf(final)).filter((l) => l.endsWith('· not sent, nothing charged'))).toHaveLength(1);
   });
 });
