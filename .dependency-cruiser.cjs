@@ -3,9 +3,10 @@
  * each other in a loop. docs/architecture.md ("Layers") says what each layer holds and why.
  *
  * From the bottom up:
- *   ground    the clock, money, the logger, locks, loop turns, config, the store's opener, the Redis
- *             connection plumbing (start, client, keyv-store, stall guard) and the texts in every
- *             language (i18n/): nothing of the domain
+ *   ground    the clock, money, the logger, locks, loop turns, config, the store's opener and its
+ *             compare-and-set, the writes behind an answer (late-writes), the Redis connection
+ *             plumbing (start, client, keyv-store, stall guard) and the texts in every language
+ *             (i18n/): nothing of the domain
  *   media     the Media API client, its schemas, errors and the in-process rate limiter
  *   catalog   models, validation, prices
  *   quota     allowances, reservations, the journal and ledger
@@ -23,7 +24,7 @@
  * either, the benchmark and the kit never import test/ (nor the kit the benchmark).
  */
 const GROUND =
-  '^src/(clock|money|log|locks|loop-turns|keyv-json|http-agent|store|store-lock|config)[.]ts$|^src/net/|^src/i18n/|^src/redis/(start|client|keyv-store|stall-guard)[.]ts$';
+  '^src/(clock|money|log|locks|loop-turns|keyv-json|keyv-compare-and-set|late-writes|http-agent|store|store-lock|config)[.]ts$|^src/net/|^src/i18n/|^src/redis/(start|client|keyv-store|stall-guard)[.]ts$';
 const LAYERS = [
   ['ground', GROUND],
   ['media', '^src/media/'],

@@ -31,7 +31,8 @@ export const quota: Command = {
     // The report answers by itself (a defer first: it reads and draws past Discord's 3 s).
     if (args.subcommand === 'report') return report(i, services, args.args);
     // Every subcommand reads or writes the store before the one answer: within Discord's deadline,
-    // or the store-fault refusal (a write that lands after it still counts, as any admin change).
+    // or the store-fault refusal, and then a change the step made, or that lands later, is taken
+    // back or can no longer land (src/late-writes.ts).
     const answer = await storeStep(interaction, services.logger, `/quota ${args.subcommand}`, () =>
       dispatch(i, args, services),
     );

@@ -3,10 +3,15 @@
  * the in-flight cap, the channel allow-list, resetting a member's spend, and the overview. Each
  * change is one transaction of the guild (backend.ts) and is recorded in the settings' audit list; a reset is a
  * ledger entry like every other money change.
+ *
+ * A change behind an answer that gives up (the admin was told it failed) is settled so that nothing
+ * of it stays (late-writes.ts, settle-change.ts): inside its own transaction when the answer gave up
+ * before it was done, so that on SQLite no other operation of the guild ever sees it, and in a
+ * transaction of its own once its outcome is known.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { undoIfLate } from '../late-writes.ts';
+import { answerGivenUp, settleIfGivenUp } from '../late-writes.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import type { Journal, Session } from './journal.ts';
@@ -21,6 +26,7 @@ import {
   type QuotaDefaults,
   type SettingsStore,
 } from './settings.ts';
+import { type GivenUpChange, revertChange, settleChange } from './settle-change.ts';
 import {
   budgetFiguresOf,
   checkId,
@@ -76,10 +82,32 @@ export class QuotaAdmin {
   }
 
   /**
-   * One change of the settings, with its audit entry. A change that lands after the admin was told
-   * it failed is undone (late-writes.ts): the settings it found are put back, with an audit entry
-   * saying so, while it is still the last change; one another change followed is left and logged.
+   * Runs `run` (a change: one transaction of the guild) behind the current answer, if any, and
+   * settles it when the answer gives up (see the top of this file). `run` is handed `settleNow`,
+   * which it awaits once its writes are made: when the answer already gave up by then, the change
+   * is settled in the same transaction.
    */
+  private behindAnswer<T>(
+    c: GivenUpChange,
+    run: (s: Session, settleNow: () => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const givenUp = answerGivenUp();
+    const written = this.withGuild(c.guildId, (s) => {
+      // A run that starts after the answer gave up (on Redis, one run again after a conflict) writes nothing.
+      givenUp?.throwIfAborted();
+      return run(s, async () => {
+        if (givenUp?.aborted) await settleChange(s, c, this.clock.now());
+      });
+    });
+    return settleIfGivenUp(
+      givenUp,
+      written,
+      () => this.withGuild(c.guildId, (s) => settleChange(s, c, this.clock.now())),
+      { logger: this.log, what: `/quota ${c.action} by ${c.by} in server ${c.guildId}` },
+    );
+  }
+
+  /** One change of the settings, with its audit entry; settled when its answer gives up. */
   private changeSettings(
     guildId: string,
     by: string,
@@ -89,48 +117,29 @@ export class QuotaAdmin {
   ): Promise<GuildSettings> {
     checkId('guildId', guildId);
     const changeId = randomUUID();
-    let before: GuildSettings | undefined;
-    return undoIfLate(
-      () =>
-        this.withGuild(guildId, async (s) => {
-          before = await s.settings.get(guildId);
-          return s.settings.update(
-            guildId,
-            { at: new Date(this.clock.now()), by, action, detail, changeId },
-            change,
-          );
-        }),
-      () =>
-        this.withGuild(guildId, async (s) => {
-          const audit = await s.settings.audit(guildId);
-          const at = audit.findIndex((e) => e.changeId === changeId);
-          if (at < 0 || !before) return 'not-there';
-          if (at > 0) {
-            this.log.error(
-              { guildId, action, by },
-              'an admin change told as failed landed, and another change followed it; left as it is',
-            );
-            return 'not-there';
-          }
-          const restored = before;
-          await s.settings.update(
-            guildId,
-            {
-              at: new Date(this.clock.now()),
-              by,
-              action: 'undo',
-              detail: { of: action, why: 'told it failed' },
-            },
-            (settings) => {
-              for (const key of Object.keys(settings))
-                delete (settings as unknown as Record<string, unknown>)[key];
-              Object.assign(settings, restored);
-            },
-          );
-          return 'undone';
-        }),
-      { logger: this.log, what: `/quota ${action} in server ${guildId}` },
-    );
+    // What the run that counts found and made: on Redis a run may be run again, and the last counts.
+    let made: { before: GuildSettings; after: GuildSettings } | undefined;
+    const c: GivenUpChange = {
+      guildId,
+      changeId,
+      action,
+      by,
+      landed: async (s) => (await s.settings.audit(guildId)).some((e) => e.changeId === changeId),
+      undo: async () => (settings) => {
+        if (made) revertChange(settings, made.before, made.after);
+      },
+    };
+    return this.behindAnswer(c, async (s, settleNow) => {
+      const before = await s.settings.get(guildId);
+      const after = await s.settings.update(
+        guildId,
+        { at: new Date(this.clock.now()), by, action, detail, changeId },
+        change,
+      );
+      made = { before, after };
+      await settleNow();
+      return after;
+    });
   }
 
   getSettings(guildId: string): Promise<GuildSettings> {
@@ -222,6 +231,10 @@ export class QuotaAdmin {
     });
   }
 
+  /**
+   * Zeroes the member's spend in their period: one `adjust` ledger entry. Settled when its answer
+   * gives up: a reset that landed gets the opposite adjustment, so the ledger shows both.
+   */
   async resetSpend(
     guildId: string,
     userId: string,
@@ -231,47 +244,21 @@ export class QuotaAdmin {
     checkId('guildId', guildId);
     checkId('userId', userId);
     const changeId = randomUUID();
-    return undoIfLate(
-      () => this.resetOnce(guildId, userId, by, changeId, note),
-      () => this.undoReset(guildId, userId, by, changeId),
-      { logger: this.log, what: `/quota reset of member ${userId} in server ${guildId}` },
-    );
-  }
-
-  /** A reset told as failed that landed: the opposite adjustment, once, while nothing undid it. */
-  private undoReset(guildId: string, userId: string, by: string, changeId: string) {
-    return this.withGuild(guildId, async (s): Promise<'undone' | 'not-there'> => {
-      const member = await this.member(s, userId);
-      const entries = await this.ledger.getMany(guildId, member.recentSeqs);
-      const reset = entries.find((e) => e.kind === 'adjust' && e.changeId === changeId);
-      if (!reset) return 'not-there';
-      const days: Record<DayKey, Micros> = {};
-      for (const [day, micros] of Object.entries(reset.days ?? {})) days[day] = -micros;
-      const now = this.clock.now();
-      await this.commit(s, [
-        {
-          kind: 'adjust',
-          userId,
-          amountMicros: -reset.amountMicros,
-          days,
-          day: dayKey(now),
-          at: new Date(now).toISOString(),
-          by,
-          note: 'undone: the reset landed after its answer said it failed',
-        },
-      ]);
-      return 'undone';
-    });
-  }
-
-  private resetOnce(
-    guildId: string,
-    userId: string,
-    by: string,
-    changeId: string,
-    note: string | undefined,
-  ): Promise<{ adjustedMicros: Micros }> {
-    return this.withGuild(guildId, async (s) => {
+    // The adjustment of the run that counts (on Redis a run may be run again, and the last counts).
+    let reset: LedgerEntry | undefined;
+    const c: GivenUpChange = {
+      guildId,
+      changeId,
+      action: 'reset-spend',
+      by,
+      landed: async (s) =>
+        reset !== undefined && (await s.ledger.get(guildId, reset.seq))?.changeId === changeId,
+      undo: async (s) => {
+        if (reset) await this.commit(s, [this.opposite(reset)]);
+        return () => undefined;
+      },
+    };
+    return this.behindAnswer(c, async (s, settleNow) => {
       const settings = await s.settings.get(guildId);
       const period = memberPeriod(settings, this.defaults, userId);
       const now = this.clock.now();
@@ -285,7 +272,7 @@ export class QuotaAdmin {
       }
       const adjustedMicros =
         period === 'total' ? 0 - member.lifetimeMicros : Object.values(days).reduce((a, b) => a + b, 0);
-      await this.commit(s, [
+      [reset] = await this.commit(s, [
         {
           kind: 'adjust',
           userId,
@@ -298,8 +285,26 @@ export class QuotaAdmin {
           changeId,
         },
       ]);
+      await settleNow();
       return { adjustedMicros };
     });
+  }
+
+  /** The adjustment that gives back what `reset` took, day by day. */
+  private opposite(reset: LedgerEntry): EntryDraft {
+    const days: Record<DayKey, Micros> = {};
+    for (const [day, micros] of Object.entries(reset.days ?? {})) days[day] = -micros;
+    const now = this.clock.now();
+    return {
+      kind: 'adjust',
+      userId: reset.userId,
+      amountMicros: -reset.amountMicros,
+      days,
+      day: dayKey(now),
+      at: new Date(now).toISOString(),
+      ...(reset.by === undefined ? {} : { by: reset.by }),
+      note: 'undone: the reset landed after its answer said it failed',
+    };
   }
 
   async guildOverview(guildId: string, options: { top?: number } = {}): Promise<GuildOverview> {

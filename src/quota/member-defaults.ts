@@ -9,6 +9,12 @@
  * the server's reservations. Nothing here moves money, so there is no ledger entry and no lock: a
  * member's value is written only by that member, and the last write wins.
  *
+ * Every write is a compare-and-set on the value it read (keyv-compare-and-set.ts) and carries an id
+ * of its own, so that a write whose answer gave up (the member was told nothing changed) is settled
+ * by the store itself: put back if it landed, fenced off if it had not (late-writes.ts). Forgetting
+ * is a value with no defaults and an id, not a delete, for the same reason: a missing value would
+ * let a late write that expected none land after all.
+ *
  * This module stores and reads what it is given; what a member may choose (a model of the right
  * type, a ratio that model takes) is checked against the catalog by the Discord edge before it is
  * written (discord/generation/member-defaults.ts), and checked again where it is used, since the catalog
@@ -17,8 +23,8 @@
 import { randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import { z } from 'zod';
-import { undoIfLate } from '../late-writes.ts';
-import { createInProcessLock } from '../locks.ts';
+import { type ConditionalValues, conditionalValues, type Token } from '../keyv-compare-and-set.ts';
+import { answerGivenUp, type Settled, settleIfGivenUp } from '../late-writes.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import type { MediaType } from '../media/schemas.ts';
 
@@ -79,14 +85,17 @@ export function defaultsOf(defaults: MemberDefaults, type: MediaType): TypeDefau
 /** What is stored: the defaults, and the id of the write that stored them (late-writes.ts). */
 type Stored = MemberDefaults & { writeId?: string };
 
+/** Tries of one write when the value changes between its read and its compare-and-set. */
+const MAX_TRIES = 5;
+
 export class MemberDefaultsStore {
   private readonly keyv: Keyv;
+  private readonly values: ConditionalValues;
   private readonly logger: Logger;
-  /** Every write of a member's value, and its undo, one at a time (the undo is a compare-and-set). */
-  private readonly writing = createInProcessLock();
 
   constructor(keyv: Keyv, logger: Logger = silentLogger) {
     this.keyv = keyv;
+    this.values = conditionalValues(keyv);
     this.logger = logger;
   }
 
@@ -104,7 +113,7 @@ export class MemberDefaultsStore {
 
   /**
    * Replaces the member's defaults; with nothing set, forgets them. Throws when the store cannot.
-   * Undone when it lands after the member was told it failed (late-writes.ts).
+   * Behind an answer that gives up, it is settled so that nothing of it stays (late-writes.ts).
    */
   async set(guildId: string, userId: string, defaults: MemberDefaults): Promise<void> {
     await this.write(guildId, userId, withoutEmpty(STORED.parse(defaults)));
@@ -115,30 +124,56 @@ export class MemberDefaultsStore {
     await this.write(guildId, userId, {});
   }
 
-  /**
-   * Writes `defaults` with a fresh write id; forgetting is a value with no defaults, so that a
-   * late one can be told from another write (a delete could not be).
-   */
+  /** Writes `defaults` under a fresh write id, conditional on the value read just before. */
   private write(guildId: string, userId: string, defaults: MemberDefaults): Promise<void> {
     const k = key(guildId, userId);
+    const givenUp = answerGivenUp();
     const writeId = randomUUID();
-    let before: Stored | undefined;
-    return undoIfLate(
-      () =>
-        this.writing.withLock(k, async () => {
-          before = await this.keyv.get<Stored>(k);
-          await this.keyv.set(k, { ...defaults, writeId } satisfies Stored);
-        }),
-      () =>
-        this.writing.withLock(k, async () => {
-          const now = await this.keyv.get<Stored>(k);
-          if (now?.writeId !== writeId) return 'not-there';
-          if (before === undefined) await this.keyv.delete(k);
-          else await this.keyv.set(k, before);
-          return 'undone';
-        }),
-      { logger: this.logger, what: `the defaults of member ${userId} in server ${guildId}` },
-    );
+    // What the last try read: the value its compare-and-set was conditioned on. Only the last try
+    // can have written (an earlier one found the value changed, or the loop ended with it).
+    let read: { token: Token; before: Stored | undefined } | undefined;
+    const written = (async () => {
+      for (let tries = 1; ; tries++) {
+        // A try that starts after the answer gave up writes nothing.
+        givenUp?.throwIfAborted();
+        const current = await this.values.read<Stored>(k);
+        read = { token: current.token, before: current.value };
+        if (await this.values.compareAndSet(k, current.token, { ...defaults, writeId } satisfies Stored))
+          return;
+        if (tries >= MAX_TRIES)
+          throw new Error(`the value changed under each of ${tries} tries; nothing was written`);
+      }
+    })();
+    return settleIfGivenUp(givenUp, written, () => this.settle(k, writeId, read), {
+      logger: this.logger,
+      what: `the defaults of member ${userId} in server ${guildId}`,
+    });
+  }
+
+  /**
+   * Settles a write whose answer gave up (late-writes.ts): when the value is the write's, it puts
+   * back what the write replaced; when it is still the one the write expected, it writes that same
+   * content under a new id, so that the write can never apply; otherwise a later write replaced
+   * both and there is nothing to do. Each under a compare-and-set, tried again if the value moved.
+   */
+  private async settle(
+    k: string,
+    writeId: string,
+    read: { token: Token; before: Stored | undefined } | undefined,
+  ): Promise<Settled> {
+    // It never read, so it never wrote.
+    if (!read) return 'nothing';
+    for (;;) {
+      const current = await this.values.read<Stored>(k);
+      let settled: Settled;
+      if (current.value?.writeId === writeId) settled = 'undone';
+      else if (current.token === read.token) settled = 'fenced';
+      else return 'nothing';
+      // Nothing there before is put back as a value with no defaults: a delete would leave the
+      // key as the write expected it.
+      const before: Stored = { ...read.before, writeId: randomUUID() };
+      if (await this.values.compareAndSet(k, current.token, before)) return settled;
+    }
   }
 }
 

@@ -74,8 +74,10 @@ export interface AuditEntry {
   by: string;
   action: string;
   detail: Record<string, unknown>;
-  /** The change's own id: a change that lands after its answer said it failed is found by it (late-writes.ts). */
+  /** The change's own id: a change whose answer said it failed is found by it (late-writes.ts). */
   changeId?: string;
+  /** The id of the change this entry settles: taken back (`undo`) or fenced off (`not-applied`); settle-change.ts. */
+  settles?: string;
 }
 
 interface SettingsRecord {

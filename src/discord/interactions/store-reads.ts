@@ -7,8 +7,10 @@
  * that ties it to the log line. Once the interaction is answered (deferred), Discord's deadline no
  * longer applies and a read gets AFTER_ANSWER_MS of its own.
  *
- * A read given up on still runs and is simply dropped. A write that lands late is undone: the
- * reservation's release in generate.ts, and every store write that goes through late-writes.ts.
+ * A read given up on still runs and is simply dropped. A write given up on is settled so that
+ * nothing of it stays: the reservation's release in generate.ts, the Confirm's withdrawal in
+ * confirm.ts, and every write of a member's defaults or an admin's /quota change, which runs
+ * inside the step's `answering` context (late-writes.ts).
  */
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
@@ -113,7 +115,7 @@ export async function storeStep<T>(
       throw new StoreStalledError(`no time left for ${what} before Discord's deadline`);
     return await inTime(
       interaction,
-      // A write inside that lands after the answer gave up is undone (late-writes.ts).
+      // A write inside is settled when the answer gives up, whether it landed yet or not (late-writes.ts).
       Promise.resolve().then(() => answering(givenUp.signal, () => work(givenUp.signal))),
       what,
     );
