@@ -248,7 +248,7 @@ describe('typed arguments from a command definition', () => {
     expect(args).not.toHaveProperty('channel');
   });
 
-  it('fails loudly when a user, role or channel arrives without its resolved object', () => {
+  it('refuses, naming it, a user, role or channel that arrives without its resolved object', () => {
     const interaction = interactionFromPayload(
       [
         { name: 'user', type: ApplicationCommandOptionType.User, value: ALICE },
@@ -256,9 +256,9 @@ describe('typed arguments from a command definition', () => {
       ],
       { users: { [ALICE]: userObject(ALICE, 'alice') } } as unknown as APIInteractionDataResolved,
     );
-    expect(() => readArgs(interaction, entities)).toThrow(
-      new RegExp(`option "role" names ${ROLE} without its resolved object`),
-    );
+    const reading = () => readArgs(interaction, entities);
+    expect(reading).toThrow(UserError);
+    expect(reading).toThrow('The option `role` did not arrive as this command defines it.');
   });
 
   it('reads every option the definition names, leaving out those not given', () => {

@@ -262,10 +262,9 @@ describe('refusals in the member’s language', () => {
     const interaction = await h.command('imagine', [opt.string('prompt', 'a'.repeat(2001))], {
       locale: Locale.German,
     });
+    // Refused by the check of every option against its definition (max_length), before the request is built.
     expect(await ephemeralAnswer(interaction)).toBe(
-      'Diese Anfrage kann nicht gesendet werden:\n' +
-        '• **prompt**: Der Prompt darf höchstens 2.000 Zeichen lang sein (er hat 2.001).\n' +
-        'Es wurde nichts berechnet.',
+      'Die Option `prompt` darf höchstens 2.000 Zeichen lang sein (sie hat 2.001). Es wurde nichts gesendet, berechnet oder geändert.',
     );
     expect(posts()).toBe(before);
   });

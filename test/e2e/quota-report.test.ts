@@ -120,7 +120,9 @@ describe('/quota report', () => {
     const interaction = await report(ADMIN, 1000);
     const body = (await h.callbackOf(interaction)).body as { type: number; data: { content: string } };
     expect(body.type).toBe(4);
-    expect(body.data.content).toBe('A report covers 1 to 90 days.');
+    expect(body.data.content).toBe(
+      'The option `days` takes a value from 1 to 90. Nothing was sent, charged or changed.',
+    );
   });
 
   it('refuses a member without Manage Server, and reads nothing', async () => {

@@ -9,7 +9,6 @@
  * before its own store deadline and answer.
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../../src/discord/interactions/services.ts';
 import { storeStep } from '../../../src/discord/interactions/store-reads.ts';
@@ -17,7 +16,6 @@ import { quotaCommandName, requireManageGuild } from '../../../src/discord/views
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,
-  MAX_REPORT_DAYS,
   reportDays,
   type SpendReport,
   spendCsv,
@@ -36,11 +34,8 @@ export async function report(
   const l = memberLocalizer(interaction);
   requireManageGuild(interaction, (reader) => quotaCommandName(reader, 'report'));
   const guildId = interaction.guildId;
+  // Within the option's range: the router checked it against the definition (option-checks.ts).
   const count = args.days ?? DEFAULT_REPORT_DAYS;
-  // Discord keeps to the option's range; a modified client need not.
-  if (!Number.isInteger(count) || count < 1 || count > MAX_REPORT_DAYS) {
-    throw new UserError(l.t('quota:report.range', { max: MAX_REPORT_DAYS }));
-  }
   // A store that fails or stalls is told as the store fault, as the first answer within Discord's
   // deadline: the server's settings are read before the defer as every /quota subcommand reads
   // (a stopped Redis answered after 5 s with the internal-error apology).

@@ -10,8 +10,9 @@ import {
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
 } from 'discord.js';
-import { localizer } from '../../i18n/index.ts';
+import { english, localizer } from '../../i18n/index.ts';
 import { UserError } from './command.ts';
+import { type CheckedDefinition, type Checking, optionProblem, type SentOption } from './option-checks.ts';
 
 /**
  * A user option: the user, and their membership of the server when Discord sent it (it does for a
@@ -29,12 +30,11 @@ export type ChannelArg = NonNullable<CommandInteractionOption['channel']>;
 /** A mentionable option: a user (with their membership) or a role, as `getMentionable` gives it. */
 export type MentionableArg = UserArg | RoleArg;
 
-/** The part of an option definition the types read (a `RESTPost…JSONBody` option `as const`). */
-export interface OptionDefinition {
-  readonly type: ApplicationCommandOptionType;
-  readonly name: string;
-  readonly name_localizations?: Partial<Record<string, string | null>> | null;
-  readonly required?: boolean;
+/**
+ * The part of an option definition the types and the checks read (a `RESTPost…JSONBody` option
+ * `as const`).
+ */
+export interface OptionDefinition extends CheckedDefinition {
   readonly options?: readonly OptionDefinition[];
 }
 
@@ -90,57 +90,66 @@ export type ArgsParam<C extends CommandDefinition> = C['options'] extends readon
     : SubcommandArgs<C['options']>
   : Record<string, never>;
 
+/** Options that do not fit the command's definition: the member's text, and the same in English for the log. */
+export class OptionRefusal extends UserError {
+  /** The refusal in English, for the log (the member's own language may be any). */
+  readonly reason: string;
+  constructor(message: string, reason: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** What the checks read of an interaction: its options as sent, and the member's locale. */
+type Checked = {
+  readonly options: { readonly data: readonly SentOption[] };
+  readonly locale?: string | null;
+};
+
 /**
- * Reads every option the definition names from the interaction, by the definition's types. The
- * interaction's `locale` (the member's) words a refusal; without one it is English.
+ * Checks the options sent against the definition (option-checks.ts): an OptionRefusal in the
+ * member's language, naming the option, when they do not fit.
+ */
+export function checkOptions(interaction: Checked, definition: CommandDefinition, checking: Checking): void {
+  const problem = optionProblem(interaction.options.data, definition.options ?? [], checking);
+  if (!problem) return;
+  const locale = interaction.locale ?? undefined;
+  throw new OptionRefusal(problem(localizer(locale), locale), problem(english, undefined));
+}
+
+/**
+ * Reads every option the definition names from the interaction, by the definition's types, once
+ * they are checked against it (checkOptions: a refusal in the member's language, naming the option,
+ * when they do not fit).
  */
 export function readArgs<const C extends CommandDefinition>(
   interaction: Pick<ChatInputCommandInteraction, 'options'> &
     Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
   definition: C,
 ): ArgsParam<C> {
+  checkOptions(interaction, definition, 'command');
   const options = definition.options ?? [];
   const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
   if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
+  // The check found the subcommand among the definition's.
   const name = interaction.options.getSubcommand(true);
   const chosen = subcommands.find((o) => o.name === name);
-  // Deployed commands newer or older than this code (not yet redeployed): the member is told.
-  if (!chosen)
-    throw new UserError(localizer(interaction.locale).t('actions:press.unknownSubcommand', { name }));
-  return { subcommand: name, args: readValues(interaction, chosen.options ?? []) } as ArgsParam<C>;
+  return { subcommand: name, args: readValues(interaction, chosen?.options ?? []) } as ArgsParam<C>;
 }
 
 function readValues(
-  interaction: Pick<ChatInputCommandInteraction, 'options'> &
-    Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
+  interaction: Pick<ChatInputCommandInteraction, 'options'>,
   definitions: readonly OptionDefinition[],
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const definition of definitions) {
-    // discord.js hoists a subcommand's options, so `get` finds them by name as well. A required
-    // option missing is refused like any other that does not fit its definition.
+    // discord.js hoists a subcommand's options, so `get` finds them by name as well.
     const option = interaction.options.get(definition.name, false);
-    if (!option) {
-      if (definition.required === true) refuseOption(interaction, definition);
-      continue;
-    }
-    // Discord checks options against the registered definition, but an interaction is untrusted
-    // as a whole (a modified client, commands deployed from other code): a value that does not
-    // fit the definition here is refused privately, naming the option, before any handler reads it.
-    if (!fitsDefinition(definition, option)) refuseOption(interaction, definition);
+    if (!option) continue;
     const value = optionValue(definition.type, option);
     if (value !== undefined) values[definition.name] = value;
   }
   return values;
-}
-
-function refuseOption(
-  interaction: Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
-  definition: OptionDefinition,
-): never {
-  const locale = interaction.locale;
-  const name = (locale && definition.name_localizations?.[locale]) || definition.name;
-  throw new UserError(localizer(locale).t('actions:press.badOption', { name }));
 }
 
 function optionValue(type: ApplicationCommandOptionType, option: CommandInteractionOption): unknown {
@@ -166,38 +175,10 @@ function userArg(option: CommandInteractionOption): UserArg {
   return option.member ? { user, member: option.member } : { user };
 }
 
-/**
- * The object Discord resolved for an option. Discord sends it with every user, role, channel and
- * attachment it names, so its absence is a malformed interaction, not an option left out.
- */
+/** The object Discord resolved for an option, which checkOptions found there. */
 function resolved<T>(option: CommandInteractionOption, value: T | null | undefined): T {
   if (value === undefined || value === null) {
     throw new Error(`option "${option.name}" names ${String(option.value)} without its resolved object`);
   }
   return value;
-}
-
-/**
- * Whether an option arrived with its definition's type and a value of that type. A mistyped `count`
- * from a modified client reached the handler and was answered with the internal-error apology.
- * Ranges, lengths and choices are the handlers' to check: their refusals say more (the prompt's
- * length with its count, the count's range).
- */
-function fitsDefinition(definition: OptionDefinition, option: CommandInteractionOption): boolean {
-  if (option.type !== definition.type) return false;
-  const { value } = option;
-  switch (definition.type) {
-    case ApplicationCommandOptionType.Integer:
-      return Number.isSafeInteger(value);
-    case ApplicationCommandOptionType.Number:
-      return Number.isFinite(value);
-    case ApplicationCommandOptionType.String:
-      return typeof value === 'string';
-    case ApplicationCommandOptionType.Boolean:
-      return typeof value === 'boolean';
-    default:
-      // Users, roles, channels, mentionables and attachments are read from what Discord resolved
-      // (resolved() refuses one that names nothing).
-      return true;
-  }
 }

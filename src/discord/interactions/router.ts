@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
-import { readArgs } from './args.ts';
+import { checkOptions, OptionRefusal } from './args.ts';
 import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
 import { type ParsedCustomId, parseCustomId } from './custom-ids.ts';
 import { InteractionGate } from './interaction-gate.ts';
@@ -79,10 +79,15 @@ export function createRouter(
         if (!command) throw new UserError(l.t('actions:press.unknownCommand'));
         // Every option checked against the command's definition before any handler runs (a
         // modified client can send any type and value): refused privately, naming the option.
-        readArgs(interaction, command.data);
+        checkOptions(interaction, command.data, 'command');
         await command.execute(interaction, services);
       } else if (interaction.isAutocomplete()) {
-        await byName.get(interaction.commandName)?.autocomplete?.(interaction, services);
+        const command = byName.get(interaction.commandName);
+        if (command?.autocomplete) {
+          // The same check of what the member has typed so far (names, types, the focused option).
+          checkOptions(interaction, command.data, 'autocomplete');
+          await command.autocomplete(interaction, services);
+        } else await interaction.respond([]);
       } else if (interaction.isMessageContextMenuCommand()) {
         const command = messageByName.get(interaction.commandName);
         if (!command) throw new UserError(l.t('actions:press.unknownCommand'));
@@ -100,8 +105,21 @@ export function createRouter(
         await handler.modal?.(interaction, services, id);
       }
     } catch (err) {
+      // An honest client does not send options that do not fit: the log says which, as a warning
+      // (a modified client, or commands deployed from other code), not as a bug.
+      if (
+        err instanceof OptionRefusal &&
+        (interaction.isChatInputCommand() || interaction.isAutocomplete())
+      ) {
+        logger.warn(
+          { command: interaction.commandName, userId: interaction.user.id, problem: err.reason },
+          'options that do not fit the command; refused',
+        );
+      }
       if (interaction.isAutocomplete()) {
-        logger.error({ err, command: interaction.commandName }, 'autocomplete failed');
+        // An autocomplete cannot carry a refusal: it gets no choices.
+        if (!(err instanceof OptionRefusal))
+          logger.error({ err, command: interaction.commandName }, 'autocomplete failed');
         if (!interaction.responded) await interaction.respond([]).catch(() => undefined);
         return;
       }

@@ -8,6 +8,28 @@ export default {
     unknownSubcommand: 'Diesen Unterbefehl ({{name}}) kennt der Bot nicht mehr.',
     badOption:
       'Die Option `{{name}}` kam nicht so an, wie dieser Befehl sie festlegt. Es wurde nichts gesendet, berechnet oder geändert.',
+    noSubcommand:
+      'Dieser Befehl kam ohne einen seiner Unterbefehle an. Es wurde nichts gesendet, berechnet oder geändert.',
+    unknownOption:
+      'Die Option `{{name}}` kennt der Bot nicht. Es wurde nichts gesendet, berechnet oder geändert.',
+    noFocusedOption:
+      'Diese Autovervollständigung kam nicht mit genau einer Option an, die gerade getippt wird.',
+    optionMissing:
+      'Die Option `{{name}}` ist erforderlich. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionChannelKind:
+      'Der als `{{name}}` angegebene Kanal ist von keiner Art, die diese Option annimmt. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionChoice:
+      'Die Option `{{name}}` nimmt nur einen dieser Werte an: {{choices}}. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionRange:
+      'Die Option `{{name}}` nimmt einen Wert von {{min, number}} bis {{max, number}} an. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionAtLeast:
+      'Die Option `{{name}}` nimmt einen Wert von mindestens {{min, number}} an. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionAtMost:
+      'Die Option `{{name}}` nimmt einen Wert von höchstens {{max, number}} an. Es wurde nichts gesendet, berechnet oder geändert.',
+    optionTooLong:
+      'Die Option `{{name}}` darf höchstens {{max, number}} Zeichen lang sein (sie hat {{length, number}}). Es wurde nichts gesendet, berechnet oder geändert.',
+    optionTooShort:
+      'Die Option `{{name}}` muss mindestens {{min, number}} Zeichen lang sein (sie hat {{length, number}}). Es wurde nichts gesendet, berechnet oder geändert.',
     notOnThisMessage:
       'Das gehört nicht zu der Nachricht, an der es benutzt wurde, deshalb hat der Bot nichts getan. Es wurde nichts gesendet, berechnet oder geändert.',
   },

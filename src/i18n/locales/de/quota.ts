@@ -169,7 +169,6 @@ export default {
     on: 'Warnungen gehen an {{channel}}: {{low}}, wenn der Dienst das API-Token ablehnt (401), wenn das gemeinsame Guthaben aufgebraucht ist (402), und Abbuchungen im Nutzungsprotokoll des Dienstes, die in keinen Buchungen stehen (stündlich geprüft). Ausschalten mit `{{example}}`.',
   },
   report: {
-    range: 'Ein Bericht umfasst 1 bis {{max, number}} Tage.',
     spanToday: 'heute ({{to}}, UTC)',
     spanDays_one: 'den letzten Tag ({{from}} bis {{to}}, UTC)',
     spanDays_other: 'die letzten {{count, number}} Tage ({{from}} bis {{to}}, UTC)',

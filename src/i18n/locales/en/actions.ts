@@ -16,6 +16,29 @@ export default {
     unknownSubcommand: 'This subcommand ({{name}}) is not known to the bot any more.',
     badOption:
       'The option `{{name}}` did not arrive as this command defines it. Nothing was sent, charged or changed.',
+    noSubcommand:
+      'This command arrived without one of its subcommands. Nothing was sent, charged or changed.',
+    /** `name`: the option's name as it was sent (shown only when it could be a name). */
+    unknownOption: 'The option `{{name}}` is not known to the bot. Nothing was sent, charged or changed.',
+    /** An autocomplete cannot carry a message: this is only logged (option-checks.ts). */
+    noFocusedOption: 'This autocomplete did not arrive with exactly one option being typed.',
+    optionMissing: 'The option `{{name}}` is required. Nothing was sent, charged or changed.',
+    optionChannelKind:
+      'The channel given as `{{name}}` is not of a kind this option takes. Nothing was sent, charged or changed.',
+    /** `choices`: the option's choices as the member's Discord lists them. */
+    optionChoice:
+      'The option `{{name}}` takes one of these: {{choices}}. Nothing was sent, charged or changed.',
+    optionRange:
+      'The option `{{name}}` takes a value from {{min, number}} to {{max, number}}. Nothing was sent, charged or changed.',
+    optionAtLeast:
+      'The option `{{name}}` takes a value of at least {{min, number}}. Nothing was sent, charged or changed.',
+    optionAtMost:
+      'The option `{{name}}` takes a value of at most {{max, number}}. Nothing was sent, charged or changed.',
+    /** `length`: the characters (code points) the value has. */
+    optionTooLong:
+      'The option `{{name}}` takes at most {{max, number}} characters (it has {{length, number}}). Nothing was sent, charged or changed.',
+    optionTooShort:
+      'The option `{{name}}` takes at least {{min, number}} characters (it has {{length, number}}). Nothing was sent, charged or changed.',
     notOnThisMessage:
       'This does not belong to the message it was used on, so the bot did nothing. Nothing was sent, charged or changed.',
   },

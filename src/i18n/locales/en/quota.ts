@@ -168,7 +168,6 @@ export default {
     on: "Alerts go to {{channel}}: {{low}}, the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour). Turn them off with `{{example}}`.",
   },
   report: {
-    range: 'A report covers 1 to {{max, number}} days.',
     spanToday: 'today ({{to}}, UTC)',
     spanDays_one: 'the last day ({{from}} to {{to}}, UTC)',
     spanDays_other: 'the last {{count, number}} days ({{from}} to {{to}}, UTC)',

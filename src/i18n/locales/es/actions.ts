@@ -8,6 +8,24 @@ export default {
     unknownSubcommand: 'El bot ya no reconoce este subcomando ({{name}}).',
     badOption:
       'La opción `{{name}}` no llegó como la define este comando. No se envió, cobró ni cambió nada.',
+    noSubcommand: 'Este comando llegó sin uno de sus subcomandos. No se envió, cobró ni cambió nada.',
+    unknownOption: 'El bot no reconoce la opción `{{name}}`. No se envió, cobró ni cambió nada.',
+    noFocusedOption: 'Este autocompletado no llegó con exactamente una opción en escritura.',
+    optionMissing: 'La opción `{{name}}` es obligatoria. No se envió, cobró ni cambió nada.',
+    optionChannelKind:
+      'El canal indicado en `{{name}}` no es de un tipo que acepte esta opción. No se envió, cobró ni cambió nada.',
+    optionChoice:
+      'La opción `{{name}}` solo acepta uno de estos valores: {{choices}}. No se envió, cobró ni cambió nada.',
+    optionRange:
+      'La opción `{{name}}` acepta un valor de {{min, number}} a {{max, number}}. No se envió, cobró ni cambió nada.',
+    optionAtLeast:
+      'La opción `{{name}}` acepta un valor de al menos {{min, number}}. No se envió, cobró ni cambió nada.',
+    optionAtMost:
+      'La opción `{{name}}` acepta un valor de como máximo {{max, number}}. No se envió, cobró ni cambió nada.',
+    optionTooLong:
+      'La opción `{{name}}` puede tener como máximo {{max, number}} caracteres (tiene {{length, number}}). No se envió, cobró ni cambió nada.',
+    optionTooShort:
+      'La opción `{{name}}` debe tener al menos {{min, number}} caracteres (tiene {{length, number}}). No se envió, cobró ni cambió nada.',
     notOnThisMessage:
       'Esto no pertenece al mensaje en el que se usó, así que el bot no hizo nada. No se envió, cobró ni cambió nada.',
   },

@@ -172,7 +172,6 @@ export default {
     on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
   },
   report: {
-    range: 'Un informe abarca de 1 a {{max, number}} días.',
     spanToday: 'el día de hoy ({{to}}, UTC)',
     spanDays_one: 'el último día ({{from}} a {{to}}, UTC)',
     spanDays_many: 'los últimos {{count, number}} de días ({{from}} a {{to}}, UTC)',

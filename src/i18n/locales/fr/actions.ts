@@ -8,6 +8,26 @@ export default {
     unknownSubcommand: 'Le bot ne connaît plus cette sous-commande ({{name}}).',
     badOption:
       'L’option `{{name}}` n’est pas arrivée telle que cette commande la définit. Rien n’a été envoyé, facturé ni modifié.',
+    noSubcommand:
+      'Cette commande est arrivée sans l’une de ses sous-commandes. Rien n’a été envoyé, facturé ni modifié.',
+    unknownOption: 'Le bot ne connaît pas l’option `{{name}}`. Rien n’a été envoyé, facturé ni modifié.',
+    noFocusedOption:
+      'Cette saisie semi-automatique n’est pas arrivée avec exactement une option en cours de saisie.',
+    optionMissing: 'L’option `{{name}}` est obligatoire. Rien n’a été envoyé, facturé ni modifié.',
+    optionChannelKind:
+      'Le salon donné pour `{{name}}` n’est pas d’un type que cette option accepte. Rien n’a été envoyé, facturé ni modifié.',
+    optionChoice:
+      'L’option `{{name}}` n’accepte que l’une de ces valeurs: {{choices}}. Rien n’a été envoyé, facturé ni modifié.',
+    optionRange:
+      'L’option `{{name}}` accepte une valeur de {{min, number}} à {{max, number}}. Rien n’a été envoyé, facturé ni modifié.',
+    optionAtLeast:
+      'L’option `{{name}}` accepte une valeur d’au moins {{min, number}}. Rien n’a été envoyé, facturé ni modifié.',
+    optionAtMost:
+      'L’option `{{name}}` accepte une valeur d’au plus {{max, number}}. Rien n’a été envoyé, facturé ni modifié.',
+    optionTooLong:
+      'L’option `{{name}}` peut faire au plus {{max, number}} caractères (elle en a {{length, number}}). Rien n’a été envoyé, facturé ni modifié.',
+    optionTooShort:
+      'L’option `{{name}}` doit faire au moins {{min, number}} caractères (elle en a {{length, number}}). Rien n’a été envoyé, facturé ni modifié.',
     notOnThisMessage:
       'Cet élément n’appartient pas au message sur lequel il a été utilisé: le bot n’a rien fait. Rien n’a été envoyé, facturé ni modifié.',
   },

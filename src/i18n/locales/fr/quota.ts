@@ -170,7 +170,6 @@ export default {
     on: 'Les alertes vont dans {{channel}}: {{low}}, le service qui refuse le jeton d’API (401), le solde partagé épuisé (402), et les débits du journal d’utilisation du service qu’aucun registre ne montre (vérifiés toutes les heures). Pour les couper: `{{example}}`.',
   },
   report: {
-    range: 'Un rapport couvre de 1 à {{max, number}} jours.',
     spanToday: 'aujourd’hui ({{to}}, UTC)',
     spanDays_one: 'le dernier jour ({{from}} au {{to}}, UTC)',
     spanDays_many: 'les {{count, number}} derniers jours ({{from}} au {{to}}, UTC)',

@@ -165,7 +165,6 @@ export default {
     on: '通知の投稿先は {{channel}} です：{{low}}、サービスがAPIトークンを拒否したとき（401）、共有残高を使い切ったとき（402）、どの台帳にもない請求がサービスの利用履歴に見つかったとき（1時間ごとに確認）。オフにするには `{{example}}` を使ってください。',
   },
   report: {
-    range: 'レポートの対象は1〜{{max, number}}日です。',
     spanToday: '今日（{{to}}、UTC）',
     spanDays_other: '直近{{count, number}}日間（{{from}}〜{{to}}、UTC）',
     nothing: '{{span}}、このサーバーでは請求がありませんでした。グラフにする利用額はありません。',

@@ -8,6 +8,24 @@ export default {
     unknownSubcommand: 'O bot não reconhece mais este subcomando ({{name}}).',
     badOption:
       'A opção `{{name}}` não chegou como este comando a define. Nada foi enviado, cobrado ou alterado.',
+    noSubcommand: 'Este comando chegou sem um dos seus subcomandos. Nada foi enviado, cobrado ou alterado.',
+    unknownOption: 'O bot não reconhece a opção `{{name}}`. Nada foi enviado, cobrado ou alterado.',
+    noFocusedOption: 'Este preenchimento automático não chegou com exatamente uma opção sendo digitada.',
+    optionMissing: 'A opção `{{name}}` é obrigatória. Nada foi enviado, cobrado ou alterado.',
+    optionChannelKind:
+      'O canal informado em `{{name}}` não é de um tipo que esta opção aceita. Nada foi enviado, cobrado ou alterado.',
+    optionChoice:
+      'A opção `{{name}}` aceita só um destes valores: {{choices}}. Nada foi enviado, cobrado ou alterado.',
+    optionRange:
+      'A opção `{{name}}` aceita um valor de {{min, number}} a {{max, number}}. Nada foi enviado, cobrado ou alterado.',
+    optionAtLeast:
+      'A opção `{{name}}` aceita um valor de no mínimo {{min, number}}. Nada foi enviado, cobrado ou alterado.',
+    optionAtMost:
+      'A opção `{{name}}` aceita um valor de no máximo {{max, number}}. Nada foi enviado, cobrado ou alterado.',
+    optionTooLong:
+      'A opção `{{name}}` pode ter no máximo {{max, number}} caracteres (ela tem {{length, number}}). Nada foi enviado, cobrado ou alterado.',
+    optionTooShort:
+      'A opção `{{name}}` precisa ter no mínimo {{min, number}} caracteres (ela tem {{length, number}}). Nada foi enviado, cobrado ou alterado.',
     notOnThisMessage:
       'Isto não pertence à mensagem em que foi usado, então o bot não fez nada. Nada foi enviado, cobrado nem alterado.',
   },

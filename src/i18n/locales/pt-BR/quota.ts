@@ -169,7 +169,6 @@ export default {
     on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora). Para desativar: `{{example}}`.',
   },
   report: {
-    range: 'Um relatório cobre de 1 a {{max, number}} dias.',
     spanToday: 'o dia de hoje ({{to}}, UTC)',
     spanDays_one: 'o último dia ({{from}} a {{to}}, UTC)',
     spanDays_many: 'os últimos {{count, number}} de dias ({{from}} a {{to}}, UTC)',
