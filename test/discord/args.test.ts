@@ -18,7 +18,7 @@ import {
   User,
 } from 'discord.js';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { type ArgsParam, readArgs } from '../../src/discord/interactions/args.ts';
+import { type ArgsParam, checkOptions, readArgs } from '../../src/discord/interactions/args.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 
 const flat = {
@@ -256,7 +256,7 @@ describe('typed arguments from a command definition', () => {
       ],
       { users: { [ALICE]: userObject(ALICE, 'alice') } } as unknown as APIInteractionDataResolved,
     );
-    const reading = () => readArgs(interaction, entities);
+    const reading = () => checkOptions(interaction, entities, 'command');
     expect(reading).toThrow(UserError);
     expect(reading).toThrow('The option `role` did not arrive as this command defines it.');
   });
@@ -293,9 +293,10 @@ describe('typed arguments from a command definition', () => {
 
   it('tells the member when the subcommand is not in the definition (commands not redeployed)', () => {
     expect(() =>
-      readArgs(
+      checkOptions(
         interactionWith([{ name: 'zoom', type: ApplicationCommandOptionType.Subcommand, options: [] }]),
         withSubcommands,
+        'command',
       ),
     ).toThrow(
       expect.objectContaining({ name: 'UserError', message: expect.stringMatching(/\(zoom\) is not known/) }),
@@ -310,9 +311,10 @@ describe('typed arguments from a command definition', () => {
       { name: 'seed', type: ApplicationCommandOptionType.Integer, value: 1.5 },
     ]) {
       const reading = () =>
-        readArgs(
+        checkOptions(
           interactionWith([{ name: 'prompt', type: ApplicationCommandOptionType.String, value: 'x' }, seed]),
           flat,
+          'command',
         );
       expect(reading).toThrow(UserError);
       expect(reading).toThrow(refusal);

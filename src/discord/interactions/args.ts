@@ -118,20 +118,18 @@ export function checkOptions(interaction: Checked, definition: CommandDefinition
 }
 
 /**
- * Reads every option the definition names from the interaction, by the definition's types, once
- * they are checked against it (checkOptions: a refusal in the member's language, naming the option,
- * when they do not fit).
+ * Reads every option the definition names from the interaction, by the definition's types. The
+ * router checked them against the same definition before any handler ran (checkOptions, once per
+ * interaction), so what is read here fits it.
  */
 export function readArgs<const C extends CommandDefinition>(
-  interaction: Pick<ChatInputCommandInteraction, 'options'> &
-    Partial<Pick<ChatInputCommandInteraction, 'locale'>>,
+  interaction: Pick<ChatInputCommandInteraction, 'options'>,
   definition: C,
 ): ArgsParam<C> {
-  checkOptions(interaction, definition, 'command');
   const options = definition.options ?? [];
   const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
   if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
-  // The check found the subcommand among the definition's.
+  // The router's check found the subcommand among the definition's.
   const name = interaction.options.getSubcommand(true);
   const chosen = subcommands.find((o) => o.name === name);
   return { subcommand: name, args: readValues(interaction, chosen?.options ?? []) } as ArgsParam<C>;
