@@ -29,8 +29,8 @@ export interface DecisionInput {
 /** The refusal of `input`, with the figures that decided it; undefined when it fits. */
 export function decide(input: DecisionInput): ReserveRefusal | undefined {
   const { ahead, eachMicros, count, cap } = input;
-  const figures = withAhead(input.figures, ahead.micros);
-  const budget = input.budget && withAheadBudget(input.budget, ahead.guildMicros);
+  const figures = withAhead(input.figures, input.figures.allowanceMicros, ahead.micros);
+  const budget = input.budget && withAhead(input.budget, input.budget.budgetMicros, ahead.guildMicros);
   // The cap admits a request, batch or not, while the member is below it; a batch's takes then
   // count one each (also while admitted ahead), so nothing else starts until enough of them are done.
   const inFlight = input.inFlight + ahead.count;
@@ -54,21 +54,19 @@ export function decide(input: DecisionInput): ReserveRefusal | undefined {
     : { ok: false, reason: 'allowance', ...figures, takesThatFit };
 }
 
-/** The member's figures with the requests admitted ahead held beside the stored reservations. */
-function withAhead(figures: QuotaFigures, aheadMicros: Micros): QuotaFigures {
+/** What is held against a limit (the member's allowance or the server's budget). */
+interface Held {
+  spentMicros: Micros;
+  reservedMicros: Micros;
+  remainingMicros: Micros;
+}
+
+/** `figures` with the requests admitted ahead held beside the stored reservations, under `limitMicros`. */
+function withAhead<F extends Held>(figures: F, limitMicros: Micros, aheadMicros: Micros): F {
   const reservedMicros = figures.reservedMicros + aheadMicros;
   return {
     ...figures,
     reservedMicros,
-    remainingMicros: Math.max(0, figures.allowanceMicros - figures.spentMicros - reservedMicros),
-  };
-}
-
-function withAheadBudget(budget: BudgetFigures, aheadMicros: Micros): BudgetFigures {
-  const reservedMicros = budget.reservedMicros + aheadMicros;
-  return {
-    ...budget,
-    reservedMicros,
-    remainingMicros: Math.max(0, budget.budgetMicros - budget.spentMicros - reservedMicros),
+    remainingMicros: Math.max(0, limitMicros - figures.spentMicros - reservedMicros),
   };
 }
