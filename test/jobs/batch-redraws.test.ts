@@ -9,10 +9,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchStore, type BatchTake } from '../../src/jobs/batches.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
-import { Recovery } from '../../src/jobs/recovery.ts';
 import type { SubmitInput } from '../../src/jobs/submission.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
-import { deferred, logger, type Proc, reserved, startWorld, summaryOf, type World } from './helpers.ts';
+import {
+  deferred,
+  type Proc,
+  recoveryOf,
+  reserved,
+  startWorld,
+  submitterOf,
+  summaryOf,
+  type World,
+} from './helpers.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -43,15 +50,13 @@ describe("a batch's takes across a crash", () => {
         await new Promise(() => {});
       }
     }
-    const dying = new Submitter({
-      client: w.client,
-      jobs: new DyingJobs(w.proc.keyv, w.proc.lock),
-      intents: w.proc.intents,
-      quota: w.proc.quota,
-      clock: w.clock,
-      logger,
-      batches: batchesOf(w.proc),
-    });
+    const dying = submitterOf(
+      w,
+      { ...w.proc, jobs: new DyingJobs(w.proc.keyv, w.proc.lock) },
+      {
+        batches: batchesOf(w.proc),
+      },
+    );
     void dying.submit(take);
     await saved.promise;
     await w.proc.store.close();
@@ -59,23 +64,8 @@ describe("a batch's takes across a crash", () => {
     const next = await w.openProc();
     const batches = batchesOf(next);
     const changed: SubmitInput[] = [];
-    const recovery = new Recovery({
-      intents: next.intents,
-      jobs: next.jobs,
-      submitter: new Submitter({
-        client: w.client,
-        jobs: next.jobs,
-        intents: next.intents,
-        quota: next.quota,
-        clock: w.clock,
-        logger,
-        batches,
-      }),
-      quota: next.quota,
-      clock: w.clock,
-      logger,
-      follow: () => {},
-      deliver: () => {},
+    const recovery = recoveryOf(w, next, {
+      submitter: submitterOf(w, next, { batches }),
       takeChanged: (input) => changed.push(input),
       batches,
     });

@@ -4,8 +4,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubmitInput, SubmitterClient } from '../../src/jobs/submission.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
-import { ALICE, BOB, deferred, GUILD, logger, posts, reserved, startWorld, type World } from './helpers.ts';
+import {
+  BOB,
+  deferred,
+  posts,
+  reserved,
+  reservedBatch,
+  startWorld,
+  submitterOf,
+  type World,
+} from './helpers.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -32,31 +40,8 @@ describe("a batch's takes in the fair queue", () => {
       },
       listGenerations: (q, opts) => w.client.listGenerations(q, opts),
     };
-    const submitter = new Submitter({
-      client,
-      jobs: w.proc.jobs,
-      intents: w.proc.intents,
-      quota: w.proc.quota,
-      clock: w.clock,
-      logger,
-      concurrency: 1,
-    });
-    const template = await reserved(w.proc.quota, { prompt: 'a take', userId: ALICE });
-    await w.proc.quota.release(template.reservationId);
-    const batch = await w.proc.quota.reserve({
-      guildId: GUILD,
-      userId: ALICE,
-      roleIds: [],
-      model: template.model.slug,
-      quoteMicros: template.quotedMicros,
-      count: 4,
-    });
-    if (!batch.ok) throw new Error(`the batch was refused: ${batch.reason}`);
-    const takes: SubmitInput[] = batch.reservationIds.map((reservationId, index) => ({
-      ...template,
-      reservationId,
-      batch: { id: 'batch-1', index, size: 4 },
-    }));
+    const submitter = submitterOf(w, w.proc, { client, concurrency: 1 });
+    const takes = await reservedBatch(w.proc.quota, { prompt: 'alice', count: 4 });
     // Each waits until told its place in line: only then is it queued behind the held first take.
     const queued = (input: SubmitInput) => {
       const inLine = deferred();
@@ -78,6 +63,6 @@ describe("a batch's takes in the fair queue", () => {
     expect(outcomes.map((o) => o.kind)).toEqual(Array(5).fill('submitted'));
     const order = posts(w.sim).map((r) => (r.body as { prompt: string }).prompt);
     // Alice's first take was sent alone; then Alice and Bob take turns: Bob's goes before her third.
-    expect(order).toEqual(['a take', 'a take', 'bob', 'a take', 'a take']);
+    expect(order).toEqual(['alice 1', 'alice 2', 'bob', 'alice 3', 'alice 4']);
   });
 });

@@ -8,16 +8,16 @@ import {
 } from '../../src/jobs/delivery.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';
-import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
 import type { QuotaService } from '../../src/quota/service.ts';
 import {
   deferred,
   ledgerOf,
   logger,
   type Proc,
+  recoveryOf,
   reserved,
   startWorld,
+  submitterOf,
   summaryOf,
   type World,
 } from './helpers.ts';
@@ -149,14 +149,7 @@ async function submitJob(
   prompt: string,
   options: { shown?: boolean; attachmentSizeLimit?: number } = {},
 ): Promise<Job> {
-  const submitter = new Submitter({
-    client: w.client,
-    jobs: w.proc.jobs,
-    intents: w.proc.intents,
-    quota: w.proc.quota,
-    clock: w.clock,
-    logger,
-  });
+  const submitter = submitterOf(w, w.proc);
   const input = await reserved(w.proc.quota, { prompt, attachmentSizeLimit: options.attachmentSizeLimit });
   const outcome = await submitter.submit(input);
   if (outcome.kind !== 'submitted') throw new Error(`not submitted: ${outcome.kind}`);
@@ -439,7 +432,7 @@ describe('delivery', () => {
   it('shows the failure in the reply of a generation that had already failed when recovery adopted it', async () => {
     // The POST goes out, then the process dies before it learns the answer.
     const posted = deferred();
-    const dying = new Submitter({
+    const dying = submitterOf(w, w.proc, {
       client: {
         createGeneration: async (req) => {
           await w.client.createGeneration(req);
@@ -448,11 +441,6 @@ describe('delivery', () => {
         },
         listGenerations: (q, opts) => w.client.listGenerations(q, opts),
       },
-      jobs: w.proc.jobs,
-      intents: w.proc.intents,
-      quota: w.proc.quota,
-      clock: w.clock,
-      logger,
     });
     void dying.submit(
       await reserved(w.proc.quota, { prompt: 'a red fox [sim:fail=content] [sim:duration=2000]' }),
@@ -464,23 +452,7 @@ describe('delivery', () => {
 
     const next = await w.openProc();
     const adopted: Job[] = [];
-    const recovering = new Recovery({
-      intents: next.intents,
-      jobs: next.jobs,
-      submitter: new Submitter({
-        client: w.client,
-        jobs: next.jobs,
-        intents: next.intents,
-        quota: next.quota,
-        clock: w.clock,
-        logger,
-      }),
-      quota: next.quota,
-      clock: w.clock,
-      logger,
-      follow: (job) => adopted.push(job),
-      deliver: () => {},
-    });
+    const recovering = recoveryOf(w, next, { follow: (job) => adopted.push(job) });
     expect(await recovering.recoverInterrupted()).toBe(1);
     const job = adopted[0] as Job;
     const { delivery, messenger, counts, done } = deliveryOf(next);

@@ -6,11 +6,9 @@
  * after the whole batch.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubmitInput } from '../../src/jobs/submission.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { ALICE, BOB, GUILD, logger, posts, reserved, startWorld, type World } from './helpers.ts';
+import { BOB, posts, reserved, reservedBatch, startWorld, submitterOf, type World } from './helpers.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -19,27 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.close();
 });
-
-/** Alice's batch of 4, reserved together as /imagine count:4 does, each take a submission of its own. */
-async function aliceBatch(): Promise<SubmitInput[]> {
-  const template = await reserved(w.proc.quota, { prompt: 'template', userId: ALICE });
-  await w.proc.quota.release(template.reservationId);
-  const batch = await w.proc.quota.reserve({
-    guildId: GUILD,
-    userId: ALICE,
-    roleIds: [],
-    model: template.model.slug,
-    quoteMicros: template.quotedMicros,
-    count: 4,
-  });
-  if (!batch.ok) throw new Error(`the batch was refused: ${batch.reason}`);
-  return batch.reservationIds.map((reservationId, index) => ({
-    ...template,
-    request: { ...template.request, prompt: `alice ${index + 1}` },
-    reservationId,
-    batch: { id: 'batch-1', index, size: 4 },
-  }));
-}
 
 describe.each([
   { budget: 'one request a minute', limit: 1, slots: 4, sending: '4 sending slots' },
@@ -56,19 +33,16 @@ describe.each([
       const limiter = createLocalRateLimiter({ limit, windowMs, clock: budgetClock });
       // Another caller of the token has just spent what the budget allowed at once.
       for (let i = 0; i < Math.min(limit, 3); i++) await limiter.acquire('poll');
-      const submitter = new Submitter({
+      const submitter = submitterOf(w, w.proc, {
         client: w.newClient(limiter),
-        jobs: w.proc.jobs,
-        intents: w.proc.intents,
-        quota: w.proc.quota,
-        clock: w.clock,
-        logger,
         concurrency: slots,
         // The scaled clock runs on while the budget's stands still: nothing is given up meanwhile.
         maxWaitMs: 24 * 60 * 60_000,
       });
       const inLine = () => submitter.waiting + submitter.sending;
-      const sending = (await aliceBatch()).map((take) => submitter.submit(take));
+      const sending = (await reservedBatch(w.proc.quota, { prompt: 'alice', count: 4 })).map((take) =>
+        submitter.submit(take),
+      );
       // The whole batch is in line before Bob asks.
       await vi.waitFor(() => expect(inLine()).toBe(4));
       sending.push(submitter.submit(await reserved(w.proc.quota, { prompt: 'bob', userId: BOB })));

@@ -12,7 +12,9 @@ import { quoteMicros } from '../../src/catalog/pricing.ts';
 import { type Clock, scaledClock } from '../../src/clock.ts';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
+import { Recovery, type RecoveryOptions } from '../../src/jobs/recovery.ts';
 import type { SubmitInput } from '../../src/jobs/submission.ts';
+import { Submitter, type SubmitterOptions } from '../../src/jobs/submitter.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
 import { MediaClient } from '../../src/media/client.ts';
@@ -166,6 +168,66 @@ export async function reserved(
     attachmentSizeLimit: options.attachmentSizeLimit ?? 8 * 1024 * 1024,
     simulated: true,
   };
+}
+
+/**
+ * A batch of `count` takes reserved together as `/imagine count:N` does, each take a submission of
+ * its own, its prompt numbered ("alice 1", "alice 2"…).
+ */
+export async function reservedBatch(
+  quota: QuotaService,
+  options: { userId?: string; count: number; prompt?: string; id?: string },
+): Promise<SubmitInput[]> {
+  const prompt = options.prompt ?? 'a take';
+  const template = await reserved(quota, { prompt, userId: options.userId ?? ALICE });
+  await quota.release(template.reservationId);
+  const batch = await quota.reserve({
+    guildId: GUILD,
+    userId: options.userId ?? ALICE,
+    roleIds: [],
+    model: template.model.slug,
+    quoteMicros: template.quotedMicros,
+    count: options.count,
+  });
+  if (!batch.ok) throw new Error(`the batch was refused: ${batch.reason}`);
+  return batch.reservationIds.map((reservationId, index) => ({
+    ...template,
+    request: { ...template.request, prompt: `${prompt} ${index + 1}` },
+    reservationId,
+    batch: { id: options.id ?? 'batch-1', index, size: options.count },
+  }));
+}
+
+/** `proc`'s Submitter on the world's client and clock; `options` replace any part. */
+export function submitterOf(w: World, proc: Proc, options: Partial<SubmitterOptions> = {}): Submitter {
+  return new Submitter({
+    client: w.client,
+    jobs: proc.jobs,
+    intents: proc.intents,
+    quota: proc.quota,
+    clock: w.clock,
+    logger,
+    ...options,
+  });
+}
+
+/**
+ * `proc`'s Recovery, with a Submitter of its own (submitterOf) on the same intents, following and
+ * delivering nothing unless `options` say; `options` replace any part.
+ */
+export function recoveryOf(w: World, proc: Proc, options: Partial<RecoveryOptions> = {}): Recovery {
+  const intents = options.intents ?? proc.intents;
+  return new Recovery({
+    intents,
+    jobs: proc.jobs,
+    submitter: submitterOf(w, { ...proc, intents }),
+    quota: proc.quota,
+    clock: w.clock,
+    logger,
+    follow: () => {},
+    deliver: () => {},
+    ...options,
+  });
 }
 
 /** A member's quota figures (spent, reserved, in flight). */

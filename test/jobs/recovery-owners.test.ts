@@ -5,12 +5,18 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IntentStore } from '../../src/jobs/intents.ts';
-import { Recovery } from '../../src/jobs/recovery.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
 import { InProcessLock, type KeyedLock } from '../../src/locks.ts';
 import { ServerError } from '../../src/media/errors.ts';
-import { logger, type Proc, reserved, startWorld, summaryOf, type World } from './helpers.ts';
+import {
+  type Proc,
+  recoveryOf,
+  reserved,
+  startWorld,
+  submitterOf,
+  summaryOf,
+  type World,
+} from './helpers.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -21,24 +27,10 @@ afterEach(async () => {
 });
 
 /** A process's recovery, as process `owner` sees the store, with `alive` telling who runs. */
-function recoveryOf(proc: Proc, owner: string, alive: Set<string>, lock?: KeyedLock) {
+function recoveryAs(proc: Proc, owner: string, alive: Set<string>, lock?: KeyedLock) {
   const intents = new IntentStore(proc.keyv, proc.lock, owner, async (o) => alive.has(o));
-  const recovery = new Recovery({
+  const recovery = recoveryOf(w, proc, {
     intents,
-    jobs: proc.jobs,
-    submitter: new Submitter({
-      client: w.client,
-      jobs: proc.jobs,
-      intents,
-      quota: proc.quota,
-      clock: w.clock,
-      logger,
-    }),
-    quota: proc.quota,
-    clock: w.clock,
-    logger,
-    follow: () => undefined,
-    deliver: () => undefined,
     ownerAlive: async (o) => alive.has(o),
     ...(lock ? { lock } : {}),
   });
@@ -57,24 +49,7 @@ describe('recovery of submissions another process saved', () => {
     const b = await w.openProc();
     const intentsB = new IntentStore(b.keyv, b.lock, 'process-b');
     const alive = new Set(['process-a', 'process-b']);
-    const recovery = new Recovery({
-      intents: intentsB,
-      jobs: b.jobs,
-      submitter: new Submitter({
-        client: w.client,
-        jobs: b.jobs,
-        intents: intentsB,
-        quota: b.quota,
-        clock: w.clock,
-        logger,
-      }),
-      quota: b.quota,
-      clock: w.clock,
-      logger,
-      follow: () => undefined,
-      deliver: () => undefined,
-      ownerAlive: async (owner) => alive.has(owner),
-    });
+    const recovery = recoveryOf(w, b, { intents: intentsB, ownerAlive: async (owner) => alive.has(owner) });
     const requestsBefore = w.sim.requests.length;
     expect(await recovery.recoverInterrupted()).toBe(0);
     // Untouched: not searched for, its reservation still held, its intent still there.
@@ -100,8 +75,8 @@ describe('recovery of submissions another process saved', () => {
     // B and C both recover it at once, under the lock their store shares (Redis's on Redis).
     const alive = new Set(['process-b', 'process-c']);
     const lock = new InProcessLock();
-    const b = recoveryOf(await w.openProc(), 'process-b', alive, lock);
-    const c = recoveryOf(await w.openProc(), 'process-c', alive, lock);
+    const b = recoveryAs(await w.openProc(), 'process-b', alive, lock);
+    const c = recoveryAs(await w.openProc(), 'process-c', alive, lock);
     const adopted = await Promise.all([b.recovery.recoverInterrupted(), c.recovery.recoverInterrupted()]);
     expect(adopted[0] + adopted[1]).toBe(1);
     expect(await b.intents.list()).toEqual([]);
@@ -130,7 +105,7 @@ describe('recovery of submissions another process saved', () => {
     // C recovers A's submission: the generation matches, but it may be B's, so it waits.
     const alive = new Set(['process-b', 'process-c']);
     const proc = await w.openProc();
-    const c = recoveryOf(proc, 'process-c', alive);
+    const c = recoveryAs(proc, 'process-c', alive);
     expect(await c.recovery.recoverInterrupted()).toBe(0);
     expect((await summaryOf(proc.quota, 'member-a')).reservedMicros).toBe(aInput.quotedMicros);
     expect((await c.intents.list()).sort()).toEqual([aInput.reservationId, bInput.reservationId].sort());
@@ -159,14 +134,7 @@ describe('recovery of submissions another process saved', () => {
       },
       listGenerations: (q, opts) => w.client.listGenerations(q, opts),
     };
-    const a = new Submitter({
-      client: failing,
-      jobs: w.proc.jobs,
-      intents,
-      quota: w.proc.quota,
-      clock: w.clock,
-      logger,
-    });
+    const a = submitterOf(w, { ...w.proc, intents }, { client: failing });
     const outcome = await a.submit(await reserved(w.proc.quota, { prompt, userId: 'member-a' }));
     expect(outcome.kind).toBe('unconfirmed');
     expect(await w.proc.jobs.open()).toEqual([]);
