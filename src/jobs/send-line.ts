@@ -21,6 +21,8 @@ export interface WaitProgress {
   sendAt: number;
   /** Still in the fair queue, so a cancel can stop it; false once it was taken for sending. */
   cancellable: boolean;
+  /** On its way to the service, whose answer is slow: it no longer waits to be sent. */
+  sent?: true;
 }
 
 export type CancelResult =
@@ -55,6 +57,8 @@ export interface Ticket {
   lastAhead: number | undefined;
   /** Taken from the fair queue (a cancel can no longer stop it). */
   taken: boolean;
+  /** Its POST is on its way to the service (MediaClient's onWire), not waiting to be sent. */
+  onItsWay: boolean;
   /** Told its place although a request of the budget was already asked for it: it waited that long. */
   slow: boolean;
   /** Taken out of the queue because it waited past its deadline (SendLine.expire). */
@@ -119,6 +123,7 @@ export class SendLine {
       onProgress,
       lastAhead: undefined,
       taken: false,
+      onItsWay: false,
       slow: false,
       expired: false,
       cancelled: undefined,
@@ -165,12 +170,15 @@ export class SendLine {
 
   /**
    * Not answered for a while, and its member not told why yet: its place when it still waits for
-   * the budget (it had a request asked for it, so it was not shown one at once), else that it is
-   * being sent (the rate limiter holds back a retry, or without a `budget` its first request).
+   * the budget (it had a request asked for it, so it was not shown one at once); that it was sent
+   * when its POST is on its way and the service is slow to answer; else that it is being sent (the
+   * rate limiter holds back a retry, or without a `budget` its first request).
    */
   noticeSlow(ticket: Ticket): void {
     if (ticket.lastAhead !== undefined || ticket.expired || ticket.cancelled) return;
-    if (ticket.taken) this.reportSending(ticket);
+    if (ticket.taken && ticket.onItsWay)
+      this.report(ticket, { ahead: 0, sendAt: this.o.clock.now(), cancellable: false, sent: true });
+    else if (ticket.taken) this.reportSending(ticket);
     else {
       ticket.slow = true;
       this.reportPlaces();

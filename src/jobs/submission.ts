@@ -16,7 +16,7 @@ import type { BatchRef, Job, JobOrigin, ReplyTarget } from './job.ts';
 export interface SubmitterClient {
   createGeneration(
     req: CreateGenerationRequest,
-    opts?: { waitSignal?: AbortSignal; grant?: Grant },
+    opts?: { waitSignal?: AbortSignal; grant?: Grant; onWire?: (onItsWay: boolean) => void },
   ): Promise<{ generation: CreatedGenerationRecord; priceMicros: number | undefined }>;
   /**
    * Waits for one request of the rate budget (MediaClient.waitForBudget). When the client has it,

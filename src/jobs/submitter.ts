@@ -197,6 +197,9 @@ export class Submitter {
         return client.createGeneration(input.request, {
           waitSignal: tooLate.signal,
           ...(grant ? { grant } : {}),
+          onWire: (onItsWay) => {
+            ticket.onItsWay = onItsWay;
+          },
         });
       });
     } catch (err) {

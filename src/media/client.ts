@@ -84,6 +84,12 @@ export interface CreateOptions extends RequestOptions {
    * spends it instead of asking the limiter, and answers it (Grant.answered) however it ends.
    */
   grant?: Grant;
+  /**
+   * Told true each time an attempt of this POST goes on its way to the service, false when one
+   * failed and the next waits (a backoff, the rate limiter): so a member can be told whether their
+   * request waits to be sent or was sent and waits for the service's answer.
+   */
+  onWire?: (onItsWay: boolean) => void;
 }
 
 export interface ReadOptions extends RequestOptions {
@@ -119,6 +125,7 @@ interface Call<T> {
   signal: AbortSignal | undefined;
   waitSignal?: AbortSignal;
   grant?: Grant;
+  onWire?: (onItsWay: boolean) => void;
 }
 
 /** Why a request's timer is stopped once it has its answer (a reason, so no DOMException is built). */
@@ -196,6 +203,7 @@ export class MediaClient {
       signal: opts.signal,
       waitSignal: opts.waitSignal,
       ...(opts.grant ? { grant: opts.grant } : {}),
+      ...(opts.onWire ? { onWire: opts.onWire } : {}),
     });
     const price = body.price_usd;
     // The service has charged: an odd price is for the caller to flag, never a reason to drop the
@@ -297,8 +305,10 @@ export class MediaClient {
         throw this.#abortedBeforeSending(call, path, err);
       }
       try {
+        call.onWire?.(true);
         return await this.#attempt(call, target, path, attempt).finally(() => void granted.answered());
       } catch (err) {
+        call.onWire?.(false);
         if (!(err instanceof MediaApiError)) throw err;
         let delayMs = this.#backoffMs(attempt);
         if (err instanceof RateLimitedError) {

@@ -188,6 +188,17 @@ describe('the cards in German', () => {
     expect(textOf(sent(card))).toContain('0,04\u00a0$ berechnet');
   });
 
+  it('says a request on its way was sent, not that it waits for capacity', () => {
+    const sentProgress = { ahead: 0, sendAt: 60_000, cancellable: false, sent: true } as const;
+    expect(renderWaiting(sentProgress, 'g:m:r', localizerOf('de'))).toMatchObject({
+      content:
+        'Deine Anfrage wurde gesendet; der Generierungsdienst hat noch nicht geantwortet. Abbrechen ist nicht mehr möglich.',
+      components: [],
+    });
+    const taken = renderWaiting({ ...sentProgress, sent: undefined }, 'g:m:r', localizerOf('de')).content;
+    expect(taken).toMatch(/^Der Generierungsdienst ist ausgelastet/);
+  });
+
   it('counts the requests ahead with the right plural', () => {
     const waiting = (ahead: number) =>
       renderWaiting({ ahead, sendAt: 60_000, cancellable: true }, 'g:m:r', localizerOf('de')).content;

@@ -450,6 +450,41 @@ describe('submitter', () => {
     expect(posts(w.sim)[0]?.at).toBeGreaterThan(waitingAt as number);
   });
 
+  it('tells the member their request was sent, not that it waits for capacity, when the service is slow to answer', async () => {
+    const NOTICE_MS = 2_000;
+    // The service has the POST; its answer reaches the submitter only once the member was told.
+    const answered = deferred();
+    const told = deferred();
+    const client: SubmitterClient = {
+      createGeneration: async (req, opts) => {
+        const created = await w.client.createGeneration(req, opts);
+        answered.resolve();
+        await told.promise;
+        return created;
+      },
+      listGenerations: (q, opts) => w.client.listGenerations(q, opts),
+    };
+    // The notice's wait ends only after the POST is on its way, however slow the machine.
+    const clock = {
+      now: () => w.clock.now(),
+      sleep: (ms: number, signal?: AbortSignal) =>
+        ms === NOTICE_MS ? answered.promise.then(() => w.clock.sleep(ms, signal)) : w.clock.sleep(ms, signal),
+    };
+    const { submitter } = submitterOf(w.proc, client, { waitingNoticeMs: NOTICE_MS, clock });
+    const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
+    const notices: WaitProgress[] = [];
+
+    const outcome = submitter.submit(input, (progress) => {
+      notices.push(progress);
+      told.resolve();
+    });
+
+    expect((await outcome).kind).toBe('submitted');
+    // One notice, once the POST had reached the service: sent, waiting for its answer.
+    expect(notices).toEqual([expect.objectContaining({ sent: true, cancellable: false })]);
+    expect(posts(w.sim)).toHaveLength(1);
+  });
+
   it('counts the wait for capacity from when the reservation was made, so a confirmed request never goes out on a reservation about to expire', async () => {
     // The whole budget is taken for an hour: nothing can be sent.
     const limiter = createLocalRateLimiter({ limit: 1, windowMs: 60 * 60_000, clock: w.clock });

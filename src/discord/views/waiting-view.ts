@@ -38,6 +38,9 @@ export interface WaitingMessage {
  */
 export function renderWaiting(progress: WaitProgress, reservationId: string, l: Localizer): WaitingMessage {
   const when = relative(progress.sendAt);
+  if (progress.sent) {
+    return { content: l.t('cards:waiting.sent'), components: [], allowedMentions: NO_PINGS };
+  }
   if (!progress.cancellable) {
     return { content: l.t('cards:waiting.busy', { when }), components: [], allowedMentions: NO_PINGS };
   }

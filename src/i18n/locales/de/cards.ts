@@ -138,6 +138,7 @@ export default {
       'Es wird nichts gesendet, bis du bestätigst. Ohne Antwort wird die Anfrage {{when}} abgebrochen, und es wird nichts berechnet.',
   },
   waiting: {
+    sent: 'Deine Anfrage wurde gesendet; der Generierungsdienst hat noch nicht geantwortet. Abbrechen ist nicht mehr möglich.',
     busy: 'Der Generierungsdienst ist ausgelastet: Deine Anfrage ist als Nächste dran und wartet auf freie Kapazität; sie sollte {{when}} gesendet werden. Abbrechen ist nicht mehr möglich.',
     next: 'Deine Anfrage ist als Nächste dran · wird voraussichtlich {{when}} gesendet. Bis dahin wird nichts berechnet, und du kannst sie noch abbrechen.',
     ahead_one:

@@ -152,6 +152,7 @@ export default {
   },
   /** A request waiting in the fair queue, and one cancelled there. */
   waiting: {
+    sent: 'Your request was sent; the generation service has not answered yet. It can no longer be cancelled.',
     busy: 'The generation service is busy: your request is next and waits for capacity; it should be sent {{when}}. It can no longer be cancelled.',
     next: 'Your request is next in line · expected to be sent {{when}}. Nothing is charged until it is sent; you can cancel it until then.',
     ahead_one:

@@ -140,6 +140,7 @@ export default {
     expires: 'No se envía nada hasta que confirmes. Si no respondes, se cancela {{when}} y no se cobra nada.',
   },
   waiting: {
+    sent: 'Tu solicitud se envió; el servicio de generación aún no ha respondido. Ya no se puede cancelar.',
     busy: 'El servicio de generación está ocupado: tu solicitud es la siguiente y espera capacidad; debería enviarse {{when}}. Ya no se puede cancelar.',
     next: 'Tu solicitud es la siguiente · envío previsto {{when}}. No se cobra nada hasta que se envíe; puedes cancelarla hasta entonces.',
     ahead_one:

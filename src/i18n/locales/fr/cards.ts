@@ -141,6 +141,7 @@ export default {
       'Rien n’est envoyé tant que tu n’as pas confirmé. Sans réponse, la demande est annulée {{when}}, et rien n’est facturé.',
   },
   waiting: {
+    sent: "Ta demande a été envoyée; le service de génération n'a pas encore répondu. Elle ne peut plus être annulée.",
     busy: 'Le service de génération est occupé: ta demande est la prochaine et attend de la capacité; elle devrait partir {{when}}. Elle ne peut plus être annulée.',
     next: 'Ta demande est la prochaine · envoi prévu {{when}}. Rien n’est facturé avant l’envoi; tu peux l’annuler d’ici là.',
     ahead_one:

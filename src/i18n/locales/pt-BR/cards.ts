@@ -141,6 +141,7 @@ export default {
       'Nada é enviado até você confirmar. Sem resposta, o pedido é cancelado {{when}} e nada é cobrado.',
   },
   waiting: {
+    sent: 'Seu pedido foi enviado; o serviço de geração ainda não respondeu. Não é mais possível cancelá-lo.',
     busy: 'O serviço de geração está ocupado: seu pedido é o próximo e aguarda capacidade; ele deve ser enviado {{when}}. Não é mais possível cancelá-lo.',
     next: 'Seu pedido é o próximo da fila · envio previsto {{when}}. Nada é cobrado até o envio; você pode cancelar até lá.',
     ahead_one:
