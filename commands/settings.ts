@@ -26,7 +26,7 @@ import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderReset, renderSettings } from '../src/discord/views/settings-view.ts';
 import { english, type Localizer } from '../src/i18n/index.ts';
 import type { MediaType } from '../src/media/schemas.ts';
-import { MAX_COUNT, MIN_COUNT } from '../src/quota/member-defaults.ts';
+import { TAKES } from '../src/quota/takes.ts';
 
 /** The options, each with its texts under `settings:command.<option>`. */
 type OptionName =
@@ -44,7 +44,7 @@ function texts<const N extends OptionName>(name: N) {
   const option: OptionName = name;
   const description = (l: Localizer) =>
     option === 'count'
-      ? l.t('settings:command.count.description', { min: MIN_COUNT, max: MAX_COUNT })
+      ? l.t('settings:command.count.description', { min: TAKES.min, max: TAKES.max })
       : l.t(`settings:command.${option}.description`);
   return {
     name,
@@ -82,8 +82,8 @@ const data = {
     {
       type: ApplicationCommandOptionType.Integer,
       ...texts('count'),
-      min_value: MIN_COUNT,
-      max_value: MAX_COUNT,
+      min_value: TAKES.min,
+      max_value: TAKES.max,
     },
     {
       type: ApplicationCommandOptionType.Boolean,

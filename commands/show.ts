@@ -16,7 +16,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { checkChannelRules } from '../src/discord/generation/generate.ts';
+import { checkChannelRules } from '../src/discord/generation/channel-rules.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
 import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';

@@ -14,7 +14,6 @@ import { handleGenerate } from '../src/discord/generation/generate.ts';
 import { underMemberDefaults } from '../src/discord/generation/member-defaults.ts';
 import { readRequest, splitUrls } from '../src/discord/generation/read-request.ts';
 import { referenceUrls } from '../src/discord/generation/references.ts';
-import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
 import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
@@ -89,8 +88,10 @@ export const video: Command = {
       readArgs(interaction, data),
     );
     const l = memberLocalizer(interaction);
-    const count = takeCount(args.count ?? defaults.count, l);
-    await handleGenerate(interaction, services, 'video', videoRequest(args, l), defaults, count);
+    await handleGenerate(interaction, services, 'video', videoRequest(args, l), {
+      member: defaults,
+      count: args.count,
+    });
   },
   autocomplete: generationAutocomplete('video'),
 };

@@ -36,7 +36,7 @@ export interface PendingConfirmation {
   /** The first take's reservation (the only one of a single request). */
   reservationId: string;
   /**
-   * A batch (takes.ts): every take's reservation, in order, the first being `reservationId`; all
+   * A batch (discord/generation/batch-reply.ts): every take's reservation, in order, the first being `reservationId`; all
    * are released together, and all sent on Confirm. Absent for a single request.
    */
   takeReservationIds?: string[];

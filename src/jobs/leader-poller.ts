@@ -11,7 +11,7 @@
  * than an image's poll interval, so a job submitted elsewhere is checked about as soon as one
  * submitted here.
  *
- * A job is taken from the index once its submitter has shown the queued embed (generate.ts records
+ * A job is taken from the index once its submitter has shown the queued embed (single-reply.ts records
  * `editedAt`), or once it is older than `unshownGraceMs` (its submitter died or could not edit):
  * a fast result delivered before the queued embed would be overwritten by it.
  *

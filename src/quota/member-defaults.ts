@@ -27,10 +27,7 @@ import { type ConditionalValues, conditionalValues, type Token } from '../keyv-c
 import { answerGivenUp, type Settled, settleIfGivenUp } from '../late-writes.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import type { MediaType } from '../media/schemas.ts';
-
-/** The takes of one request a member may ask for (a media gallery holds four). */
-export const MIN_COUNT = 1;
-export const MAX_COUNT = 4;
+import { takesSchema } from './takes.ts';
 
 /** A member's defaults for one type of request; every field optional. */
 export interface TypeDefaults {
@@ -43,7 +40,7 @@ export interface TypeDefaults {
 export interface MemberDefaults {
   image?: TypeDefaults;
   video?: TypeDefaults;
-  /** Takes per request, MIN_COUNT to MAX_COUNT. */
+  /** Takes per request, in TAKES (takes.ts). */
   count?: number;
   /** Ask to confirm every request with a price, even below the server's threshold. */
   alwaysConfirm?: boolean;
@@ -59,7 +56,7 @@ const TYPE_DEFAULTS = z.object({
 const STORED = z.object({
   image: TYPE_DEFAULTS.optional(),
   video: TYPE_DEFAULTS.optional(),
-  count: z.number().int().min(MIN_COUNT).max(MAX_COUNT).optional(),
+  count: takesSchema.optional(),
   alwaysConfirm: z.boolean().optional(),
 });
 

@@ -45,6 +45,7 @@ import {
   setHolder,
   spentIn,
 } from './state.ts';
+import { takesOf } from './takes.ts';
 import type {
   Admission,
   BudgetFigures,
@@ -181,7 +182,7 @@ class KeyvQuotaService implements QuotaService {
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkMicros('quoteMicros', quoteMicros);
-    const count = takesOf(input);
+    const count = takesOf(input.count);
     try {
       return await this.withGuild(
         guildId,
@@ -230,7 +231,7 @@ class KeyvQuotaService implements QuotaService {
   async admitAhead(input: ReserveInput): Promise<Admission> {
     let ticket: AdmissionTicket | undefined;
     await this.fitsAhead(input, () => {
-      const takes = takesOf(input);
+      const takes = takesOf(input.count);
       ticket = this.admitted.add(input.guildId, input.userId, takes, input.quoteMicros * takes);
     });
     return ticket ? { fits: true, ticket } : { fits: false };
@@ -280,7 +281,7 @@ class KeyvQuotaService implements QuotaService {
       cap: inFlightCap(settings, this.defaults),
       ahead: counted?.ahead ?? { count: 0, micros: 0, guildMicros: 0 },
       eachMicros: input.quoteMicros,
-      count: takesOf(input),
+      count: takesOf(input.count),
     });
     if (!refused) counted?.onFit?.();
     return refused;
@@ -533,18 +534,6 @@ class KeyvQuotaService implements QuotaService {
     return this.ledger.since(guildId, head, fromDay);
   }
 }
-
-/** Takes reserved by one request: `count`, checked (1 to MAX_TAKES; 1 when absent). */
-function takesOf(input: ReserveInput): number {
-  const count = input.count ?? 1;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
-    throw new RangeError(`count must be an integer from 1 to ${MAX_TAKES}`);
-  }
-  return count;
-}
-
-/** The most takes of one request (a media gallery of four). */
-export const MAX_TAKES = 4;
 
 /** Creates the quota service over the store's `quota` and `quota-ledger` namespaces. */
 export function createQuotaService(options: QuotaServiceOptions): QuotaService {

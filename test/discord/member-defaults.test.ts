@@ -98,14 +98,13 @@ describe('checking a change of defaults', () => {
   it('lists every problem at once', async () => {
     const catalog = await catalogOf();
     const message = refusal(() =>
-      changeDefaults(catalog, {}, { image_model: 'orbit-2', video_model: 'dream-4.5', count: 0 }),
+      changeDefaults(catalog, {}, { image_model: 'orbit-2', video_model: 'dream-4.5' }),
     );
     expect(message).toBe(
       [
         "These defaults can't be saved:",
         '- image_model: Orbit 2 makes videos, not images; choose it as video_model.',
         '- video_model: Dream 4.5 makes images, not videos; choose it as image_model.',
-        '- count: a whole number from 1 to 4.',
         'Nothing was saved.',
       ].join('\n'),
     );
@@ -113,17 +112,17 @@ describe('checking a change of defaults', () => {
 
   it('lists the problems in German for a German member, and in Japanese for a Japanese one, naming the options as their Discord does', async () => {
     const catalog = await catalogOf();
-    const change = { image_model: 'orbit-2', count: 0 };
+    const change = { image_model: 'orbit-2', video_resolution: '8k' };
     expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('de')))).toBe(
       [
         'Diese Standardwerte können nicht gespeichert werden:',
         '- bildmodell: Orbit 2 erstellt Videos, keine Bilder; wähle es als videomodell.',
-        '- anzahl: eine ganze Zahl von 1 bis 4.',
+        '- video-auflösung: Quick Video 1 (Standard des Servers) nimmt die Auflösung `8k` nicht; möglich sind 480p, 720p.',
         'Es wurde nichts gespeichert.',
       ].join('\n'),
     );
     expect(refusal(() => changeDefaults(catalog, {}, change, localizerOf('ja')))).toContain(
-      '- テイク数：1〜4の整数です。',
+      '- 動画解像度：Quick Video 1（サーバーのデフォルト）は解像度`8k`に対応していません。対応しているのは480p, 720pです。',
     );
   });
 

@@ -16,7 +16,7 @@ import { english, type Localizer } from '../../i18n/index.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
-import { isAgeRestricted } from './generate.ts';
+import { isAgeRestricted } from './channel-rules.ts';
 
 /** Discord shows at most 25 choices. */
 export const MAX_CHOICES = 25;

@@ -14,8 +14,8 @@ import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import { inGuildChannel } from '../interactions/starting-interaction.ts';
 import { storeStep } from '../interactions/store-reads.ts';
-import { checkChannelRules, DEFAULT_ATTACHMENT_LIMIT, rulesStillAllow, sendGeneration } from './generate.ts';
-import { sendBatch } from './takes.ts';
+import { checkChannelRules } from './channel-rules.ts';
+import { sendTakes } from './send-takes.ts';
 
 /** A Confirm or Cancel pressed in a channel that is not the card's, in English (tests). */
 export const NOT_HERE = english.t('actions:confirm.notHere');
@@ -116,26 +116,11 @@ async function handleConfirmButton(
     throw new UserError(l.t('actions:confirm.modelGone', { model: record.request.model }));
   }
   try {
-    if (record.takeReservationIds && record.takeReservationIds.length > 1) {
-      await sendBatch(interaction, services, {
-        request: record.request,
-        model,
-        quotedMicros: record.quotedMicros,
-        reservationIds: record.takeReservationIds,
-        reservedAt: record.createdAt,
-        receivedAt,
-        attachmentSizeLimit:
-          interaction.attachmentSizeLimit || record.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
-        ...(record.origin ? { origin: record.origin } : {}),
-        recheck: () => rulesStillAllow(interaction, services, record.request),
-      });
-      return;
-    }
-    await sendGeneration(interaction, services, {
+    await sendTakes(interaction, services, {
       request: record.request,
       model,
       quotedMicros: record.quotedMicros,
-      reservationId: record.reservationId,
+      reservationIds: reservationsOf(record),
       reservedAt: record.createdAt,
       receivedAt,
       attachmentSizeLimit: interaction.attachmentSizeLimit || record.attachmentSizeLimit,

@@ -13,13 +13,7 @@ import type { ModelCatalog } from '../../catalog/catalog.ts';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
-import {
-  defaultsOf,
-  MAX_COUNT,
-  type MemberDefaults,
-  MIN_COUNT,
-  type TypeDefaults,
-} from '../../quota/member-defaults.ts';
+import { defaultsOf, type MemberDefaults, type TypeDefaults } from '../../quota/member-defaults.ts';
 import { UserError } from '../interactions/command.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
@@ -162,7 +156,7 @@ export const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded'
 /**
  * The member's defaults after `change`, checked against the catalog: a model of the right type,
  * an aspect ratio and a resolution the type's model takes (the model given now, else the stored
- * one, else the server's default), a count from 1 to 4. Anything wrong throws one UserError that
+ * one, else the server's default). Anything wrong throws one UserError that
  * lists every problem, and nothing is to be stored. A stored aspect ratio or resolution the new
  * model does not take is cleared, and said so in `notes`. Problems and notes speak `l`, the
  * member's language.
@@ -187,17 +181,9 @@ export function changeDefaults(
     const section = changeType(l, catalog, type, defaultsOf(stored, type), fields, problems, notes);
     if (section) next[type] = section;
   }
-  if (change.count !== undefined) {
-    if (!Number.isInteger(change.count) || change.count < MIN_COUNT || change.count > MAX_COUNT)
-      problems.push(
-        l.t('generate:defaults.countRange', {
-          option: l.t('settings:command.count.name'),
-          min: MIN_COUNT,
-          max: MAX_COUNT,
-        }),
-      );
-    else next.count = change.count;
-  }
+  // In range: /settings' definition carries the quota's range (quota/takes.ts), which the router
+  // checked before this handler ran; the store checks it again as it writes.
+  if (change.count !== undefined) next.count = change.count;
   if (change.always_confirm !== undefined) {
     // Off is the server's behaviour: nothing of the member's to keep.
     if (change.always_confirm) next.alwaysConfirm = true;

@@ -5,6 +5,7 @@
 import { ApplicationCommandOptionType, type LocalizationMap } from 'discord.js';
 import { MAX_PROMPT_LENGTH } from '../../catalog/validate.ts';
 import { english, type Localizer } from '../../i18n/index.ts';
+import { TAKES } from '../../quota/takes.ts';
 import { localizations } from './locale.ts';
 
 /** A text in one language: a description (or name) written for every language at once. */
@@ -103,13 +104,13 @@ export function integerOption<const N extends string>(name: N, description: Text
   } as const;
 }
 
-/** How many takes of the same request (1 to 4; takes.ts reads it). */
+/** How many takes of the same request: the range is the quota's (quota/takes.ts). */
 export function countOption() {
   return {
     type: ApplicationCommandOptionType.Integer,
     ...named('count', (l) => l.t('generate:option.count.description')),
-    min_value: 1,
-    max_value: 4,
+    min_value: TAKES.min,
+    max_value: TAKES.max,
   } as const;
 }
 

@@ -35,7 +35,7 @@ export interface BotServices {
   /** Hands a submitted job to the poller, once its queued embed is shown. */
   follow(job: Job): void;
   /**
-   * The one reply of each batch (takes.ts): kept once shown, drawn again once every take's fate is
+   * The one reply of each batch (generation/batch-reply.ts): kept once shown, drawn again once every take's fate is
    * known, forgotten when none was sent.
    */
   batchCards: Pick<BatchCards, 'begin' | 'redraw' | 'forget'>;

@@ -8,7 +8,7 @@
  * longer applies and a read gets AFTER_ANSWER_MS of its own.
  *
  * A read given up on still runs and is simply dropped. A write given up on is settled so that
- * nothing of it stays: the reservation's release in generate.ts, the Confirm's withdrawal in
+ * nothing of it stays: the reservation's release in generation/admission.ts, the Confirm's withdrawal in
  * confirm.ts, and every write of a member's defaults or an admin's /quota change, which runs
  * inside the step's `answering` context (late-writes.ts).
  */

@@ -120,8 +120,6 @@ export default {
   },
 
   takes: {
-    countRange:
-      '`anzahl` ist eine ganze Zahl von 1 bis {{max, number}}. Es wurde nichts gesendet oder berechnet.',
     noneSent_one:
       'Die Variante konnte nicht gesendet werden: {{reasons}}. Deinem Kontingent wurde nichts berechnet.',
     noneSent_other:
@@ -241,7 +239,6 @@ export default {
       'Der Generierungsdienst war seit dem Start des Bots nicht erreichbar, daher kann der Bot Modelle, Seitenverhältnisse und Auflösungen noch nicht prüfen. Es wurde nichts gespeichert; versuch es in einer Minute noch mal.',
     cantSave:
       'Diese Standardwerte können nicht gespeichert werden:\n{{problems}}\nEs wurde nichts gespeichert.',
-    countRange: '{{option}}: eine ganze Zahl von {{min, number}} bis {{max, number}}.',
     noSuchModel: '{{option}}: Es gibt kein Modell `{{model}}`. /modelle listet sie auf.',
     makesImages: '{{option}}: {{model}} erstellt Bilder, keine Videos; wähle es als {{other}}.',
     makesVideos: '{{option}}: {{model}} erstellt Videos, keine Bilder; wähle es als {{other}}.',

@@ -121,7 +121,6 @@ export default {
 
   /** Takes (`count`). */
   takes: {
-    countRange: '`count` is a whole number from 1 to {{max, number}}. Nothing was sent or charged.',
     noneSent_one: 'The take could not be sent: {{reasons}}. Nothing was charged to your quota.',
     noneSent_other:
       'None of the {{count, number}} takes could be sent: {{reasons}}. Nothing was charged to your quota.',
@@ -252,7 +251,6 @@ export default {
     catalogNotLoaded:
       'The generation service has not been reachable since the bot started, so the bot cannot check models, aspect ratios or resolutions yet. Nothing was saved; please try again in a minute.',
     cantSave: "These defaults can't be saved:\n{{problems}}\nNothing was saved.",
-    countRange: '{{option}}: a whole number from {{min, number}} to {{max, number}}.',
     noSuchModel: '{{option}}: there is no model `{{model}}`. /models lists them.',
     makesImages: '{{option}}: {{model}} makes images, not videos; choose it as {{other}}.',
     makesVideos: '{{option}}: {{model}} makes videos, not images; choose it as {{other}}.',

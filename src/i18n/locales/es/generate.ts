@@ -120,7 +120,6 @@ export default {
   },
 
   takes: {
-    countRange: '`cantidad` es un número entero del 1 al {{max, number}}. No se envió ni se cobró nada.',
     noneSent_one: 'No se pudo enviar la versión: {{reasons}}. No se cobró nada de tu cupo.',
     noneSent_many:
       'No se pudo enviar ninguna de las {{count, number}} de versiones: {{reasons}}. No se cobró nada de tu cupo.',
@@ -253,7 +252,6 @@ export default {
     catalogNotLoaded:
       'El servicio de generación no ha estado disponible desde que se inició el bot, así que aún no puede comprobar modelos, relaciones de aspecto ni resoluciones. No se guardó nada; inténtalo de nuevo en un minuto.',
     cantSave: 'Estos valores predeterminados no se pueden guardar:\n{{problems}}\nNo se guardó nada.',
-    countRange: '{{option}}: un número entero del {{min, number}} al {{max, number}}.',
     noSuchModel: '{{option}}: no existe el modelo `{{model}}`. /modelos los muestra.',
     makesImages: '{{option}}: {{model}} crea imágenes, no vídeos; elígelo como {{other}}.',
     makesVideos: '{{option}}: {{model}} crea vídeos, no imágenes; elígelo como {{other}}.',

@@ -121,7 +121,6 @@ export default {
   },
 
   takes: {
-    countRange: '`nombre` est un nombre entier de 1 à {{max, number}}. Rien n’a été envoyé ni facturé.',
     noneSent_one: 'La version n’a pas pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
     noneSent_many:
       'Aucune des {{count, number}} de versions n’a pu être envoyée: {{reasons}}. Rien n’a été facturé sur ton quota.',
@@ -255,7 +254,6 @@ export default {
       'Le service de génération est injoignable depuis le démarrage du bot, qui ne peut donc pas encore vérifier les modèles, formats ou résolutions. Rien n’a été enregistré; réessaie dans une minute.',
     cantSave:
       'Ces réglages par défaut ne peuvent pas être enregistrés:\n{{problems}}\nRien n’a été enregistré.',
-    countRange: '{{option}}: un nombre entier de {{min, number}} à {{max, number}}.',
     noSuchModel: '{{option}}: il n’existe pas de modèle `{{model}}`. /modèles les liste.',
     makesImages: '{{option}}: {{model}} crée des images, pas des vidéos; choisis-le comme {{other}}.',
     makesVideos: '{{option}}: {{model}} crée des vidéos, pas des images; choisis-le comme {{other}}.',

@@ -114,7 +114,6 @@ export default {
   },
 
   takes: {
-    countRange: '`テイク数`は1〜{{max, number}}の整数です。何も送信・請求されていません。',
     noneSent_other:
       '{{count, number}}件のテイクはどれも送信できませんでした：{{reasons}}。あなたの利用枠には何も請求されていません。',
     reason: {
@@ -218,7 +217,6 @@ export default {
     catalogNotLoaded:
       'ボットの起動以降、生成サービスに接続できていないため、モデル・アスペクト比・解像度をまだ確認できません。何も保存されていません。1分ほどしてからもう一度お試しください。',
     cantSave: 'このデフォルト設定は保存できません：\n{{problems}}\n何も保存されていません。',
-    countRange: '{{option}}：{{min, number}}〜{{max, number}}の整数です。',
     noSuchModel: '{{option}}：モデル`{{model}}`はありません。/モデル で一覧を確認できます。',
     makesImages:
       '{{option}}：{{model}}は動画ではなく画像を生成するモデルです。{{other}}として選んでください。',

@@ -120,7 +120,6 @@ export default {
   },
 
   takes: {
-    countRange: '`quantidade` é um número inteiro de 1 a {{max, number}}. Nada foi enviado nem cobrado.',
     noneSent_one: 'A versão não pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
     noneSent_many:
       'Nenhuma das {{count, number}} de versões pôde ser enviada: {{reasons}}. Nada foi cobrado da sua cota.',
@@ -253,7 +252,6 @@ export default {
     catalogNotLoaded:
       'O serviço de geração não está acessível desde que o bot iniciou, então o bot ainda não consegue verificar modelos, proporções ou resoluções. Nada foi salvo; tente de novo em um minuto.',
     cantSave: 'Estes padrões não podem ser salvos:\n{{problems}}\nNada foi salvo.',
-    countRange: '{{option}}: um número inteiro de {{min, number}} a {{max, number}}.',
     noSuchModel: '{{option}}: não existe o modelo `{{model}}`. O /modelos lista todos.',
     makesImages: '{{option}}: {{model}} cria imagens, não vídeos; escolha-o como {{other}}.',
     makesVideos: '{{option}}: {{model}} cria vídeos, não imagens; escolha-o como {{other}}.',

@@ -1,108 +1,39 @@
 /**
  * Several takes at once: `count` on /imagine and /video makes the same request up to four times,
- * shown in one reply (batch-card.ts). The money is the quota's (all takes reserved together or
- * none: quota/service.ts); from there each take is a submission of its own, so the fair queue
- * sees a batch of 4 as 4 submissions of that member, and each take is charged by its own 201,
- * refunded on its own failure, recovered and delivered as its own job (jobs/batches.ts).
+ * shown in one reply, the batch's card (views/batch-card.ts). The money is the quota's (all takes
+ * reserved together or none); each take is a submission of its own (send-takes.ts), so the fair
+ * queue sees a batch of 4 as 4 submissions of that member, and each take is charged by its own
+ * 201, refunded on its own failure, recovered and delivered as its own job (jobs/batches.ts), which
+ * redraws the card.
  */
-import { randomUUID } from 'node:crypto';
-import { english, type Localizer } from '../../i18n/index.ts';
+
+import type { Localizer } from '../../i18n/index.ts';
 import type { BatchReply } from '../../jobs/batches.ts';
-import type { BatchRef, JobOrigin, ReplyTarget } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
-import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
-import { MAX_TAKES } from '../../quota/service.ts';
-import { UserError } from '../interactions/command.ts';
-import { deferReply } from '../interactions/defer.ts';
-import { memberLocalizer, replyLocales } from '../interactions/locale.ts';
+import type { Model } from '../../media/schemas.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { renderBatchCard } from '../views/batch-card.ts';
 import { refuseAfterDefer } from './refuse-after-defer.ts';
-import { newSeed } from './result-actions/result-job.ts';
 
 /**
- * How many takes a request makes: the member's choice, else 1. The one place `count` is read, so
- * that a member's default (settings) joins here. A count outside 1 to 4 (a modified client) is
- * refused, never clamped: the member pays for what they asked.
+ * Shows the batch's card with every take waiting, then submits every take through `submit` (each
+ * joins the fair queue as its own submission) and follows each one sent. Delivery redraws the card
+ * as takes finish. When no take at all was sent, the reply says why instead.
  */
-export function takeCount(chosen: number | undefined, l: Localizer = english): number {
-  const count = chosen ?? 1;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
-    throw new UserError(l.t('generate:takes.countRange', { max: MAX_TAKES }));
-  }
-  return count;
-}
-
-/**
- * The request of take `index`: the same for every take, but a request that sets a seed (motion
- * models) gets a new one from the second take on, or the takes would be nearly the same video.
- * Without a seed the service picks one for each.
- */
-export function takeRequest(request: CreateGenerationRequest, index: number): CreateGenerationRequest {
-  if (index === 0 || request.seed === undefined) return request;
-  return { ...request, seed: newSeed() };
-}
-
-/** A validated request whose takes are all reserved, ready to be sent. */
-export interface ReservedBatch {
-  request: CreateGenerationRequest;
-  model: Model;
-  /** One take's quote. */
-  quotedMicros: number;
-  /** One per take, in order. */
-  reservationIds: string[];
-  reservedAt: number;
-  receivedAt: number;
-  attachmentSizeLimit: number;
-  origin?: JobOrigin;
-  /** The channel's rules as they are now, for a take that waited for its turn (generate.ts). */
-  recheck: () => Promise<string | undefined>;
-}
-
-/**
- * Defers a public reply, shows the batch's card with every take waiting, then submits every take
- * (each joins the fair queue as its own submission) and follows each one sent. Delivery redraws
- * the card as takes finish. When no take at all was sent, the reply says why instead.
- */
-export async function sendBatch(
+export async function showBatch(
   interaction: GuildStartingInteraction,
   services: BotServices,
-  reserved: ReservedBatch,
+  head: BatchReply,
+  model: Model,
+  submit: (index: number) => Promise<SubmitOutcome>,
 ): Promise<void> {
-  const { quota, submitter, logger } = services;
-  const { request, model, quotedMicros, reservationIds } = reserved;
+  const { logger } = services;
   const l = memberLocalizer(interaction);
-  try {
-    if (!interaction.deferred) await deferReply(interaction);
-  } catch (err) {
-    await Promise.all(reservationIds.map((id) => quota.release(id, 'could not answer the interaction')));
-    throw err;
-  }
-  const batchId = randomUUID();
-  const size = reservationIds.length;
-  const reply: ReplyTarget = {
-    applicationId: interaction.applicationId,
-    interactionToken: interaction.token,
-    interactionAt: reserved.receivedAt,
-    guildId: interaction.guildId,
-    channelId: interaction.channelId,
-    messageId: null,
-    userId: interaction.user.id,
-    ...replyLocales(interaction),
-  };
+  const { id: batchId, size, reply } = head;
   // Shown before any take is sent, so every take's job knows the reply's id from the start (the
   // bot-token route and the failure thread need it) and a fast take's redraw is never overwritten.
-  const head: BatchReply = {
-    id: batchId,
-    size,
-    reply,
-    prompt: request.prompt,
-    request,
-    model: model.slug,
-    modelLabel: model.label,
-    simulated: services.simulated,
-  };
   try {
     const waiting = Array.from({ length: size }, (_, index) => ({ index, state: 'sending' as const }));
     const message = await interaction.editReply(renderBatchCard(head, waiting, model));
@@ -119,21 +50,8 @@ export async function sendBatch(
   });
 
   const settled = await Promise.allSettled(
-    reservationIds.map(async (reservationId, index): Promise<SubmitOutcome> => {
-      const batch: BatchRef = { id: batchId, index, size };
-      const outcome = await submitter.submit({
-        request: takeRequest(request, index),
-        model,
-        quotedMicros,
-        reservationId,
-        reservedAt: reserved.reservedAt,
-        reply,
-        batch,
-        attachmentSizeLimit: reserved.attachmentSizeLimit,
-        ...(reserved.origin ? { origin: reserved.origin } : {}),
-        simulated: services.simulated,
-        recheck: reserved.recheck,
-      });
+    Array.from({ length: size }, async (_, index): Promise<SubmitOutcome> => {
+      const outcome = await submit(index);
       if (outcome.kind === 'submitted') services.follow(outcome.job);
       return outcome;
     }),

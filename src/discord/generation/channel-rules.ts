@@ -1,0 +1,62 @@
+/**
+ * A server's channel rules for a request: the channels generations may be asked in, and spicy
+ * modes only where the channel is age-restricted. Checked before anything is reserved, and again
+ * for a request that waited for its turn (the rules may have changed meanwhile).
+ */
+import { channelMention } from 'discord.js';
+import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
+import { houseList } from '../../catalog/validate.ts';
+import type { CreateGenerationRequest } from '../../media/schemas.ts';
+import type { GuildSettings } from '../../quota/settings.ts';
+import { UserError } from '../interactions/command.ts';
+import { memberLocalizer } from '../interactions/locale.ts';
+import type { BotServices } from '../interactions/services.ts';
+import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
+
+/**
+ * The channel's rules as they are now, for a request that waited for its turn: why it may no longer
+ * be posted here, or undefined. A store that cannot say refuses it (money fails closed).
+ */
+export async function rulesStillAllow(
+  interaction: GuildStartingInteraction,
+  services: BotServices,
+  request: CreateGenerationRequest,
+): Promise<string | undefined> {
+  try {
+    checkChannelRules(interaction, await services.quota.getSettings(interaction.guildId), request);
+    return undefined;
+  } catch (err) {
+    if (err instanceof UserError) return err.message;
+    services.logger.error(
+      { err, guildId: interaction.guildId },
+      'cannot read the channel rules for a waiting request',
+    );
+    return memberLocalizer(interaction).t('generate:rulesUnreadable');
+  }
+}
+
+/** The server's channel rules for a request: its allowed channels, and spicy only where age-restricted. */
+export function checkChannelRules(
+  interaction: GuildStartingInteraction,
+  settings: GuildSettings,
+  request: CreateGenerationRequest,
+): void {
+  const allowed = settings.allowedChannels;
+  const l = memberLocalizer(interaction);
+  if (allowed.length > 0 && !allowed.includes(interaction.channelId)) {
+    throw new UserError(
+      l.t('generate:onlyInChannels', {
+        channels: houseList(l, allowed.map(channelMention), 'disjunction'),
+      }),
+    );
+  }
+  if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
+    throw new UserError(l.t('generate:spicyOnlyAgeRestricted'));
+  }
+}
+
+/** Whether the channel is age-restricted (NSFW), from the interaction's channel data. */
+export function isAgeRestricted(interaction: { channel: unknown }): boolean {
+  const channel = interaction.channel as { nsfw?: boolean } | null;
+  return channel?.nsfw === true;
+}
