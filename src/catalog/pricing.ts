@@ -4,6 +4,7 @@
  */
 import type { CreateGenerationRequest, Model } from '../media/schemas.ts';
 import { type Micros, usdToMicros } from '../money.ts';
+import { effectiveResolution } from './resolution.ts';
 import { MOTION_PRICES } from './service-rules.ts';
 
 /** The spec's default duration for the motion models; other video models default to their first duration. */
@@ -18,14 +19,6 @@ export function effectiveDuration(
   if (req.duration !== undefined) return req.duration;
   if (MOTION_PRICES[model.slug]) return MOTION_DEFAULT_DURATION;
   return model.durations[0];
-}
-
-/** The resolution the service will use: the one asked for, else the model's first (its default). */
-export function effectiveResolution(
-  model: Model,
-  req: Pick<CreateGenerationRequest, 'resolution'>,
-): string | undefined {
-  return req.resolution ?? model.resolutions[0];
 }
 
 /** Quotes a (valid) request: base price × duration when per-second × resolution multiplier. */

@@ -7,7 +7,8 @@
  * money-related and marks each refund as applied.
  */
 import { randomUUID } from 'node:crypto';
-import { effectiveDuration, effectiveResolution } from '../catalog/pricing.ts';
+import { effectiveDuration } from '../catalog/pricing.ts';
+import { effectiveResolution } from '../catalog/resolution.ts';
 import type { Clock } from '../clock.ts';
 import {
   type CreateGenerationRequest,

@@ -5,7 +5,8 @@
  * request passes validation, and nothing is asked of the service while Discord waits.
  */
 import type { APISelectMenuOption } from 'discord.js';
-import { effectiveDuration, effectiveResolution, quoteMicros } from '../../catalog/pricing.ts';
+import { effectiveDuration, quoteMicros } from '../../catalog/pricing.ts';
+import { effectiveResolution } from '../../catalog/resolution.ts';
 import { validateCreateRequest } from '../../catalog/validate.ts';
 import { english, type Localizer } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../jobs/pending-references.ts';

@@ -3,20 +3,17 @@
  * action and the generation only: everything else (the request, who asked, where the reply is) is
  * read from the job in the store when it is pressed, so a button works after a restart, or a week later.
  */
-import { effectiveResolution } from '../../catalog/pricing.ts';
+import { higherResolution } from '../../catalog/resolution.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { Model } from '../../media/schemas.ts';
 import { fitsCustomId, type ResultAction, type ResultButton } from '../interactions/custom-ids.ts';
 
-/** The resolution one step above the job's, when the model has one. */
+/** The resolution one step above the job's (as asked, else as the service reported it), when the model has one. */
 export function nextResolution(job: Job, model: Model | undefined): string | undefined {
-  if (!model || model.resolutions.length < 2) return undefined;
-  const current = effectiveResolution(model, {
+  if (!model) return undefined;
+  return higherResolution(model, {
     resolution: job.request?.resolution ?? (job.parameters.resolution as string | undefined),
   });
-  const index = current === undefined ? -1 : model.resolutions.indexOf(current);
-  if (index < 0) return undefined;
-  return model.resolutions[index + 1];
 }
 
 /**
