@@ -23,17 +23,16 @@ afterEach(async () => {
   await w.close();
 });
 
-/** Lets promise chains run (a few turns of the microtask queue and one of the event loop). */
-const turn = () => new Promise((resolve) => setImmediate(resolve));
-
 describe("a batch's takes in the fair queue", () => {
   it("take one turn each: another member's request is sent between them, not after the batch", async () => {
     // The first POST is held once answered: the one slot stays taken and every later one queues.
     const held = deferred();
+    const firstSent = deferred();
     let calls = 0;
     const client: SubmitterClient = {
       async createGeneration(req, opts) {
         calls += 1;
+        if (calls === 1) firstSent.resolve();
         const created = await w.client.createGeneration(req, opts);
         if (calls === 1) await held.promise;
         return created;
@@ -49,7 +48,8 @@ describe("a batch's takes in the fair queue", () => {
       return { outcome, inLine: inLine.promise };
     };
     const sending = [submitter.submit(takes[0] as SubmitInput)];
-    await turn();
+    // The first take holds the one slot before the others join the line.
+    await firstSent.promise;
     for (const take of takes.slice(1)) {
       const q = queued(take);
       await q.inLine;
