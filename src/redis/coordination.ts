@@ -31,7 +31,8 @@ export async function openCoordination(url: string, log: Logger): Promise<Coordi
   await client.connect().catch((err: unknown) => {
     throw new StoreUnavailableError(`cannot reach Redis at ${shownRedisUrl(url)}: ${(err as Error).message}`);
   });
-  // Sent commands get a time limit too: a stalled server drops the connection (store/redis-stall-guard.ts).
+  // Sent commands get a time limit too: a stalled server drops the connection
+  // (store/redis-stall-guard.ts).
   const unguard = guardAgainstStalls(client, { name: 'coordination', log });
   return {
     client,

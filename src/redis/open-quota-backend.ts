@@ -25,7 +25,8 @@ export async function openQuotaBackend(
     );
   });
   // A command already sent gets no timeout from node-redis: a stalled server drops the connection
-  // instead (store/redis-stall-guard.ts), so that no quota operation, nor the guild's lock it holds, waits for ever.
+  // instead (store/redis-stall-guard.ts), so that no quota operation, nor the guild's lock it holds,
+  // waits for ever.
   const unguard = guardAgainstStalls(client, { name: 'quota', log: options.log });
   const backend = new RedisQuotaBackend({
     client,
