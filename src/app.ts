@@ -46,7 +46,7 @@ import { MemberDefaultsStore } from './quota/member-defaults.ts';
 import { createQuotaService } from './quota/service.ts';
 import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { logStoreErrors, openCheckedStore } from './store.ts';
+import { logStoreErrors, openCheckedStore } from './store/open.ts';
 import { Closers } from './wiring/closers.ts';
 import { ProcessSharing } from './wiring/process-sharing.ts';
 

@@ -4,12 +4,12 @@
  * store-reads.ts), but the write may still land afterwards: a SQLite file write-locked by another
  * connection takes it once the lock goes (the busy timeout is 10 s), and a Redis server that
  * stopped answering runs, when it resumes, the commands already in its socket, even those of a
- * connection the bot dropped (redis/stall-guard.ts) and whose command the bot saw fail. What the
+ * connection the bot dropped (store/redis-stall-guard.ts) and whose command the bot saw fail. What the
  * member was told must end up true, whatever the timing, so the store itself decides.
  *
  * The one mechanism, for every write behind an answer (a member's defaults, every /quota change):
  * - Each write is conditional on the value it read: it applies only while that value is unchanged
- *   (a compare-and-set on the stored text for the member's defaults, keyv-compare-and-set.ts; the
+ *   (a compare-and-set on the stored text for the member's defaults, store/compare-and-set.ts; the
  *   guild's transaction for /quota, whose EXEC on Redis applies only while every key it read is
  *   unchanged, and which on SQLite holds the guild's lock), and it carries an id of its own.
  * - When the answer gives up, the write's fate is settled by a second conditional write on that

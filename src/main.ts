@@ -71,8 +71,8 @@ const { startBot } = await import('./app.ts');
 const { loadConfigOrExit } = await import('./config.ts');
 const { createLogger, logFormatFor } = await import('./log.ts');
 const { ShardTakenError } = await import('./redis/shard-claims.ts');
-const { redisPassword } = await import('./redis/start.ts');
-const { StoreUnavailableError } = await import('./store.ts');
+const { redisPassword } = await import('./store/redis-start.ts');
+const { StoreUnavailableError } = await import('./store/open.ts');
 // Told to stop while the modules loaded: nothing was opened yet.
 if (starting.signal.aborted) process.exit(0);
 

@@ -2,7 +2,7 @@
  * What a bot on SQLite (the default, one process) loads at start: not the libraries only another
  * setup or a rare command uses, each resident for the life of the process (docs/performance.md,
  * Memory). The Redis client (@keyv/redis, @redis/client's 423 files) loads only when STORE_URL names
- * a Redis (redis/client.ts); Vega and resvg when an admin first asks for /quota report; pino-pretty
+ * a Redis (store/redis-client.ts); Vega and resvg when an admin first asks for /quota report; pino-pretty
  * in pino's worker, not in the bot's thread; and undici once, discord.js's copy (http-agent.ts).
  */
 import { execFile } from 'node:child_process';

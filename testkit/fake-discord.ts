@@ -13,7 +13,7 @@ export {
   type SelectInteractionOptions,
   selectInteraction,
 } from './fake-discord/component-interactions.ts';
-export { type FakeFault, type FaultRequest, faults } from './fake-discord/faults.ts';
+export { faults } from './fake-discord/faults.ts';
 export {
   autocompleteInteraction,
   type ChatInputInteractionOptions,
@@ -27,13 +27,15 @@ export {
 } from './fake-discord/interactions.ts';
 export type { BodyViolation } from './fake-discord/openapi.ts';
 export { startFakeDiscord } from './fake-discord/server.ts';
-export type { FakeModal } from './fake-discord/state.ts';
 export type {
   FakeChannelSpec,
   FakeDiscord,
+  FakeFault,
   FakeGuildSpec,
   FakeMemberSpec,
+  FakeModal,
   FakeRoleSpec,
+  FaultRequest,
   RecordedCall,
   RecordedFile,
   RouteKind,

@@ -44,7 +44,7 @@ export interface QuotaStateBackend {
   close(): Promise<void>;
 }
 
-/** A keyv namespace as Values (the store throws on errors: store.ts). */
+/** A keyv namespace as Values (the store throws on errors: store/open.ts). */
 export function keyvValues(keyv: Keyv): Values {
   // Copies only when keyv keeps the objects themselves (no serializer): otherwise every read is
   // a fresh parse already, and a second copy of a large guild record was a tenth of the bot's CPU

@@ -9,7 +9,7 @@
  * the server's reservations. Nothing here moves money, so there is no ledger entry and no lock: a
  * member's value is written only by that member, and the last write wins.
  *
- * Every write is a compare-and-set on the value it read (keyv-compare-and-set.ts) and carries an id
+ * Every write is a compare-and-set on the value it read (store/compare-and-set.ts) and carries an id
  * of its own, so that a write whose answer gave up (the member was told nothing changed) is settled
  * by the store itself: put back if it landed, fenced off if it had not (late-writes.ts). Forgetting
  * is a value with no defaults and an id, not a delete, for the same reason: a missing value would
@@ -23,10 +23,10 @@
 import { randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import { z } from 'zod';
-import { type ConditionalValues, conditionalValues, type Token } from '../keyv-compare-and-set.ts';
 import { answerGivenUp, type Settled, settleIfGivenUp } from '../late-writes.ts';
 import { type Logger, silentLogger } from '../log.ts';
 import type { MediaType } from '../media/schemas.ts';
+import { type ConditionalValues, conditionalValues, type Token } from '../store/compare-and-set.ts';
 import { takesSchema } from './takes.ts';
 
 /** A member's defaults for one type of request; every field optional. */

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { Micros } from '../money.ts';
-import type { Store } from '../store.ts';
+import type { Store } from '../store/open.ts';
 import type { AdmissionTicket } from './admitted-ahead.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';

@@ -11,9 +11,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RedisClientType } from '@keyv/redis';
 import type { Logger } from '../log.ts';
-import { StoreUnavailableError } from '../store.ts';
-import { guardAgainstStalls } from './stall-guard.ts';
-import { shownRedisUrl } from './start.ts';
+import { StoreUnavailableError } from '../store/open.ts';
+import { guardAgainstStalls } from '../store/redis-stall-guard.ts';
+import { shownRedisUrl } from '../store/redis-start.ts';
 
 const CLOSE_WAIT_MS = 2_000;
 
@@ -23,15 +23,16 @@ export interface Coordination {
 }
 
 export async function openCoordination(url: string, log: Logger): Promise<Coordination> {
-  // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis/client.ts).
-  const { longLivedClient } = await import('./client.ts');
+  // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; store/redis-client.ts).
+  const { longLivedClient } = await import('../store/redis-client.ts');
   const client = longLivedClient(url);
   // Without a listener a connection error would end the process; the callers log what failed.
   client.on('error', (err: unknown) => log.warn({ err }, 'coordination: Redis connection error'));
   await client.connect().catch((err: unknown) => {
     throw new StoreUnavailableError(`cannot reach Redis at ${shownRedisUrl(url)}: ${(err as Error).message}`);
   });
-  // Sent commands get a time limit too: a stalled server drops the connection (stall-guard.ts).
+  // Sent commands get a time limit too: a stalled server drops the connection
+  // (store/redis-stall-guard.ts).
   const unguard = guardAgainstStalls(client, { name: 'coordination', log });
   return {
     client,

@@ -23,7 +23,7 @@ import { ProcessPresence } from '../redis/process-presence.ts';
 import { budgetPrefixFor, createRedisRateLimiter } from '../redis/rate-limiter.ts';
 import { RemoteCancel, type RemoteCancelOptions } from '../redis/remote-cancel.ts';
 import { ShardClaims } from '../redis/shard-claims.ts';
-import { isRedisUrl } from '../store.ts';
+import { isRedisUrl } from '../store/open.ts';
 
 /** How long (wall ms) a killed process keeps the poller's lease and its shard claims. */
 export interface LeaseTtls {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
-import { openStore } from '../../src/store.ts';
+import { openStore } from '../../src/store/open.ts';
 import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { useSpawnedBot } from '../support/bot-process.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
-import { openStore } from '../../src/store.ts';
+import { openStore } from '../../src/store/open.ts';
 import { chatInputInteraction, faults } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, useSpawnedBot } from '../support/bot-process.ts';

@@ -12,7 +12,7 @@ import { systemClock } from '../../src/clock.ts';
 import { parseConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { openCheckedStore } from '../../src/store.ts';
+import { openCheckedStore } from '../../src/store/open.ts';
 import { type FakeDiscord, startFakeDiscord } from '../../testkit/fake-discord.ts';
 import { DEFAULT_GUILD } from '../support/bot-harness.ts';
 

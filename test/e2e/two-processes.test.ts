@@ -24,7 +24,7 @@ import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { type RecordedRequest, type Simulator, startSimulator } from '../../src/sim/server.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import {
   chatInputInteraction,
   type FakeDiscord,

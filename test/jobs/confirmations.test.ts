@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRMATION_TTL_MS, ConfirmationStore } from '../../src/jobs/confirmations.ts';
 import { createInProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ALICE, BOB } from '../../testkit/ids.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 

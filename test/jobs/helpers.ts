@@ -23,7 +23,7 @@ import type { Model } from '../../src/media/schemas.ts';
 import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
 
 export { ALICE, BOB, GUILD };

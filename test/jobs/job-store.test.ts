@@ -6,7 +6,7 @@ import type { Job } from '../../src/jobs/job.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import { KeyvSet } from '../../src/jobs/keyv-set.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 
 function makeJob(generationId: string, overrides: Partial<Job> = {}): Job {
   return {

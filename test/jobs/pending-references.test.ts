@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_REFERENCES_TTL_MS, PendingReferenceStore } from '../../src/jobs/pending-references.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
 let dir: string;

@@ -42,7 +42,7 @@ function tree(files: Record<string, string>): string {
 
 describe('the layer lint', () => {
   it('finds nothing wrong with this repository', async () => {
-    expect(await violations(['src', 'commands', 'bench', 'testkit', 'scripts'])).toEqual([]);
+    expect(await violations(['src', 'commands', 'bench', 'testkit', 'test', 'scripts'])).toEqual([]);
   }, 60_000);
 
   it('fails when the quota imports the Discord edge, and when jobs import a Redis adapter', async () => {
@@ -75,6 +75,21 @@ describe('the layer lint', () => {
         "import { card } from '../discord/confirm-card.ts';\nexport const lease = card;\n",
     });
     expect(await violations(['src'], dir)).toEqual(['no-circular', 'redis-imports-no-other-adapter']);
+  });
+
+  it('fails on a loop in the test kit and in the tests, type-only imports included', async () => {
+    const dir = tree({
+      'testkit/fake-discord/types.ts':
+        "import type { FakeFault } from './faults.ts';\nexport interface RecordedCall { fault?: FakeFault }\n",
+      'testkit/fake-discord/faults.ts':
+        "import type { RecordedCall } from './types.ts';\nexport interface FakeFault { call: RecordedCall }\n",
+      'test/support/bot-process.ts':
+        "import { useBot } from './use-bot.ts';\nexport const spawnBot = useBot;\n",
+      'test/support/use-bot.ts':
+        "import { spawnBot } from './bot-process.ts';\nexport const useBot = () => spawnBot;\n",
+    });
+    expect(await violations(['testkit'], dir)).toEqual(['no-circular']);
+    expect(await violations(['test'], dir)).toEqual(['no-circular']);
   });
 
   it('fails when the benchmark imports test/, and when the bot imports the test kit', async () => {

@@ -1,5 +1,5 @@
 import type Keyv from 'keyv';
-import type { Store } from '../../src/store.ts';
+import type { Store } from '../../src/store/open.ts';
 
 /**
  * Simulates the process dying at one write: the first write matching `crashAt` throws and

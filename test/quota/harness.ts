@@ -7,7 +7,7 @@ import type { KeyedLock } from '../../src/locks.ts';
 import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 

@@ -15,7 +15,7 @@ import type Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering } from '../../src/late-writes.ts';
 import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 

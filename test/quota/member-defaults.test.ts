@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemberDefaultsStore } from '../../src/quota/member-defaults.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
 const redis = useRedisServer();

@@ -11,7 +11,7 @@ import type { LedgerEntry } from '../../src/quota/ledger.ts';
 import { createQuotaService, type QuotaService, type ReserveResult } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { QuotaConflictError, type RedisClient, RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
-import { openStore, type Store } from '../../src/store.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';

@@ -9,7 +9,7 @@ import { silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
-import { openStore } from '../../src/store.ts';
+import { openStore } from '../../src/store/open.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { createQuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
-import { openCheckedStore } from '../../src/store.ts';
+import { openCheckedStore } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 import { USD } from './harness.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
 import { openCoordination } from '../../src/redis/coordination.ts';
-import { StoreUnavailableError } from '../../src/store.ts';
+import { StoreUnavailableError } from '../../src/store/open.ts';
 import { startRedisServer, useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();

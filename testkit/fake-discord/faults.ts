@@ -1,31 +1,4 @@
-import type { RecordedCall } from './types.ts';
-
-/** The request a fault judges, as it will be recorded. */
-export type FaultRequest = Pick<RecordedCall, 'method' | 'path' | 'route' | 'body' | 'files'>;
-
-/**
- * A way the real Discord sometimes misbehaves, applied to the requests that match:
- * - `lose-answer`: Discord carries the request out, but the client gets `status` instead of the answer
- *   (a 5xx is retried by @discordjs/rest, so the retry meets what the first attempt did);
- * - `refuse`: Discord does nothing and answers `status` with the error `code`;
- * - `hold`: Discord carries the request out and never answers (the client waits until it gives up or dies).
- */
-export interface FakeFault {
-  kind: 'lose-answer' | 'refuse' | 'hold';
-  match: (request: FaultRequest) => boolean;
-  /** Answered status for `lose-answer` (default 502) and `refuse` (default 400). */
-  status?: number;
-  /** Discord's JSON error code in the answer (default 0). */
-  code?: number;
-  message?: string;
-  /** How many matching requests it hits (default 1; Infinity for every one). */
-  times?: number;
-  /**
-   * Awaited before the answer goes out: what happens elsewhere while the request is in flight
-   * (another process delivering the result the request would have overwritten).
-   */
-  meanwhile?: () => Promise<void>;
-}
+import type { FakeFault, FaultRequest } from './types.ts';
 
 /** The faults in force; each one wears off after its `times` hits. */
 export class FaultList {

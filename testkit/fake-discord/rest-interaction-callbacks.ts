@@ -27,7 +27,8 @@ import {
   tooLarge,
   unknown,
 } from './rest-routes.ts';
-import type { FakeInteraction, FakeModal, FakeState, StoredMessage } from './state.ts';
+import type { FakeInteraction, FakeState, StoredMessage } from './state.ts';
+import type { FakeModal } from './types.ts';
 
 /** POST /interactions/:id/:token/callback, and the webhook routes of the interaction's token. */
 export function interactionRoutes(s: FakeState): Route[] {

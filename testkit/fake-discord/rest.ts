@@ -6,7 +6,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallLog } from './call-log.ts';
-import type { FakeFault, FaultList } from './faults.ts';
+import type { FaultList } from './faults.ts';
 import type { FakeGateway } from './gateway.ts';
 import { parseBody } from './multipart.ts';
 import { type BodyViolation, type OpenApiValidator, openApiValidator } from './openapi.ts';
@@ -16,6 +16,7 @@ import { interactionRoutes } from './rest-interaction-callbacks.ts';
 import { lookupRoutes } from './rest-lookups.ts';
 import { type Context, error, matchRoute, type Reply, type Route } from './rest-routes.ts';
 import type { FakeState } from './state.ts';
+import type { FakeFault } from './types.ts';
 
 const API_PREFIX = '/api/v10';
 

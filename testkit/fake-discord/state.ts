@@ -15,7 +15,7 @@ import {
   type RoleFlags,
   type UserFlags,
 } from 'discord.js';
-import type { FakeDiscord, FakeGuildSpec, StartFakeDiscordOptions } from './types.ts';
+import type { FakeDiscord, FakeGuildSpec, FakeModal, StartFakeDiscordOptions } from './types.ts';
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
 let increment = 0n;
@@ -107,13 +107,6 @@ export interface FakeInteraction {
   expired: boolean;
   /** The modal the bot opened in answer (type 9 callback's `data`), if it did. */
   modal: FakeModal | null;
-}
-
-/** A modal as the bot sent it in a type 9 callback. */
-export interface FakeModal {
-  custom_id: string;
-  title: string;
-  components: unknown[];
 }
 
 export interface StoredFile {

@@ -1,7 +1,11 @@
+/**
+ * The fake Discord's types that its parts share and a test sees: what it is given (the guilds and
+ * their members), what it records (calls, files), the faults a test makes it commit and the modals
+ * the bot opens. Of the fake's other parts they import only openapi.ts's BodyViolation (which imports
+ * none), so its state, faults and routes import them without a loop.
+ */
 import type { APIInteraction, APIMessage } from 'discord.js';
-import type { FakeFault } from './faults.ts';
 import type { BodyViolation } from './openapi.ts';
-import type { FakeModal } from './state.ts';
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
 export interface FakeGuildSpec {
@@ -106,6 +110,33 @@ export interface RecordedFile {
   data: Buffer;
 }
 
+/** The request a fault judges, as it will be recorded. */
+export type FaultRequest = Pick<RecordedCall, 'method' | 'path' | 'route' | 'body' | 'files'>;
+
+/**
+ * A way the real Discord sometimes misbehaves, applied to the requests that match:
+ * - `lose-answer`: Discord carries the request out, but the client gets `status` instead of the answer
+ *   (a 5xx is retried by @discordjs/rest, so the retry meets what the first attempt did);
+ * - `refuse`: Discord does nothing and answers `status` with the error `code`;
+ * - `hold`: Discord carries the request out and never answers (the client waits until it gives up or dies).
+ */
+export interface FakeFault {
+  kind: 'lose-answer' | 'refuse' | 'hold';
+  match: (request: FaultRequest) => boolean;
+  /** Answered status for `lose-answer` (default 502) and `refuse` (default 400). */
+  status?: number;
+  /** Discord's JSON error code in the answer (default 0). */
+  code?: number;
+  message?: string;
+  /** How many matching requests it hits (default 1; Infinity for every one). */
+  times?: number;
+  /**
+   * Awaited before the answer goes out: what happens elsewhere while the request is in flight
+   * (another process delivering the result the request would have overwritten).
+   */
+  meanwhile?: () => Promise<void>;
+}
+
 export interface RecordedCall {
   method: string;
   /** Decoded path below /api/v10, e.g. `/webhooks/{app}/{token}/messages/@original`. */
@@ -122,6 +153,13 @@ export interface RecordedCall {
   at: number;
   /** The test fault that hit this request (see FakeFault); for `hold` the status is what was never sent. */
   fault?: FakeFault['kind'];
+}
+
+/** A modal as the bot sent it in a type 9 callback. */
+export interface FakeModal {
+  custom_id: string;
+  title: string;
+  components: unknown[];
 }
 
 export interface FakeDiscord {

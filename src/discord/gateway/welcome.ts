@@ -21,7 +21,7 @@ import type { Clock } from '../../clock.ts';
 import { english, type Localizer, localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { QuotaDefaults } from '../../quota/settings.ts';
-import { withDeadline } from '../../redis/start.ts';
+import { withDeadline } from '../../store/redis-start.ts';
 import { perPeriod, quotaCommandName } from '../views/quota-view.ts';
 
 /** A server the bot joined longer ago than this is not welcomed when first seen: it was there before. */

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conditionalValues } from '../src/keyv-compare-and-set.ts';
-import { openStore, type Store } from '../src/store.ts';
-import { useRedisServer } from './support/redis-server.ts';
+import { conditionalValues } from '../../src/store/compare-and-set.ts';
+import { openStore, type Store } from '../../src/store/open.ts';
+import { useRedisServer } from '../support/redis-server.ts';
 
 const redis = useRedisServer();
 const dir = mkdtempSync(join(tmpdir(), 'keyv-cas-'));

@@ -4,7 +4,7 @@
  * namespaces read and write as before.
  */
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store.ts';
+import { openStore } from '../../src/store/open.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();

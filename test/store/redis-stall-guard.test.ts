@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
-import { guardAgainstStalls } from '../../src/redis/stall-guard.ts';
+import { guardAgainstStalls } from '../../src/store/redis-stall-guard.ts';
 import { recordingLogger } from '../support/recording-logger.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 

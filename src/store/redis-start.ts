@@ -5,13 +5,13 @@
  * come back. Once a connection has been up, a drop is retried as before.
  *
  * What is set here, and only here (issue 17 adds per-command timeouts to the running clients):
- * - the deadlines of the start's check (`checkRedisAtStart`, in redis/client.ts): one connection of
+ * - the deadlines of the start's check (`checkRedisAtStart`, in redis-client.ts): one connection of
  *   its own that must connect and answer PING before any other is opened, with no reconnection;
  * - `startSocketOptions`: the socket options of every long-lived client opened at start: a connect
  *   timeout, and a reconnect strategy that gives up while the client has never been connected.
  *
  * The URL is shown through `shownRedisUrl` everywhere (errors, logs): its password is never written.
- * Nothing here loads the Redis client library (redis/client.ts does): every start imports this
+ * Nothing here loads the Redis client library (redis-client.ts does): every start imports this
  * module, a bot on SQLite too.
  */
 

@@ -7,7 +7,7 @@
  *   connection's), so only the server can compare and write at once. The script reads and writes
  *   the key and the text keyv itself does (its namespace prefix, its `{"value":…}` envelope), so
  *   the values stay readable with keyv's `get`, and values written before read the same.
- * - On SQLite and in memory, one process holds the store (store-lock.ts), so a lock in the process
+ * - On SQLite and in memory, one process holds the store (sqlite-lock.ts), so a lock in the process
  *   makes the read, the comparison and the write one step. A write's promise settles only once
  *   SQLite has finished it (there is no time-out on this side), so nothing of it lands afterwards.
  *
@@ -15,7 +15,7 @@
  * unchanged value when every write of the key carries an id of its own, as the member defaults' do.
  */
 import type Keyv from 'keyv';
-import { createInProcessLock } from './locks.ts';
+import { createInProcessLock } from '../locks.ts';
 
 /** A value as read, for a compare-and-set: its stored text, or null for no value. */
 export type Token = string | null;

@@ -2,7 +2,7 @@
  * The one place that opens keyv from STORE_URL.
  * - `sqlite://path/to/file.sqlite` (the default, under data/): one process.
  * - `memory://`: nothing persists (tests that do not restart).
- * - `redis://host:port[/db]`: every namespace on @keyv/redis (redis/keyv-store.ts, loaded only
+ * - `redis://host:port[/db]`: every namespace on @keyv/redis (redis-namespaces.ts, loaded only
  *   then, like every module that loads the Redis client); the quota keeps its values in the
  *   same Redis through its own client instead (redis/open-quota-backend.ts), because its changes must be
  *   transactions, which keyv cannot express.
@@ -20,10 +20,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
-import { withNativeJson } from './keyv-json.ts';
-import { type Logger, silentLogger } from './log.ts';
-import { START_CHECK_DEADLINE_MS, shownRedisUrl, withDeadline } from './redis/start.ts';
-import { lockSqliteFile } from './store-lock.ts';
+import { type Logger, silentLogger } from '../log.ts';
+import { withNativeJson } from './native-json.ts';
+import { START_CHECK_DEADLINE_MS, shownRedisUrl, withDeadline } from './redis-start.ts';
+import { lockSqliteFile } from './sqlite-lock.ts';
 
 export interface Store {
   /** A keyv for one namespace of this store. The same namespace gives the same instance. */
@@ -69,14 +69,14 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
  * Opens the store for the bot: takes the SQLite file's lock (a second process on the same file
  * would overspend allowances and share ledger sequence numbers), then writes and reads back a
  * probe value. Throws StoreUnavailableError, naming the path and the reason, when either fails.
- * On Redis it first connects once, with a deadline (redis/start.ts): an unreachable server, a
+ * On Redis it first connects once, with a deadline (redis-start.ts): an unreachable server, a
  * refused connection or a wrong password stops the start instead of waiting for ever.
  */
 export async function openCheckedStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const file = sqliteFile(url);
   const where = file && file !== ':memory:' ? `${url} (${resolve(file)})` : shownStoreUrl(url);
   if (isRedisUrl(url)) {
-    const { checkRedisAtStart } = await import('./redis/client.ts');
+    const { checkRedisAtStart } = await import('./redis-client.ts');
     await checkRedisAtStart(url).catch((err: unknown) => {
       throw new StoreUnavailableError(`cannot reach Redis at ${where}: ${reasonOf(err)}`);
     });
@@ -181,8 +181,8 @@ async function storeMaker(url: string, options: StoreOptions): Promise<StoreMake
     };
   }
   if (isRedisUrl(url)) {
-    // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis/client.ts).
-    const { redisStoreMaker } = await import('./redis/keyv-store.ts');
+    // Loaded here only: a bot on SQLite never loads the Redis client (about 6 MB; redis-client.ts).
+    const { redisStoreMaker } = await import('./redis-namespaces.ts');
     return redisStoreMaker(url, options.log ?? silentLogger);
   }
   throw new Error(

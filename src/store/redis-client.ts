@@ -1,8 +1,8 @@
 /**
- * The bot's Redis clients, with the limits of redis/start.ts: `checkRedisAtStart`'s connection of
+ * The bot's Redis clients, with the limits of redis-start.ts: `checkRedisAtStart`'s connection of
  * its own, and `longLivedClient` for the store, the quota and the coordination.
  *
- * With redis/keyv-store.ts (the store's namespaces on @keyv/redis), the only module that loads the
+ * With redis-namespaces.ts (the store's namespaces on @keyv/redis), the only module that loads the
  * Redis client library at run time; the others import its types only. Both are reached through
  * `await import` once STORE_URL names a Redis: a bot on SQLite never loads the library
  * (@redis/client's 423 files, about 6 MB of resident memory and 2.7 MB of heap at start).
@@ -14,14 +14,14 @@ import {
   startSocketOptions,
   UNSENT_COMMAND_TIMEOUT_MS,
   withDeadline,
-} from './start.ts';
+} from './redis-start.ts';
 
 /**
  * A client for one of the bot's long-lived connections. While Redis is unreachable a command fails
  * instead of waiting for the reconnection: money fails closed, and a member hears so within
  * Discord's deadline. `disableOfflineQueue` refuses commands issued while disconnected; the timeout
  * drops commands still unsent after it (one issued just as the connection died), never one already
- * sent (redis/stall-guard.ts deals with those). At start a Redis gone since the store's check stops
+ * sent (redis-stall-guard.ts deals with those). At start a Redis gone since the store's check stops
  * the start; once it has been up, a drop is retried.
  */
 export function longLivedClient(url: string): RedisClientType {

@@ -1,17 +1,17 @@
 /**
- * The store's namespaces on Redis (@keyv/redis), for store.ts, which loads this module with
- * `await import` only when STORE_URL names a Redis (redis/client.ts says why).
+ * The store's namespaces on Redis (@keyv/redis), for open.ts, which loads this module with
+ * `await import` only when STORE_URL names a Redis (redis-client.ts says why).
  */
 import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import type { Logger } from '../log.ts';
-import { longLivedClient } from './client.ts';
-import { guardAgainstStalls } from './stall-guard.ts';
-import { START_CONNECT_TIMEOUT_MS } from './start.ts';
+import { longLivedClient } from './redis-client.ts';
+import { guardAgainstStalls } from './redis-stall-guard.ts';
+import { START_CONNECT_TIMEOUT_MS } from './redis-start.ts';
 
 /**
  * Every namespace on one Redis connection, made here rather than by each adapter, so that its
- * commands have time limits like the quota's (redis/stall-guard.ts): while Redis is down a command
+ * commands have time limits like the quota's (redis-stall-guard.ts): while Redis is down a command
  * fails at once instead of waiting in an offline queue, one not yet written fails after a moment,
  * and one written to a server that stopped answering fails when the guard drops the connection.
  * The adapter opens it again on the next use (each attempt bounded by its connection timeout).

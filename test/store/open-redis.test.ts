@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HealthCheck } from '../../src/ops/health.ts';
-import { openCheckedStore } from '../../src/store.ts';
+import { openCheckedStore } from '../../src/store/open.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../src/store.ts';
+import { openStore } from '../../src/store/open.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
