@@ -14,7 +14,7 @@
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { BatchKey, BatchReply, BatchStore, BatchTake } from './batches.ts';
-import { type DeliveryRoute, MessageRefused } from './delivery.ts';
+import { type DeliveryRoute, MessageRefused } from './delivery-ports.ts';
 import type { Job } from './job.ts';
 import type { LinkReason, ResultContent } from './result-content.ts';
 

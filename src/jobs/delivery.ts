@@ -5,6 +5,11 @@
  * in-flight slot) runs beside its edit, and the job is recorded done once both went through. Each
  * step is recorded on the job, so a restart repeats nothing that already happened but the last
  * edit when the process died before recording it (the same edit again, harmless).
+ *
+ * Longer than this project's usual ~400 lines on purpose: it is one state machine per job (progress,
+ * result, failure, retries, give-up) over state every step shares (the job's run in `busy`, what was
+ * last shown, the late-edit and retry timers, the claim's fence); split by step, each part would need
+ * all of it. What delivery needs of the world and hands it is in delivery-ports.ts.
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
@@ -12,42 +17,16 @@ import { loopTurn } from '../loop-turns.ts';
 import type { Generation } from '../media/schemas.ts';
 import type { BatchStore, BatchTake } from './batches.ts';
 import { ClaimFence, ClaimLost, type DeliveryClaim, type DeliveryClaims } from './delivery-claim.ts';
+import {
+  type DeliveryQuota,
+  type DeliveryRoute,
+  type JobContent,
+  type JobMessenger,
+  MessageRefused,
+} from './delivery-ports.ts';
 import type { BatchRef, Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { type DownloadOutput, type LinkReason, type ResultContent, resultContent } from './result-content.ts';
-
-/** What the reply should show now; the Discord edge renders it from the job. */
-export type JobContent =
-  | { kind: 'progress' }
-  | ResultContent
-  | { kind: 'failed' }
-  /** A take of a batch: the batch's one reply, drawn from every take as it is now. */
-  | { kind: 'batch'; takes: BatchTake[] };
-
-/** How the reply was reached; `none` when a progress update could not be shown and was skipped. */
-export type DeliveryRoute = 'interaction' | 'bot' | 'channel' | 'none';
-
-/** The Discord side of delivery (src/discord/generation/messenger.ts). */
-export interface JobMessenger {
-  /** Shows the job in its reply: interaction token while valid, then the bot token, then a new message. */
-  show(job: Job, content: JobContent): Promise<DeliveryRoute>;
-  /** Reports a failure and its refund in a thread on the reply, or in the channel when no thread can be opened. */
-  reportFailure(job: Job, refundedMicros: number): Promise<'thread' | 'channel'>;
-}
-
-/**
- * Thrown by a messenger when Discord refused a message for good (a 4xx other than a rate limit):
- * the same message would be refused on every retry. `too_large` when the upload was too big.
- */
-export class MessageRefused extends Error {
-  readonly reason: 'too_large' | 'refused';
-
-  constructor(reason: 'too_large' | 'refused', message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.reason = reason;
-    this.name = 'MessageRefused';
-  }
-}
 
 /**
  * Attempts before delivery gives up on a job. Waits double from `retryBaseMs` (5 s) up to 10
@@ -60,12 +39,6 @@ export const MAX_DELIVERY_ATTEMPTS = 12;
 
 /** A claim kept through a retry's wait lasts this much longer, so the retry finds it still held. */
 const CLAIM_RETRY_MARGIN_MS = 15_000;
-
-/** The quota steps delivery takes (src/quota). */
-export interface DeliveryQuota {
-  finish(generationId: string): Promise<unknown>;
-  refund(generationId: string, note?: string): Promise<{ refundedMicros: number }>;
-}
 
 export interface DeliveryOptions {
   jobs: JobStore;

@@ -15,7 +15,7 @@
  * only here is it turned into a float.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { DeliveryRoute } from '../jobs/delivery.ts';
+import type { DeliveryRoute } from '../jobs/delivery-ports.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Exchange } from '../media/client.ts';
 import { IN_FLIGHT_STATUSES, type InFlightStatus } from './in-flight.ts';

@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.ts';
-import {
-  Delivery,
-  type DeliveryOptions,
-  type JobContent,
-  type JobMessenger,
-} from '../../src/jobs/delivery.ts';
+import { Delivery, type DeliveryOptions } from '../../src/jobs/delivery.ts';
+import type { JobContent, JobMessenger } from '../../src/jobs/delivery-ports.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import type { QuotaService } from '../../src/quota/service.ts';

@@ -24,7 +24,7 @@ import {
   type JobContent,
   type JobMessenger,
   MessageRefused,
-} from '../../jobs/delivery.ts';
+} from '../../jobs/delivery-ports.ts';
 import type { Job, ReplyTarget } from '../../jobs/job.ts';
 import type { Logger } from '../../log.ts';
 import { loopTurn } from '../../loop-turns.ts';

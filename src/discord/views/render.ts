@@ -6,7 +6,7 @@
  */
 import { EmbedBuilder, type MessageMentionOptions, TimestampStyles, time } from 'discord.js';
 import { type Localizer, localizer } from '../../i18n/index.ts';
-import type { JobContent } from '../../jobs/delivery.ts';
+import type { JobContent } from '../../jobs/delivery-ports.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { FieldErrors, GenerationStatus, Model } from '../../media/schemas.ts';
 import { renderBatchCard } from './batch-card.ts';

@@ -15,7 +15,7 @@ import {
   time,
 } from 'discord.js';
 import type { Localizer } from '../../i18n/index.ts';
-import type { JobContent } from '../../jobs/delivery.ts';
+import type { JobContent } from '../../jobs/delivery-ports.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { WaitProgress } from '../../jobs/submitter.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
