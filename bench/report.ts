@@ -9,10 +9,11 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { cadencePoints, cadenceSection } from './cadence.ts';
 import { lightSection } from './light.ts';
-import type { RunFigures, Spread } from './metrics.ts';
+import type { RunFigures } from './metrics.ts';
 import { processesSection } from './processes.ts';
 import { type RunName, SETTINGS, storeParent } from './scenarios.ts';
 import { num, type Row, type Section } from './section.ts';
+import type { Spread } from './statistics.ts';
 
 const ms = (s: Spread, keys: ('p50' | 'p95' | 'p99' | 'max')[]) =>
   `${keys.map((k) => num(s[k], 0)).join(' / ')} ms`;
