@@ -1,29 +1,19 @@
 /**
  * Turns one run's raw records (what the driver sent, what the simulator received, what the fake
  * Discord received, what the bot reported done) into the figures of the report. Pure functions
- * of recorded data: no timing happens here, so the definitions below are the whole truth about
- * each figure.
+ * of recorded data: no timing happens here, so the definitions below and in the modules they draw
+ * on are the whole truth about each figure: statistics.ts (percentiles), request-kinds.ts (which
+ * budget line a request falls on), status-answers.ts (when a finished generation was first seen)
+ * and checks.ts (exactly once, fair turns).
  */
-import { MessageFlags } from 'discord.js';
 import type { Generation } from '../src/media/schemas.ts';
 import type { RecordedRequest } from '../src/sim/server.ts';
 import type { RecordedCall } from '../testkit/fake-discord.ts';
-import type { Recording, SentGenerate } from './driver.ts';
-
-export type RequestKind = 'submissions' | 'listPolls' | 'singlePolls' | 'other';
-
-export interface RequestCounts {
-  total: number;
-  submissions: number;
-  listPolls: number;
-  /** Of the list polls, those asking for one type's page (the rest are the combined list). */
-  typedPages: number;
-  singlePolls: number;
-  /** GET /models, /account, ... */
-  other: number;
-  /** Answered 429 (also counted in their kind). */
-  rateLimited: number;
-}
+import { type ExactlyOnce, exactlyOnce, type Fairness, fairness } from './checks.ts';
+import type { Recording } from './driver.ts';
+import { countRequests, kindOf, type RequestCounts } from './request-kinds.ts';
+import { type Spread, spread } from './statistics.ts';
+import { statusAnswers } from './status-answers.ts';
 
 /**
  * For each 429: how much later (clock ms) the request would have fitted in the service's window,
@@ -44,30 +34,6 @@ export function rateLimitedEarlyMs(requests: RecordedRequest[], limit: number, w
     if (oldest !== undefined) early.push(oldest + windowMs - r.at);
   }
   return spread(early);
-}
-
-export interface Spread {
-  n: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
-  max: number | null;
-}
-
-export interface Fairness {
-  batchSize: number;
-  /** Members whose first job had to wait for others' jobs (the rest went out on arrival). */
-  queuedMembers: number;
-  /**
-   * Over all members: the most jobs of ONE other member submitted after the member arrived and
-   * before its first job was submitted. First come first served shows the whole batch here (the
-   * batch size); strict turns show 1, plus whatever was already handed to the rate limiter.
-   */
-  maxJobsOfOneOtherMemberAhead: number;
-  /** Members who waited behind another member's whole batch (every job of it went first). */
-  membersBehindAWholeBatch: number;
-  /** Clock seconds from a member's first interaction to its first submission. */
-  firstSubmissionWaitS: Spread;
 }
 
 export interface RunFigures {
@@ -135,70 +101,12 @@ export interface RunFigures {
   stage: StageFigures;
   /** Burst only. */
   allDeliveredS?: number | null;
-  exactlyOnce?: {
-    jobs: number;
-    deliveredOnce: number;
-    duplicated: number;
-    missing: number;
-    doneReportedTwice: number;
-  };
+  exactlyOnce?: ExactlyOnce;
   fairness?: Fairness;
   drain: { simS: number; realS: number; leftUndone: number };
   realS: number;
   /** Bot log lines at warn or above, counted by message. */
   botWarnings: Record<string, number>;
-}
-
-/** Nearest-rank percentile of already sorted values. */
-function percentile(sorted: number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? null;
-}
-
-export function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.length > 0 ? (sorted[sorted.length - 1] ?? null) : null,
-  };
-}
-
-const API_PREFIX = '/api/v1';
-
-/** Which budget line a request falls on; output downloads (/files) are not API requests and not counted. */
-export function kindOf(r: RecordedRequest): RequestKind | undefined {
-  if (!r.path.startsWith(API_PREFIX)) return undefined;
-  const path = r.path.slice(API_PREFIX.length);
-  if (path === '/generations') return r.method === 'POST' ? 'submissions' : 'listPolls';
-  if (/^\/generations\/[^/]+$/.test(path) && r.method === 'GET') return 'singlePolls';
-  return 'other';
-}
-
-/** API requests received in [from, to) of clock time, by kind. */
-export function countRequests(requests: RecordedRequest[], from = -Infinity, to = Infinity): RequestCounts {
-  const counts: RequestCounts = {
-    total: 0,
-    submissions: 0,
-    listPolls: 0,
-    typedPages: 0,
-    singlePolls: 0,
-    other: 0,
-    rateLimited: 0,
-  };
-  for (const r of requests) {
-    if (r.at < from || r.at >= to) continue;
-    const kind = kindOf(r);
-    if (!kind) continue;
-    counts.total++;
-    counts[kind]++;
-    if (kind === 'listPolls' && r.query.type) counts.typedPages++;
-    if (r.status === 429) counts.rateLimited++;
-  }
-  return counts;
 }
 
 export interface RunInput {
@@ -380,178 +288,6 @@ export function figures(input: RunInput): RunFigures {
     result.fairness = fairness(generates, requests);
   }
   return result;
-}
-
-/**
- * When a status request first answered with a finished generation: the first request received at
- * or after `completedAt` that covered it. A single check covers its own id; the combined list
- * (`per_page` most recent of all) covers it while fewer than `per_page` generations were created
- * after it; a typed page `p` while the newer ones of its type number in [(p-1)·per_page, p·per_page).
- * Creation order comes from the simulator's log of accepted POSTs, matched by the unique prompts.
- */
-function statusAnswers(
-  requests: RecordedRequest[],
-  generates: SentGenerate[],
-): (s: SentGenerate, completedAt: number) => number | undefined {
-  const typeOf = new Map(
-    generates.map((s) => [s.arrival.prompt, s.arrival.command === 'imagine' ? 'image' : 'video']),
-  );
-  const created = { all: [] as number[], image: [] as number[], video: [] as number[] };
-  const createdAt = new Map<string, number>();
-  const reads: RecordedRequest[] = [];
-  for (const r of requests) {
-    const kind = kindOf(r);
-    if (kind === 'submissions' && r.status === 201) {
-      const prompt = (r.body as { prompt?: string } | undefined)?.prompt ?? '';
-      const type = typeOf.get(prompt);
-      createdAt.set(prompt, r.at);
-      created.all.push(r.at);
-      if (type === 'image' || type === 'video') created[type].push(r.at);
-    } else if ((kind === 'listPolls' || kind === 'singlePolls') && r.status === 200) reads.push(r);
-  }
-  /** How many of `times` (sorted) fall in (after, upTo]. */
-  const between = (times: number[], after: number, upTo: number) =>
-    upperBound(times, upTo) - upperBound(times, after);
-  return (s, completedAt) => {
-    const own = createdAt.get(s.arrival.prompt);
-    if (own === undefined || !s.generationId) return undefined;
-    const type = s.arrival.command === 'imagine' ? 'image' : 'video';
-    for (let i = lowerBound(reads, completedAt); i < reads.length; i++) {
-      const r = reads[i] as RecordedRequest;
-      if (kindOf(r) === 'singlePolls') {
-        if (r.path.endsWith(`/${s.generationId}`)) return r.at;
-        continue;
-      }
-      const perPage = Number(r.query.per_page ?? 20);
-      if (!r.query.type) {
-        if (between(created.all, own, r.at) < perPage) return r.at;
-      } else if (r.query.type === type) {
-        const page = Number(r.query.page ?? 1);
-        const newer = between(created[type], own, r.at);
-        if (newer >= (page - 1) * perPage && newer < page * perPage) return r.at;
-      }
-    }
-    return undefined;
-  };
-}
-
-/** Index of the first value greater than `x` in sorted `values`. */
-function upperBound(values: number[], x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Index of the first request received at or after `at` (requests are in arrival order). */
-function lowerBound(requests: RecordedRequest[], at: number): number {
-  let lo = 0;
-  let hi = requests.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((requests[mid] as RecordedRequest).at < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * Result deliveries per job, counted at the fake Discord: every call that put a finished result
- * in front of the member (an edit or message carrying the result card, a Components V2 message), matched to its
- * job by the interaction token (webhook edits) or the reply message id (bot-token edits, channel
- * posts). Also counts jobs the bot reported done more than once.
- */
-function exactlyOnce(
-  generates: SentGenerate[],
-  calls: RecordedCall[],
-): NonNullable<RunFigures['exactlyOnce']> {
-  const byToken = new Map<string, SentGenerate>();
-  const byMessage = new Map<string, SentGenerate>();
-  for (const s of generates) {
-    byToken.set(s.token, s);
-    const messageId = s.job?.reply.messageId;
-    if (messageId) byMessage.set(messageId, s);
-  }
-  const count = new Map<SentGenerate, number>();
-  for (const c of calls) {
-    if (!['webhookEdit', 'messageEdit', 'channelMessage', 'webhookFollowup'].includes(c.route)) continue;
-    const body = c.body as { flags?: number; message_reference?: { message_id?: string } };
-    // Only the result card is a Components V2 message; progress and failure are embeds.
-    if (((body?.flags ?? 0) & MessageFlags.IsComponentsV2) === 0) continue;
-    const segments = c.path.split('/');
-    const owner =
-      (c.route.startsWith('webhook') ? byToken.get(segments[3] ?? '') : undefined) ??
-      byMessage.get(segments[4] ?? '') ??
-      byMessage.get(body.message_reference?.message_id ?? '');
-    if (owner) count.set(owner, (count.get(owner) ?? 0) + 1);
-  }
-  // Every interaction should have become a completed job (the simulator injects no failures here).
-  let deliveredOnce = 0;
-  let duplicated = 0;
-  let missing = 0;
-  for (const s of generates) {
-    const n = count.get(s) ?? 0;
-    if (n === 1) deliveredOnce++;
-    else if (n > 1) duplicated++;
-    else missing++;
-  }
-  const doneReportedTwice = generates.filter((s) => (s.doneCount ?? 0) > 1).length;
-  return { jobs: generates.length, deliveredOnce, duplicated, missing, doneReportedTwice };
-}
-
-/**
- * Fairness of the submission order in a burst. The order is the simulator's: POST /generations
- * answered 201, each mapped to its interaction by its unique prompt.
- */
-function fairness(generates: SentGenerate[], requests: RecordedRequest[]): Fairness {
-  const byPrompt = new Map(generates.map((s) => [s.arrival.prompt, s]));
-  const order: { s: SentGenerate; at: number }[] = [];
-  for (const r of requests) {
-    if (kindOf(r) !== 'submissions' || r.status !== 201) continue;
-    const prompt = (r.body as { prompt?: string } | undefined)?.prompt;
-    const s = prompt ? byPrompt.get(prompt) : undefined;
-    if (s) order.push({ s, at: r.at });
-  }
-  const members = new Map<string, { arrived: number; batch: number }>();
-  for (const s of generates) {
-    const m = members.get(s.arrival.member);
-    if (!m) members.set(s.arrival.member, { arrived: s.sentClock, batch: 1 });
-    else {
-      m.arrived = Math.min(m.arrived, s.sentClock);
-      m.batch++;
-    }
-  }
-  let queuedMembers = 0;
-  let maxAhead = 0;
-  let behindWholeBatch = 0;
-  const waits: number[] = [];
-  for (const [member, { arrived }] of members) {
-    const firstIndex = order.findIndex((o) => o.s.arrival.member === member);
-    const first = order[firstIndex];
-    if (!first) continue;
-    waits.push((first.at - arrived) / 1000);
-    // Jobs of other members that went out after this member arrived and before its first job.
-    const ahead = new Map<string, number>();
-    for (const o of order.slice(0, firstIndex)) {
-      if (o.at < arrived) continue;
-      ahead.set(o.s.arrival.member, (ahead.get(o.s.arrival.member) ?? 0) + 1);
-    }
-    if (ahead.size === 0) continue;
-    queuedMembers++;
-    maxAhead = Math.max(maxAhead, ...ahead.values());
-    if ([...ahead].some(([other, n]) => n >= (members.get(other)?.batch ?? Infinity))) behindWholeBatch++;
-  }
-  return {
-    batchSize: Math.max(...[...members.values()].map((m) => m.batch)),
-    queuedMembers,
-    maxJobsOfOneOtherMemberAhead: maxAhead,
-    membersBehindAWholeBatch: behindWholeBatch,
-    firstSubmissionWaitS: spread(waits),
-  };
 }
 
 /** Bot log lines at warn (40) or above, counted by message. */

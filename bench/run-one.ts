@@ -2,7 +2,8 @@
  * Child process of bench/run.ts: runs one scenario (named by the first argument) and sends its
  * figures to the parent over IPC (or prints them as JSON when started on its own).
  */
-import { RUNS, type RunName, runScenario } from './scenarios.ts';
+import { runScenario } from './run-scenario.ts';
+import { RUNS, type RunName } from './scenarios.ts';
 
 const name = process.argv[2] as RunName;
 if (!RUNS.includes(name)) {

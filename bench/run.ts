@@ -39,7 +39,7 @@ function runChild(name: RunName): Promise<RunFigures> {
   });
 }
 
-/** `--render`: the table again from bench/results/latest.json (after a change to report.ts), without running. */
+/** `--render`: the table again from bench/results/latest.json (after a change to report.ts or one of its sections), without running. */
 async function render(): Promise<void> {
   const latest = JSON.parse(readFileSync(join(RESULTS, 'latest.json'), 'utf8')) as Meta & {
     runs: Record<RunName, RunFigures>;

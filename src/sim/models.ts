@@ -19,7 +19,7 @@
  * - supported_params of models the spec does not list: derived from the fields the spec says
  *   each model accepts.
  *
- * Simulator behaviour where the spec says "not shown" (server.ts, state.ts, rate-window.ts):
+ * Simulator behaviour where the spec says "not shown" (server.ts, routes/, state.ts, rate-window.ts):
  * - Auth: every /api/v1 endpoint, the model endpoints included, needs the bearer token; 401 body
  *   `{ error: 'Unauthenticated.' }`. Output files (/files/{id}.png|.mp4) need no token and are
  *   not rate-limited.
@@ -57,7 +57,7 @@
  *   (created, charged) on receipt, as a real service whose answer is slow. An injected behaviour is
  *   consumed by the next POST /generations that passes auth and the rate limit, even if it is a 422.
  */
-import { MOTION_PRICES } from '../catalog/service-rules.ts';
+import { MOTION_PRICES, SLUG_ALIASES } from '../catalog/service-rules.ts';
 import type { Model } from '../media/schemas.ts';
 
 const range = (from: number, to: number): number[] =>
@@ -278,4 +278,11 @@ export const SIM_MODELS: readonly Model[] = [
 export function modelDetail(model: Model): Model {
   const motion = MOTION_PRICES[model.slug];
   return motion ? { ...model, price_usd: motion.detailBase } : model;
+}
+
+/** Canonical model for a slug or its alias. */
+export function findModel(slug: unknown): Model | undefined {
+  if (typeof slug !== 'string') return undefined;
+  const canonical = SLUG_ALIASES[slug] ?? slug;
+  return SIM_MODELS.find((m) => m.slug === canonical);
 }
