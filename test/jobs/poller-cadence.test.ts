@@ -126,10 +126,14 @@ describe('poller cadence and the free budget', () => {
     const submissions = minute.filter((r) => r.method === 'POST').length;
     const lists = minute.filter((r) => r.method === 'GET' && isCombinedList(r)).length;
     const spare = 120 - submissions - 30;
-    expect(submissions).toBeGreaterThanOrEqual(40);
+    // The premise: submissions took a good part of the budget (60 asked; fewer go on a loaded machine).
+    expect(submissions).toBeGreaterThanOrEqual(30);
     // What submissions leave, less the reserve, and no more: fewer than once a second.
     expect(lists).toBeLessThanOrEqual(spare + 2);
-    expect(lists).toBeGreaterThanOrEqual(spare * 0.75);
+    // And it does spend what is left. Loosely: the clock runs 50 times faster than the wall, so a
+    // loaded machine's late timers cost lists (31 of 50 seen beside a full CI run and a CPU hog);
+    // the bounds above are the guarantee.
+    expect(lists).toBeGreaterThanOrEqual(spare * 0.5);
     expect(lists).toBeLessThan(55);
   });
 
