@@ -139,7 +139,7 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
   if (!inGuildChannel(interaction)) throw new UserError(l.t('show:errors.channelsOnly'));
   const guildId = interaction.guildId;
   const settings = await storeStep(interaction, logger, 'settings', () =>
-    services.quota.getSettings(guildId),
+    services.quotaAdmin.getSettings(guildId),
   );
   checkChannelRules(interaction, settings, {
     model: job.model,

@@ -106,7 +106,7 @@ export async function startGeneration(
   // that cannot say leaves nothing held.
   const [settings, member] = await storeStep(interaction, services.logger, 'settings', () =>
     Promise.all([
-      quota.getSettings(guildId),
+      services.quotaAdmin.getSettings(guildId),
       options.member ?? services.memberDefaults.get(guildId, interaction.user.id).then(requestDefaultsOf),
     ]),
   );
@@ -337,7 +337,7 @@ export async function rulesStillAllow(
   request: CreateGenerationRequest,
 ): Promise<string | undefined> {
   try {
-    checkChannelRules(interaction, await services.quota.getSettings(interaction.guildId), request);
+    checkChannelRules(interaction, await services.quotaAdmin.getSettings(interaction.guildId), request);
     return undefined;
   } catch (err) {
     if (err instanceof UserError) return err.message;
