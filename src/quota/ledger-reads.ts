@@ -1,11 +1,13 @@
 /**
- * The ledger as members and admins read it (/usage, /balance, /quota report, the drift, the web
- * side): the latest entries of a guild or a member, and the entries of a period. Each read takes
- * the guild's head in one transaction of the guild (transactions.ts: so a crash's entries are
- * replayed first) and walks the entries up to it outside, since they never change once written.
+ * The ledger as members and admins read it (/usage, /balance, /quota report, the drift, /show, the
+ * web side): the latest entries of a guild or a member, the entries of a period, and which
+ * generations were charged to whom. Each read of entries takes the guild's head in one transaction
+ * of the guild (transactions.ts: so a crash's entries are replayed first) and walks the entries up
+ * to it outside, since they never change once written.
  */
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import type { DayKey, Period } from './periods.ts';
+import { checkId, type MemberState } from './state.ts';
 import type { GuildTransactions } from './transactions.ts';
 import type { QuotaLedger } from './types.ts';
 
@@ -36,6 +38,19 @@ export class LedgerReads implements QuotaLedger {
 
   async since(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]> {
     return this.ledger.since(guildId, await this.head(guildId), fromDay);
+  }
+
+  async recentGenerationIds(guildId: string, userId: string): Promise<string[]> {
+    checkId('guildId', guildId);
+    checkId('userId', userId);
+    const member = await this.guilds.journal.read<MemberState>(`member:${guildId}:${userId}`);
+    return member?.recentGenerations ?? [];
+  }
+
+  async chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined> {
+    checkId('generationId', generationId, true);
+    const [record] = await this.guilds.journal.records([generationId]);
+    return record ? { guildId: record.guildId, userId: record.userId } : undefined;
   }
 
   private head(guildId: string): Promise<number> {

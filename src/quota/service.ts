@@ -371,19 +371,6 @@ export class QuotaMoney implements QuotaService {
       };
     });
   }
-
-  async recentGenerationIds(guildId: string, userId: string): Promise<string[]> {
-    checkId('guildId', guildId);
-    checkId('userId', userId);
-    const member = await this.journal.read<MemberState>(`member:${guildId}:${userId}`);
-    return member?.recentGenerations ?? [];
-  }
-
-  async chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined> {
-    checkId('generationId', generationId, true);
-    const [record] = await this.journal.records([generationId]);
-    return record ? { guildId: record.guildId, userId: record.userId } : undefined;
-  }
 }
 
 /** Takes reserved by one request: `count`, checked (1 to MAX_TAKES; 1 when absent). */

@@ -186,13 +186,6 @@ export interface QuotaService {
   refund(generationId: string, note?: string): Promise<{ refundedMicros: Micros; alreadyRefunded: boolean }>;
   /** What /usage shows. */
   summary(member: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<MemberSummary>;
-  /**
-   * The member's recent generation ids, newest first, read outside the guild's transaction: for
-   * what runs on every keystroke (autocomplete), which must not queue behind the money's operations.
-   */
-  recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
-  /** The server and member a generation was charged to; undefined when this bot never charged it. */
-  chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
 }
 
 /**
@@ -242,7 +235,7 @@ export interface QuotaAdmin {
   isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
 }
 
-/** The ledger as members and admins read it (ledger-reads.ts): entries newest first. */
+/** The ledger as members and admins read it (ledger-reads.ts): entries newest first, and who was charged. */
 export interface QuotaLedger {
   /** The member's latest entries (at most 50; 20 by default). */
   forMember(guildId: string, userId: string, limit?: number): Promise<LedgerEntry[]>;
@@ -252,4 +245,11 @@ export interface QuotaLedger {
   forPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]>;
   /** The guild's entries whose money belongs to `fromDay` (UTC, `YYYY-MM-DD`) or later. */
   since(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]>;
+  /**
+   * The member's recent generation ids, newest first, read outside the guild's transaction: for
+   * what runs on every keystroke (autocomplete), which must not queue behind the money's operations.
+   */
+  recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
+  /** The server and member a generation was charged to; undefined when this bot never charged it. */
+  chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
 }

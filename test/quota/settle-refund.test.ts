@@ -47,12 +47,12 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it("tells whose a charged generation is, and lists the member's recent ones without a transaction", async () => {
       h = await openHarness({ backend });
-      expect(await h.quota.chargedTo('gen-1')).toBeUndefined();
+      expect(await h.ledger.chargedTo('gen-1')).toBeUndefined();
       await h.quota.settle(await reserve(0.1 * USD), { generationId: 'gen-1', chargedMicros: 0.1 * USD });
       await h.quota.settle(await reserve(0.1 * USD), { generationId: 'gen-2', chargedMicros: 0.1 * USD });
-      expect(await h.quota.chargedTo('gen-2')).toEqual({ guildId: G, userId: 'u1' });
-      expect(await h.quota.recentGenerationIds(G, 'u1')).toEqual(['gen-2', 'gen-1']);
-      expect(await h.quota.recentGenerationIds(G, 'u2')).toEqual([]);
+      expect(await h.ledger.chargedTo('gen-2')).toEqual({ guildId: G, userId: 'u1' });
+      expect(await h.ledger.recentGenerationIds(G, 'u1')).toEqual(['gen-2', 'gen-1']);
+      expect(await h.ledger.recentGenerationIds(G, 'u2')).toEqual([]);
     });
 
     it('charges once when the same generation is settled twice', async () => {

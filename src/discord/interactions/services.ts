@@ -20,7 +20,7 @@ export interface BotServices {
   quota: QuotaService;
   /** The server's settings and what admins change (/quota, the channel rules, the confirm threshold). */
   quotaAdmin: QuotaAdmin;
-  /** The ledger's entries (/balance, /quota report, the drift). */
+  /** The ledger's entries (/balance, /quota report, the drift) and who was charged (/show). */
   quotaLedger: QuotaLedger;
   submitter: Submitter;
   jobs: JobStore;
