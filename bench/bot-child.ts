@@ -53,12 +53,12 @@ async function start(m: StartMessage): Promise<void> {
   });
   followScale();
   if (m.quota) {
-    const { quota } = bot.services;
+    const { quotaAdmin } = bot.services;
     for (const guild of m.quota.guilds) {
-      await quota.setDefault(guild, m.quota.allowanceMicros, 'daily', m.quota.admin);
-      await quota.setInFlightCap(guild, m.quota.inFlightCap, m.quota.admin);
+      await quotaAdmin.setDefault(guild, m.quota.allowanceMicros, 'daily', m.quota.admin);
+      await quotaAdmin.setInFlightCap(guild, m.quota.inFlightCap, m.quota.admin);
       // Simulated members never press Confirm: every request is sent at once.
-      await quota.setConfirmThreshold(guild, 0, m.quota.admin);
+      await quotaAdmin.setConfirmThreshold(guild, 0, m.quota.admin);
     }
   }
 }

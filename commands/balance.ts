@@ -45,7 +45,7 @@ export const balance: Command = {
     // The store answers within Discord's deadline, or the admin is told the store fault as the
     // first answer (not the internal-error apology, after the store's own time-outs).
     const overview = await storeStep(interaction, services.logger, '/balance', () =>
-      services.quota.guildOverview(guildId, { top: 0 }),
+      services.quotaAdmin.guildOverview(guildId, { top: 0 }),
     );
     // Up to 2 + DRIFT_MAX_PAGES (quota/drift.ts) requests share the token's rate limit: answer within 3 s first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -104,11 +104,11 @@ async function balanceFigures(
   overview: GuildOverview,
   services: BotServices,
 ): Promise<Parameters<typeof renderBalance>[0]> {
-  const { quota, media, logger, clock } = services;
+  const { quotaLedger, media, logger, clock } = services;
   const { period } = overview;
   const at = new Date(clock.now());
   const entries = await storeStep(interaction, logger, "/balance: the period's ledger", () =>
-    quota.ledgerForPeriod(guildId, period, at),
+    quotaLedger.forPeriod(guildId, period, at),
   );
   const serverMicros = ledgerChargedMicros(entries);
   const [account, drift] = await Promise.all([

@@ -68,7 +68,7 @@ export const show: Command = {
     const { guildId } = interaction;
     const jobs = await inTime(
       interaction,
-      services.quota
+      services.quotaLedger
         .recentGenerationIds(guildId, interaction.user.id)
         .then((recent) => Promise.all(recent.map((id) => services.jobs.get(id)))),
       'the recent generations',
@@ -101,7 +101,7 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
 
   if (!job) {
     const charged = await storeStep(interaction, logger, 'the charge', () =>
-      services.quota.chargedTo(generationId),
+      services.quotaLedger.chargedTo(generationId),
     );
     if (charged?.guildId !== interaction.guildId) {
       throw new UserError(l.t('show:errors.notHere'));
@@ -139,7 +139,7 @@ async function handleShow(interaction: ChatInputCommandInteraction, services: Bo
   if (!inGuildChannel(interaction)) throw new UserError(l.t('show:errors.channelsOnly'));
   const guildId = interaction.guildId;
   const settings = await storeStep(interaction, logger, 'settings', () =>
-    services.quota.getSettings(guildId),
+    services.quotaAdmin.getSettings(guildId),
   );
   checkChannelRules(interaction, settings, {
     model: job.model,

@@ -42,8 +42,8 @@ import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { withSpendHooks } from './ops/spend-hooks.ts';
+import { createQuota } from './quota/create.ts';
 import { MemberDefaultsStore } from './quota/member-defaults.ts';
-import { createQuotaService } from './quota/service.ts';
 import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
 import { logStoreErrors, openCheckedStore } from './store/open.ts';
@@ -213,20 +213,23 @@ async function openBot(
   const jobs = new JobStore(jobsKeyv, jobsLock);
   // Which job is which take of a batch: the submitter records it, delivery draws the one reply from it.
   const batches = new BatchStore(jobsKeyv, jobs, { lock: jobsLock, clock });
-  const quota = withSpendHooks(
-    createQuotaService({
-      store,
-      clock,
-      lock,
-      defaults: config.quotaDefault,
-      log: logger,
-      ...(quotaBackend ? { backend: quotaBackend } : {}),
-    }),
-    {
-      charged: (micros) => metrics.charged(micros),
-      refunded: (micros) => metrics.refunded(micros),
-    },
-  );
+  // The money, the admins' changes and the ledger's reads, over the same transactions (quota/create.ts).
+  const {
+    service: quotaService,
+    admin: quotaAdmin,
+    ledger: quotaLedger,
+  } = createQuota({
+    store,
+    clock,
+    lock,
+    defaults: config.quotaDefault,
+    log: logger,
+    ...(quotaBackend ? { backend: quotaBackend } : {}),
+  });
+  const quota = withSpendHooks(quotaService, {
+    charged: (micros) => metrics.charged(micros),
+    refunded: (micros) => metrics.refunded(micros),
+  });
   // How long each model took lately: the expected finish shown while a generation runs.
   const timings = new ModelTimings(jobsKeyv, logger);
   await timings.load();
@@ -343,7 +346,8 @@ async function openBot(
     post: alertPoster(readyClient),
     describeDrift,
     guildIds: () => [...client.guilds.cache.keys()],
-    quota,
+    quotaAdmin,
+    quotaLedger,
     media: mediaClient,
     keyv: jobsKeyv,
     clock,
@@ -359,6 +363,8 @@ async function openBot(
   const services: BotServices = {
     catalog,
     quota,
+    quotaAdmin,
+    quotaLedger,
     submitter,
     jobs,
     confirmations,

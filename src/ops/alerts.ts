@@ -38,7 +38,7 @@ import {
 } from '../quota/drift.ts';
 import type { Period } from '../quota/periods.ts';
 import { alertThreshold, type GuildSettings } from '../quota/settings.ts';
-import type { QuotaService } from '../quota/types.ts';
+import type { QuotaAdmin, QuotaLedger } from '../quota/types.ts';
 
 /** How often the balance and the drift are checked (clock ms). */
 export const ALERT_CHECK_INTERVAL_MS = 60 * 60_000;
@@ -64,7 +64,8 @@ export interface AlertsOptions {
   describeDrift(drift: Drift, l: Localizer): string;
   /** The servers the bot is in. */
   guildIds(): readonly string[];
-  quota: Pick<QuotaService, 'getSettings' | 'guildOverview' | 'ledgerForPeriod'>;
+  quotaAdmin: Pick<QuotaAdmin, 'getSettings' | 'guildOverview'>;
+  quotaLedger: Pick<QuotaLedger, 'forPeriod'>;
   media: Pick<MediaClient, 'getAccount' | 'listUsage'>;
   /** The jobs namespace: what was already told survives a restart. */
   keyv: Keyv;
@@ -218,7 +219,7 @@ export class Alerts {
     const found: Configured[] = [];
     for (const guildId of this.o.guildIds()) {
       try {
-        const settings = await this.o.quota.getSettings(guildId);
+        const settings = await this.o.quotaAdmin.getSettings(guildId);
         if (settings.alertChannelId) found.push({ guildId, channelId: settings.alertChannelId, settings });
       } catch (err) {
         this.o.logger.warn({ err, guildId }, 'alerts: cannot read the settings of a server');
@@ -257,7 +258,7 @@ export class Alerts {
     const seenNow = new Set<string>();
     for (const target of targets) {
       try {
-        const { period } = await this.o.quota.guildOverview(target.guildId, { top: 0 });
+        const { period } = await this.o.quotaAdmin.guildOverview(target.guildId, { top: 0 });
         let figures = byPeriod.get(period);
         if (!figures) {
           figures = readDriftFigures(this.o, { guildIds, period, at }, this.read).catch((err: unknown) => {

@@ -1,8 +1,9 @@
 /**
  * What a server's admins change and read: allowances (member, role, default), the server budget,
  * the in-flight cap, the channel allow-list, resetting a member's spend, and the overview. Each
- * change is one transaction of the guild (backend.ts) and is recorded in the settings' audit list; a reset is a
- * ledger entry like every other money change.
+ * change is one transaction of the guild (transactions.ts) and is recorded in the settings' audit list; a
+ * reset is a ledger entry like every other money change. Callers hold it as a QuotaAdmin (types.ts),
+ * built beside the quota service over the same transactions (create.ts).
  *
  * A change behind an answer that gives up (the admin was told it failed) is settled so that nothing
  * of it stays (late-writes.ts, settle-change.ts): inside its own transaction when the answer gave up
@@ -12,9 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { answerGivenUp, settleIfGivenUp } from '../late-writes.ts';
-import { type Logger, silentLogger } from '../log.ts';
+import type { Logger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
-import type { Journal, Session } from './journal.ts';
+import type { Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
 import {
@@ -24,7 +25,7 @@ import {
   inFlightCap,
   memberPeriod,
   type QuotaDefaults,
-  type SettingsStore,
+  SettingsStore,
 } from './settings.ts';
 import { type GivenUpChange, revertChange, settleChange } from './settle-change.ts';
 import {
@@ -35,46 +36,36 @@ import {
   type MemberState,
   spentIn,
 } from './state.ts';
-import type { BudgetFigures, GuildOverview } from './types.ts';
+import type { GuildTransactions } from './transactions.ts';
+import type { BudgetFigures, GuildOverview, QuotaAdmin } from './types.ts';
 
-export interface AdminContext {
-  settings: SettingsStore;
-  journal: Journal;
-  clock: Clock;
-  defaults: QuotaDefaults;
-  /** Runs `fn` as one transaction of the guild, on its recovered state. */
-  withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T>;
-  logger?: Logger;
-}
-
-export class QuotaAdmin {
+export class ServerAdmin implements QuotaAdmin {
+  private readonly guilds: GuildTransactions;
   private readonly settings: SettingsStore;
   private readonly ledger: Ledger;
   private readonly clock: Clock;
   private readonly defaults: QuotaDefaults;
-
-  private readonly ctx: AdminContext;
   private readonly log: Logger;
 
-  constructor(ctx: AdminContext) {
-    this.ctx = ctx;
-    this.log = ctx.logger ?? silentLogger;
-    this.settings = ctx.settings;
-    this.ledger = ctx.journal.ledger;
-    this.clock = ctx.clock;
-    this.defaults = ctx.defaults;
+  constructor(guilds: GuildTransactions, defaults: QuotaDefaults) {
+    this.guilds = guilds;
+    this.log = guilds.log;
+    this.settings = new SettingsStore(guilds.plain.state);
+    this.ledger = guilds.journal.ledger;
+    this.clock = guilds.clock;
+    this.defaults = defaults;
   }
 
   private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>): Promise<T> {
-    return this.ctx.withGuild(guildId, fn);
+    return this.guilds.run(guildId, fn);
   }
 
   private member(s: Session, userId: string): Promise<MemberState> {
-    return this.ctx.journal.member(s, userId);
+    return this.guilds.journal.member(s, userId);
   }
 
   private commit(s: Session, drafts: EntryDraft[]): Promise<LedgerEntry[]> {
-    return this.ctx.journal.commit(s, drafts);
+    return this.guilds.journal.commit(s, drafts);
   }
 
   private budgetFigures(s: Session, settings: GuildSettings, now: number): BudgetFigures {

@@ -10,7 +10,7 @@ import type { UsageRecord } from '../media/schemas.ts';
 import { type Micros, usdToMicros } from '../money.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { type Period, periodStart } from './periods.ts';
-import type { QuotaService } from './types.ts';
+import type { QuotaLedger } from './types.ts';
 
 /** What the ledger says the service charged: charges minus refunds (reservations and admin resets move no money at the service). */
 export function ledgerChargedMicros(entries: readonly LedgerEntry[]): Micros {
@@ -61,7 +61,7 @@ const DRIFT_PAGE_SIZE = 100;
 export const DRIFT_MAX_SERVERS = 25;
 
 export interface DriftSources {
-  quota: Pick<QuotaService, 'ledgerForPeriod'>;
+  quotaLedger: Pick<QuotaLedger, 'forPeriod'>;
   media: Pick<MediaClient, 'listUsage'>;
 }
 
@@ -92,7 +92,7 @@ export async function readDriftFigures(
       ? Promise.all(
           guildIds.map(
             async (id) =>
-              [id, ledgerChargedMicros(await sources.quota.ledgerForPeriod(id, period, at))] as const,
+              [id, ledgerChargedMicros(await sources.quotaLedger.forPeriod(id, period, at))] as const,
           ),
         ).then((pairs) => new Map(pairs))
       : Promise.resolve(null),

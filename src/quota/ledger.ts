@@ -2,11 +2,11 @@
  * The append-only quota ledger: every change of a member's money, one value per entry, under
  * `{guildId}:{seq}` (seq zero-padded to 12 digits, so keys sort in order): the `quota-ledger` keyv
  * namespace, or Redis keys (redis/quota-backend.ts). Sequence numbers are per guild, consecutive from 1,
- * and handed out by the quota service inside the guild's transaction (backend.ts); the guild's state
+ * and handed out by the journal (journal.ts) inside the guild's transaction (transactions.ts); the guild's state
  * value remembers the last one applied (the head).
  *
  * The ledger is also the quota's write-ahead journal: an entry is written before the state values
- * it changes and carries everything needed to apply it again (see service.ts), so an entry is never
+ * it changes and carries everything needed to apply it again (see journal.ts), so an entry is never
  * changed or deleted once written.
  */
 import type { Micros } from '../money.ts';

@@ -1,42 +1,37 @@
 /**
- * The quota: what protects the one prepaid balance that pays for every member's generations.
+ * The quota's money: what protects the one prepaid balance that pays for every member's generations.
  * Submission flow: reserve(quote) before submitting, settle(charged) on the 201, release when the
- * submission failed, finish when the generation completed, refund when it failed.
+ * submission failed, finish when the generation completed, refund when it failed; and the figures
+ * those decisions are made by (summary, what /usage shows).
  *
  * Storage (backend.ts): settings:{guildId} (settings.ts) and the state of state.ts, and the
  * ledger (ledger.ts), which is also the write-ahead journal (journal.ts: the order of writes that
  * makes a crash harmless). By default the keyv namespaces `quota` and `quota-ledger` of the store
- * (one process); with `backend` a RedisQuotaBackend (several processes). Admin changes and reads
- * are in admin.ts; the shapes this service answers with in types.ts.
+ * (one process); with `backend` a RedisQuotaBackend (several processes). What admins change and
+ * read is admin.ts, the ledger's reads ledger-reads.ts: create.ts builds all three over the same
+ * transactions (transactions.ts); the shapes they answer with are in types.ts.
  *
  * Every operation on a guild is one transaction of that guild (so the server budget is exact too,
  * not only each member's allowance) and costs a handful of reads and writes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { type Logger, silentLogger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
-import { QuotaAdmin } from './admin.ts';
 import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahead.ts';
-import { KeyvQuotaBackend, type QuotaStateBackend } from './backend.ts';
 import { decide } from './decision.ts';
-import { Journal, type Session } from './journal.ts';
-import type { Ledger, LedgerEntry } from './ledger.ts';
-import { type DayKey, dayKey, type Period, periodEnd } from './periods.ts';
+import type { Journal, Session } from './journal.ts';
+import { dayKey, periodEnd } from './periods.ts';
 import {
-  type AuditEntry,
   type EffectiveAllowance,
   effectiveAllowance,
   type GuildSettings,
   inFlightCap,
   type QuotaDefaults,
-  SettingsStore,
 } from './settings.ts';
 import {
   budgetFiguresOf,
   checkId,
   checkMicros,
-  type EntryDraft,
   type GenerationRecord,
   inFlightOf,
   type MemberState,
@@ -46,6 +41,7 @@ import {
   spentIn,
 } from './state.ts';
 import { takesOf } from './takes.ts';
+import type { GuildTransactions } from './transactions.ts';
 import type {
   Admission,
   BudgetFigures,
@@ -53,7 +49,6 @@ import type {
   MemberSummary,
   QuotaFigures,
   QuotaService,
-  QuotaServiceOptions,
   RecentGeneration,
   ReserveInput,
   ReserveRefusal,
@@ -63,89 +58,25 @@ import type {
 
 export type * from './types.ts';
 
-const DEFAULT_RESERVATION_TTL_MS = 15 * 60_000;
-
-class KeyvQuotaService implements QuotaService {
+/** The money's operations, over the guild transactions it shares with admin.ts and ledger-reads.ts. */
+export class QuotaMoney implements QuotaService {
+  private readonly guilds: GuildTransactions;
   private readonly journal: Journal;
-  private readonly ledger: Ledger;
-  private readonly settings: SettingsStore;
-  private readonly admin: QuotaAdmin;
-  private readonly backend: QuotaStateBackend;
   private readonly clock: Clock;
   private readonly defaults: QuotaDefaults;
-  private readonly reservationTtlMs: number;
-  private readonly log: Logger;
   /** Requests acknowledged before their reservation, in this process (admitted-ahead.ts). */
   private readonly admitted = new AdmittedAhead();
 
-  constructor(options: QuotaServiceOptions) {
-    this.log = options.log ?? silentLogger;
-    this.backend =
-      options.backend ??
-      new KeyvQuotaBackend({
-        state: options.store.namespace('quota'),
-        ledger: options.store.namespace('quota-ledger'),
-        ...(options.lock ? { lock: options.lock } : {}),
-      });
-    this.journal = new Journal(this.backend.plain, this.log);
-    this.ledger = this.journal.ledger;
-    this.settings = new SettingsStore(this.backend.plain.state);
-    this.clock = options.clock;
-    this.defaults = options.defaults;
-    this.reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
+  constructor(guilds: GuildTransactions, defaults: QuotaDefaults) {
+    this.guilds = guilds;
+    this.journal = guilds.journal;
+    this.clock = guilds.clock;
+    this.defaults = defaults;
     checkMicros('defaults.micros', this.defaults.micros);
-    this.admin = new QuotaAdmin({
-      settings: this.settings,
-      journal: this.journal,
-      clock: this.clock,
-      defaults: this.defaults,
-      withGuild: (guildId, fn) => this.withGuild(guildId, fn),
-      logger: this.log,
-    });
   }
 
   private withGuild<T>(guildId: string, fn: (s: Session) => Promise<T>, committed?: () => void): Promise<T> {
-    // A fresh Session per run: the Redis backend runs this again when another process got there first.
-    return this.backend.transaction(
-      guildId,
-      async (tx) => {
-        const s = await this.journal.open(guildId, tx);
-        await this.journal.recover(s);
-        await this.expireReservations(s);
-        return fn(s);
-      },
-      committed,
-    );
-  }
-
-  private async expireReservations(s: Session): Promise<void> {
-    if (!(this.reservationTtlMs > 0)) return;
-    const now = this.clock.now();
-    const drafts: EntryDraft[] = [];
-    for (const [userId, holder] of Object.entries(s.guild.holders)) {
-      // Only a member whose oldest reservation expired is read.
-      if (
-        holder.oldestOpenAt === undefined ||
-        Date.parse(holder.oldestOpenAt) + this.reservationTtlMs > now
-      ) {
-        continue;
-      }
-      const member = await this.journal.member(s, userId);
-      for (const [reservationId, r] of Object.entries(member.open)) {
-        if (Date.parse(r.at) + this.reservationTtlMs > now) continue;
-        drafts.push({
-          kind: 'release',
-          userId,
-          reservationId,
-          ...(r.model === undefined ? {} : { model: r.model }),
-          amountMicros: r.micros,
-          day: r.day,
-          at: new Date(now).toISOString(),
-          note: 'expired: neither settled nor released in time',
-        });
-      }
-    }
-    if (drafts.length > 0) await this.journal.commit(s, drafts);
+    return this.guilds.run(guildId, fn, committed);
   }
 
   // -- figures --
@@ -250,7 +181,7 @@ class KeyvQuotaService implements QuotaService {
     // them or not (admitted-ahead.ts): those admitted at the start and those admitted at the end.
     const atStart = this.admitted.snapshot(input.guildId);
     // The figures as stored, outside the transaction: nothing is replayed, expired or written.
-    const s = await this.journal.open(input.guildId, this.backend.plain);
+    const s = await this.journal.open(input.guildId, this.guilds.plain);
     const refused = await this.refusal(s, input, this.clock.now(), () => ({
       ahead: this.admitted.of(input.guildId, input.userId, atStart),
       onFit: admit,
@@ -441,101 +372,4 @@ class KeyvQuotaService implements QuotaService {
       };
     });
   }
-
-  async recentGenerationIds(guildId: string, userId: string): Promise<string[]> {
-    checkId('guildId', guildId);
-    checkId('userId', userId);
-    const member = await this.journal.read<MemberState>(`member:${guildId}:${userId}`);
-    return member?.recentGenerations ?? [];
-  }
-
-  async chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined> {
-    checkId('generationId', generationId, true);
-    const [record] = await this.journal.records([generationId]);
-    return record ? { guildId: record.guildId, userId: record.userId } : undefined;
-  }
-
-  // -- admin (admin.ts) --
-
-  getSettings(guildId: string): Promise<GuildSettings> {
-    return this.admin.getSettings(guildId);
-  }
-  auditLog(guildId: string): Promise<AuditEntry[]> {
-    return this.admin.auditLog(guildId);
-  }
-  setOverride(guildId: string, userId: string, micros: Micros, period: Period | undefined, by: string) {
-    return this.admin.setOverride(guildId, userId, micros, period, by);
-  }
-  clearOverride(guildId: string, userId: string, by: string) {
-    return this.admin.clearOverride(guildId, userId, by);
-  }
-  setRoleAllowance(guildId: string, roleId: string, micros: Micros, by: string) {
-    return this.admin.setRoleAllowance(guildId, roleId, micros, by);
-  }
-  clearRoleAllowance(guildId: string, roleId: string, by: string) {
-    return this.admin.clearRoleAllowance(guildId, roleId, by);
-  }
-  setDefault(guildId: string, micros: Micros, period: Period, by: string) {
-    return this.admin.setDefault(guildId, micros, period, by);
-  }
-  setBudget(guildId: string, micros: Micros, by: string) {
-    return this.admin.setBudget(guildId, micros, by);
-  }
-  setInFlightCap(guildId: string, cap: number, by: string) {
-    return this.admin.setInFlightCap(guildId, cap, by);
-  }
-  setConfirmThreshold(guildId: string, micros: Micros, by: string) {
-    return this.admin.setConfirmThreshold(guildId, micros, by);
-  }
-  setAlerts(guildId: string, change: { channelId?: string | null; belowMicros?: Micros }, by: string) {
-    return this.admin.setAlerts(guildId, change, by);
-  }
-  resetSpend(guildId: string, userId: string, by: string, note?: string) {
-    return this.admin.resetSpend(guildId, userId, by, note);
-  }
-  guildOverview(guildId: string, options?: { top?: number }) {
-    return this.admin.guildOverview(guildId, options);
-  }
-  allowChannel(guildId: string, channelId: string, by: string) {
-    return this.admin.allowChannel(guildId, channelId, by);
-  }
-  removeChannel(guildId: string, channelId: string, by: string) {
-    return this.admin.removeChannel(guildId, channelId, by);
-  }
-  listChannels(guildId: string) {
-    return this.admin.listChannels(guildId);
-  }
-  isChannelAllowed(guildId: string, channelId: string) {
-    return this.admin.isChannelAllowed(guildId, channelId);
-  }
-
-  // -- ledger reads --
-
-  async memberLedger(guildId: string, userId: string, limit = 20): Promise<LedgerEntry[]> {
-    const seqs = await this.withGuild(
-      guildId,
-      async (s) => (await this.journal.member(s, userId)).recentSeqs,
-    );
-    return this.ledger.getMany(guildId, seqs.slice(0, limit));
-  }
-
-  async guildLedger(guildId: string, limit = 20): Promise<LedgerEntry[]> {
-    const head = await this.withGuild(guildId, async (s) => s.guild.seq);
-    return this.ledger.recent(guildId, head, { limit });
-  }
-
-  async ledgerForPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]> {
-    const head = await this.withGuild(guildId, async (s) => s.guild.seq);
-    return this.ledger.forPeriod(guildId, head, period, at ?? this.clock.now());
-  }
-
-  async ledgerSince(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]> {
-    const head = await this.withGuild(guildId, async (s) => s.guild.seq);
-    return this.ledger.since(guildId, head, fromDay);
-  }
-}
-
-/** Creates the quota service over the store's `quota` and `quota-ledger` namespaces. */
-export function createQuotaService(options: QuotaServiceOptions): QuotaService {
-  return new KeyvQuotaService(options);
 }

@@ -10,7 +10,7 @@
  * - Settings changes move no money, so they are not ledger entries: each change is appended to an
  *   audit list kept in the same value as the settings (the last AUDIT_LIMIT changes), so the
  *   change and its audit line are one write and can never disagree.
- * Writers must be inside the guild's transaction (the quota service is); this module only reads and writes.
+ * Writers must be inside the guild's transaction (admin.ts's changes are: transactions.ts); this module only reads and writes.
  */
 
 import type { Micros } from '../money.ts';

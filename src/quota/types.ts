@@ -1,4 +1,7 @@
-/** What the quota service offers and answers: its interface and the shapes of its results. */
+/**
+ * What the quota offers and answers: the money (QuotaService), the admins' changes and reads
+ * (QuotaAdmin) and the ledger's reads (QuotaLedger), and the shapes of their results.
+ */
 import type { Clock } from '../clock.ts';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
@@ -10,7 +13,8 @@ import type { LedgerEntry } from './ledger.ts';
 import type { DayKey, Period } from './periods.ts';
 import type { AuditEntry, EffectiveAllowance, GuildSettings, QuotaDefaults } from './settings.ts';
 
-export interface QuotaServiceOptions {
+/** What createQuota (create.ts) builds the quota from. */
+export interface QuotaOptions {
   /** Holds the quota's values (namespaces `quota`, `quota-ledger`) unless `backend` is given. */
   store: Store;
   clock: Clock;
@@ -182,14 +186,14 @@ export interface QuotaService {
   refund(generationId: string, note?: string): Promise<{ refundedMicros: Micros; alreadyRefunded: boolean }>;
   /** What /usage shows. */
   summary(member: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<MemberSummary>;
-  /**
-   * The member's recent generation ids, newest first, read outside the guild's transaction: for
-   * what runs on every keystroke (autocomplete), which must not queue behind the money's operations.
-   */
-  recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
-  /** The server and member a generation was charged to; undefined when this bot never charged it. */
-  chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
+}
 
+/**
+ * What a server's admins change and read (admin.ts). Each change is one transaction of the guild,
+ * recorded in the settings' audit list, and settled when the answer it was behind gives up
+ * (late-writes.ts).
+ */
+export interface QuotaAdmin {
   /** The guild's settings (defaults not filled in). */
   getSettings(guildId: string): Promise<GuildSettings>;
   /** The last settings changes, newest first. */
@@ -229,13 +233,23 @@ export interface QuotaService {
   listChannels(guildId: string): Promise<string[]>;
   /** True when the allow-list is empty or holds the channel. */
   isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
+}
 
-  /** The member's latest ledger entries, newest first (at most 50). */
-  memberLedger(guildId: string, userId: string, limit?: number): Promise<LedgerEntry[]>;
-  /** The guild's latest ledger entries, newest first. */
-  guildLedger(guildId: string, limit?: number): Promise<LedgerEntry[]>;
+/** The ledger as members and admins read it (ledger-reads.ts): entries newest first, and who was charged. */
+export interface QuotaLedger {
+  /** The member's latest entries (at most 50; 20 by default). */
+  forMember(guildId: string, userId: string, limit?: number): Promise<LedgerEntry[]>;
+  /** The guild's latest entries (20 by default). */
+  latest(guildId: string, limit?: number): Promise<LedgerEntry[]>;
   /** The guild's entries whose money belongs to the period containing `at` (now by default). */
-  ledgerForPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]>;
-  /** The guild's entries whose money belongs to `fromDay` (UTC, `YYYY-MM-DD`) or later, newest first. */
-  ledgerSince(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]>;
+  forPeriod(guildId: string, period: Period, at?: Date): Promise<LedgerEntry[]>;
+  /** The guild's entries whose money belongs to `fromDay` (UTC, `YYYY-MM-DD`) or later. */
+  since(guildId: string, fromDay: DayKey): Promise<LedgerEntry[]>;
+  /**
+   * The member's recent generation ids, newest first, read outside the guild's transaction: for
+   * what runs on every keystroke (autocomplete), which must not queue behind the money's operations.
+   */
+  recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
+  /** The server and member a generation was charged to; undefined when this bot never charged it. */
+  chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
 }

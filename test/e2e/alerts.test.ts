@@ -79,7 +79,7 @@ describe('/quota alerts', () => {
     );
     expect(set.content).toContain('(401)');
     expect(set.content).toContain('(402)');
-    let settings = await bot.bot.services.quota.getSettings(GUILD);
+    let settings = await bot.bot.services.quotaAdmin.getSettings(GUILD);
     expect(settings).toMatchObject({ alertChannelId: ART, alertBelowMicros: 12_500_000 });
     expect((await alerts(bot, [])).content).toBe(set.content);
     const overview = await ephemeralReply(bot, await bot.command('quota', [sub('show')], { userId: ADMIN }));
@@ -90,7 +90,7 @@ describe('/quota alerts', () => {
       `Alerts go to <#${ART}>: never the balance`,
     );
     expect((await alerts(bot, [opt.boolean('off', true)])).content).toMatch(/^Alerts are off\./);
-    settings = await bot.bot.services.quota.getSettings(GUILD);
+    settings = await bot.bot.services.quotaAdmin.getSettings(GUILD);
     expect(settings.alertChannelId).toBeUndefined();
     expect(settings.alertBelowMicros).toBe(0);
     expect(posted(bot)).toHaveLength(0);
@@ -105,7 +105,7 @@ describe('/quota alerts', () => {
     expect((await alerts(bot, [entity.channel('channel', ART), opt.boolean('off', true)])).content).toContain(
       'Nothing was changed',
     );
-    expect((await bot.bot.services.quota.getSettings(GUILD)).alertChannelId).toBeUndefined();
+    expect((await bot.bot.services.quotaAdmin.getSettings(GUILD)).alertChannelId).toBeUndefined();
   });
 });
 
@@ -193,7 +193,7 @@ describe('alerts posted in the alert channel', () => {
       ],
     });
     await alertChannel(bot);
-    await bot.bot.services.quota.setAlerts(DE_GUILD, { channelId: DE_ALERTS }, DE_ADMIN);
+    await bot.bot.services.quotaAdmin.setAlerts(DE_GUILD, { channelId: DE_ALERTS }, DE_ADMIN);
     bot.sim.setBalanceUsd(0.01);
     await bot.command('imagine', [
       opt.string('prompt', 'an expensive idea'),

@@ -165,14 +165,14 @@ describe('an option of another type than its definition (a modified client)', ()
     '%s is refused privately, naming the option, and nothing changes',
     async (_, name, options, userId, option) => {
       const before = posts();
-      const ledger = (await h.bot.services.quota.guildLedger(GUILD, 50)).length;
+      const ledger = (await h.bot.services.quotaLedger.latest(GUILD, 50)).length;
       const defaults = await h.bot.services.memberDefaults.get(GUILD, userId);
       const answer = await ephemeralAnswer(await h.command(name, options, { userId }));
       expect(answer).toBe(
         `The option \`${option}\` did not arrive as this command defines it. Nothing was sent, charged or changed.`,
       );
       expect(posts()).toBe(before);
-      expect((await h.bot.services.quota.guildLedger(GUILD, 50)).length).toBe(ledger);
+      expect((await h.bot.services.quotaLedger.latest(GUILD, 50)).length).toBe(ledger);
       expect(await h.bot.services.memberDefaults.get(GUILD, userId)).toEqual(defaults);
       expect(h.logs.join('')).not.toContain('interaction handler failed');
     },

@@ -16,7 +16,7 @@ const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/generations'));
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
 const ledgerKinds = async () =>
-  (await h.bot.services.quota.memberLedger(GUILD, ALICE, 50)).map((e) => e.kind).sort();
+  (await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 50)).map((e) => e.kind).sort();
 
 type Node = { type: number; content?: string; label?: string; custom_id?: string; components?: Node[] };
 

@@ -185,7 +185,7 @@ describe('confirmation of a costly request', () => {
     expect((await h.callbackOf(command)).body).toMatchObject({ type: 5 });
     await h.jobDone(command);
     expect(posts()).toHaveLength(1);
-    const [audit] = await h.bot.services.quota.auditLog(GUILD);
+    const [audit] = await h.bot.services.quotaAdmin.auditLog(GUILD);
     expect(audit).toMatchObject({ by: ADMIN, action: 'set-confirm-threshold', detail: { micros: 0 } });
   });
 

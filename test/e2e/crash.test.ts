@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
-import { createQuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
 import { openStore } from '../../src/store/open.ts';
 import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, DEFAULT_GUILD } from '../support/bot-harness.ts';
@@ -57,7 +57,7 @@ describe('a crash (kill -9) of the bot process', () => {
 
     // The ledger charged each generation once: two for Alice, one for Bob, $0.02 each.
     const store = await openStore(`sqlite://${join(procs.dir, 'bot.sqlite')}`);
-    const quota = createQuotaService({
+    const { service: quota } = createQuota({
       store,
       clock: systemClock,
       defaults: { micros: 1_000_000, period: 'daily' },

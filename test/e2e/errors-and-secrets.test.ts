@@ -6,9 +6,9 @@ const h = useHarness({ per: 'file' });
 
 describe('errors inside the bot', () => {
   it('shows a bug to the member only as an error id, and logs it with that id', async () => {
-    const quota = h.bot.services.quota;
-    const original = quota.getSettings;
-    quota.getSettings = async () => {
+    const admin = h.bot.services.quotaAdmin;
+    const original = admin.getSettings;
+    admin.getSettings = async () => {
       throw new Error(`settings exploded near ${h.discord.botToken} and ${h.sim.token}`);
     };
     try {
@@ -22,7 +22,7 @@ describe('errors inside the bot', () => {
       const line = h.logs.find((l) => l.includes(errorId as string));
       expect(line).toContain('settings exploded');
     } finally {
-      quota.getSettings = original;
+      admin.getSettings = original;
     }
   });
 

@@ -96,13 +96,13 @@ describe('a write that lands after its answer said it failed, on SQLite', () => 
 
   it("an admin's /quota set: the allowance is put back, and the audit says so", async () => {
     h = await startHarness();
-    const quota = h.bot.services.quota;
-    const before = (await quota.getSettings(GUILD)).overrides;
+    const admin = h.bot.services.quotaAdmin;
+    const before = (await admin.getSettings(GUILD)).overrides;
     const answer = await whileLocked(async () => ephemeralReply(bot(), await quotaSet('7')));
     expectStoreFault(answer);
     await logged(UNDONE_LOG);
-    expect((await quota.getSettings(GUILD)).overrides).toEqual(before);
-    const [last, landed] = await quota.auditLog(GUILD);
+    expect((await admin.getSettings(GUILD)).overrides).toEqual(before);
+    const [last, landed] = await admin.auditLog(GUILD);
     expect(last).toMatchObject({ action: 'undo', detail: { of: 'set-override' }, settles: landed?.changeId });
     expect(landed).toMatchObject({ action: 'set-override' });
   });
@@ -126,7 +126,7 @@ describe('a write that lands after its answer said it failed, on SQLite', () => 
     expectStoreFault(answer);
     await logged(UNDONE_LOG);
     expect((await figures()).spentMicros).toBe(spent);
-    const [undo, reset] = await quota.memberLedger(GUILD, ALICE, 2);
+    const [undo, reset] = await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 2);
     expect(undo).toMatchObject({ kind: 'adjust', amountMicros: spent });
     expect(reset).toMatchObject({ kind: 'adjust', amountMicros: -spent });
   });
@@ -195,8 +195,8 @@ describe('a write that reaches Redis after its answer said it failed', () => {
 
   it("an admin's /quota set whose EXEC arrives only after the bot settled it: the allowance stays", async () => {
     const { h, proxy } = await onRedisBehindProxy();
-    const quota = h.bot.services.quota;
-    const before = (await quota.getSettings(GUILD)).overrides;
+    const admin = h.bot.services.quotaAdmin;
+    const before = (await admin.getSettings(GUILD)).overrides;
     // The transaction's reads go through; its writes (MULTI… SET of the settings… EXEC) are held.
     const held = proxy.holdNext((text) => text.includes(`settings:${GUILD}`) && /\r\nSET\r\n/i.test(text));
     const answer = await ephemeralReply(h, await quotaSet('7'));
@@ -204,22 +204,22 @@ describe('a write that reaches Redis after its answer said it failed', () => {
     expectStoreFault(answer);
     await logged(FENCED_LOG);
     await proxy.deliver();
-    expect((await quota.getSettings(GUILD)).overrides).toEqual(before);
-    const [last] = await quota.auditLog(GUILD);
+    expect((await admin.getSettings(GUILD)).overrides).toEqual(before);
+    const [last] = await admin.auditLog(GUILD);
     expect(last).toMatchObject({ action: 'not-applied', detail: { of: 'set-override' } });
   });
 
   it("an admin's /quota set that landed before its answer gave up at a later read: it is taken back", async () => {
     const { h, proxy } = await onRedisBehindProxy();
-    const quota = h.bot.services.quota;
-    const before = (await quota.getSettings(GUILD)).overrides;
+    const admin = h.bot.services.quotaAdmin;
+    const before = (await admin.getSettings(GUILD)).overrides;
     // The change commits; the member's figures read after it, for the answer, are held.
     const held = proxy.holdNext((text) => text.includes(`member:${GUILD}:${ALICE}`));
     const answer = await ephemeralReply(h, await quotaSet('7'));
     await held;
     expectStoreFault(answer);
     await logged(UNDONE_LOG);
-    expect((await quota.getSettings(GUILD)).overrides).toEqual(before);
+    expect((await admin.getSettings(GUILD)).overrides).toEqual(before);
     await proxy.deliver();
   });
 });

@@ -65,7 +65,7 @@ describe('the money path fails closed', () => {
       reservedMicros: 0,
       inFlight: 0,
     });
-    const kinds = (await h.bot.services.quota.memberLedger(GUILD, ALICE, 10)).map((e) => e.kind);
+    const kinds = (await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 10)).map((e) => e.kind);
     expect(kinds.sort()).toEqual(['release', 'reserve']);
     // The submitter's own refusal (not the reservation's): the store's error, then its answer.
     expect(h.logs.join('')).toMatch(/intent writes refused by the test/);
@@ -129,7 +129,7 @@ describe('every 201 becomes a followed job', () => {
       const job = await h.jobDone(interaction);
       expect(job).toMatchObject({ step: 'done', status: 'completed', chargedMicros: 20_000 });
       expect(await aliceFigures()).toMatchObject({ spentMicros: 20_000, reservedMicros: 0 });
-      const [charge] = await h.bot.services.quota.memberLedger(GUILD, ALICE, 1);
+      const [charge] = await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 1);
       if (_what.startsWith('unexpected')) expect(charge?.note ?? '').not.toMatch(/flagged/);
       else
         expect(charge).toMatchObject({

@@ -25,15 +25,15 @@ const NOTHING = 'Nothing was sent, charged or changed.';
 
 /** Everything a request or an admin's change could have touched. */
 async function touched() {
-  const { quota, memberDefaults } = h.bot.services;
+  const { quota, quotaAdmin, quotaLedger, memberDefaults } = h.bot.services;
   const summaries = await Promise.all(
     [ALICE, BOB, ADMIN].map((userId) => quota.summary({ guildId: GUILD, userId, roleIds: [] })),
   );
   return {
     posts: h.sim.requests.filter((r) => r.method === 'POST').length,
     held: summaries.map((s) => [s.reservedMicros, s.inFlight, s.spentMicros]),
-    ledger: (await quota.guildLedger(GUILD, 50)).length,
-    settings: await quota.getSettings(GUILD),
+    ledger: (await quotaLedger.latest(GUILD, 50)).length,
+    settings: await quotaAdmin.getSettings(GUILD),
     defaults: await Promise.all([ALICE, BOB, ADMIN].map((userId) => memberDefaults.get(GUILD, userId))),
   };
 }

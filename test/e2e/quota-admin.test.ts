@@ -28,6 +28,8 @@ const h = useHarness();
 
 const asAdmin = { userId: ADMIN };
 const quota = () => h.bot.services.quota;
+const admin = () => h.bot.services.quotaAdmin;
+const ledger = () => h.bot.services.quotaLedger;
 
 async function setAlice(usd: string, period?: string) {
   const interaction = await h.command(
@@ -54,13 +56,13 @@ describe('/quota as an admin', () => {
       (d) => `<t:${Math.floor((d as Date).getTime() / 1000)}:R>`,
     );
     expect(resets.some((r) => answer.content.includes(r))).toBe(true);
-    expect((await quota().getSettings(GUILD)).overrides[ALICE]).toEqual({ micros: 2_500_000 });
+    expect((await admin().getSettings(GUILD)).overrides[ALICE]).toEqual({ micros: 2_500_000 });
   });
 
   it('gives an override its own period when one is chosen', async () => {
     const answer = await setAlice('0.0001', 'weekly');
     expect(answer.content).toContain('$0.0001 per week of their own');
-    expect((await quota().getSettings(GUILD)).overrides[ALICE]).toEqual({ micros: 100, period: 'weekly' });
+    expect((await admin().getSettings(GUILD)).overrides[ALICE]).toEqual({ micros: 100, period: 'weekly' });
   });
 
   it.each([
@@ -71,7 +73,7 @@ describe('/quota as an admin', () => {
   ])('refuses the amount %s with a clear message and changes nothing', async (usd, message) => {
     const answer = await setAlice(usd);
     expect(answer.content).toContain(message);
-    expect((await quota().getSettings(GUILD)).overrides).toEqual({});
+    expect((await admin().getSettings(GUILD)).overrides).toEqual({});
   });
 
   it("sets a role's allowance, the default with its period, and the server budget", async () => {
@@ -106,7 +108,7 @@ describe('/quota as an admin', () => {
     );
     expect(off.content).toContain('The server budget is off');
 
-    const settings = await quota().getSettings(GUILD);
+    const settings = await admin().getSettings(GUILD);
     expect(settings.roles).toEqual({ [PATRON_ROLE]: 5_000_000 });
     expect(settings.default).toEqual({ micros: 750_000, period: 'monthly' });
     expect(settings.budgetMicros).toBe(0);
@@ -124,7 +126,7 @@ describe('/quota as an admin', () => {
       }),
     );
     expect(answer.content).toContain('/quota default');
-    expect((await quota().getSettings(GUILD)).roles).toEqual({});
+    expect((await admin().getSettings(GUILD)).roles).toEqual({});
   });
 
   it("shows a member's allowance, spend and last generations, and the server's overview with top spenders", async () => {
@@ -221,7 +223,7 @@ describe('/quota as an admin', () => {
       }),
     );
     expect(answer.content).toContain(`<@${ALICE}>'s spend for this period is back to $0.00 (it was $0.02)`);
-    const [latest] = await quota().memberLedger(GUILD, ALICE, 1);
+    const [latest] = await ledger().forMember(GUILD, ALICE, 1);
     expect(latest).toMatchObject({ kind: 'adjust', amountMicros: -20_000, by: ADMIN });
     const summary = await quota().summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
     expect(summary.spentMicros).toBe(0);
@@ -287,7 +289,7 @@ describe('/quota as an admin', () => {
       ),
     );
     expect(last.content).toContain('the list is empty: /imagine and /video can be used in any channel');
-    expect(await quota().listChannels(GUILD)).toEqual([]);
+    expect(await admin().listChannels(GUILD)).toEqual([]);
   });
 });
 
@@ -305,8 +307,8 @@ describe('/quota permissions', () => {
     const show = await ephemeralReply(h, await h.command('quota', [sub('show')], { userId: BOB }));
     expect(show.content).toBe('Only members with the Manage Server permission can use /quota.');
     expect(textOf(show)).not.toContain('Top spenders');
-    expect((await quota().getSettings(GUILD)).overrides).toEqual({});
-    expect(await quota().auditLog(GUILD)).toEqual([]);
+    expect((await admin().getSettings(GUILD)).overrides).toEqual({});
+    expect(await admin().auditLog(GUILD)).toEqual([]);
   });
 
   it('lets a member whose role grants Manage Server use it', async () => {

@@ -64,7 +64,7 @@ describe('allowances end to end', () => {
       h.bot.delivery.onStatus(failed);
     }
     await h.bot.delivery.idle();
-    const refunds = (await h.bot.services.quota.memberLedger(GUILD, ALICE)).filter(
+    const refunds = (await h.bot.services.quotaLedger.forMember(GUILD, ALICE)).filter(
       (e) => e.kind === 'refund',
     );
     expect(refunds).toHaveLength(1);

@@ -64,7 +64,7 @@ describe('/quota report', () => {
 
   it('sends an admin a chart that decodes to a picture and a CSV that adds up to the ledger', async () => {
     const guildId = h.bot.client.guilds.cache.first()?.id ?? '';
-    await h.bot.services.quota.setDefault(guildId, 50 * USD, 'daily', ADMIN);
+    await h.bot.services.quotaAdmin.setDefault(guildId, 50 * USD, 'daily', ADMIN);
     await charge(ALICE, 'flux-schnell', 0.25 * USD, 'gen-a1');
     await charge(ALICE, 'flux-schnell', 0.5 * USD, 'gen-a2');
     await charge(BOB, 'veo-3', 2 * USD, 'gen-b1');
@@ -92,7 +92,7 @@ describe('/quota report', () => {
 
     // The CSV: one row per charge or refund, adding up to what the ledger says, names as shown.
     const days = reportDays(7, h.clock.now());
-    const ledger = await h.bot.services.quota.ledgerSince(guildId, days[0] ?? '');
+    const ledger = await h.bot.services.quotaLedger.since(guildId, days[0] ?? '');
     const [header, ...rows] = parseCsv(csv?.data.toString('utf8') ?? '');
     const column = (name: string) => header?.indexOf(name) ?? -1;
     expect(rows).toHaveLength(6);

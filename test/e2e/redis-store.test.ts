@@ -35,7 +35,7 @@ describe('the bot on Redis', () => {
     await harness.restart();
     expect((await harness.bot.services.jobs.get(job.generationId))?.step).toBe('done');
     expect((await figures()).spentMicros).toBe(20_000);
-    const ledger = await harness.bot.services.quota.guildLedger(GUILD);
+    const ledger = await harness.bot.services.quotaLedger.latest(GUILD);
     expect(ledger.map((e) => [e.kind, e.amountMicros])).toEqual([
       ['charge', 20_000],
       ['reserve', 20_000],

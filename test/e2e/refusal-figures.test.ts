@@ -56,10 +56,10 @@ async function twoBatchesAtOnce(): Promise<{ refused: Callback }> {
 
 describe('two batches from one member at once', () => {
   it('tells the second what is left after the first, and its advice is sent', async () => {
-    const quota = h.bot.services.quota;
+    const admin = h.bot.services.quotaAdmin;
     // Room for 5 takes; the in-flight cap out of the way.
-    await quota.setDefault(GUILD, 0.1 * USD, 'daily', 'admin');
-    await quota.setInFlightCap(GUILD, 20, 'admin');
+    await admin.setDefault(GUILD, 0.1 * USD, 'daily', 'admin');
+    await admin.setInFlightCap(GUILD, 20, 'admin');
     const { refused } = await twoBatchesAtOnce();
     expect(refused.data?.content).toContain(
       'but your allowance has $0.02 left: enough for 1 of the 4 takes (ask again with `count:1`)',

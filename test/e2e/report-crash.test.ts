@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
-import { createQuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
 import { openStore } from '../../src/store/open.ts';
 import { chatInputInteraction, faults } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../support/bot-harness.ts';
@@ -71,12 +71,12 @@ describe('a crash (kill -9) after the failure report was posted but before it wa
 
     const store = await openStore(storeUrl());
     try {
-      const quota = createQuotaService({
+      const { service: quota, ledger: ledgerReads } = createQuota({
         store,
         clock: systemClock,
         defaults: { micros: 1_000_000, period: 'daily' },
       });
-      const ledger = await quota.guildLedger(GUILD, 100);
+      const ledger = await ledgerReads.latest(GUILD, 100);
       expect(ledger.filter((e) => e.kind === 'refund')).toHaveLength(1);
       const alice = await quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
       expect([alice.spentMicros, alice.reservedMicros]).toEqual([0, 0]);

@@ -20,8 +20,9 @@ import { parseConfig } from '../../src/config.ts';
 import { LeaderPoller } from '../../src/jobs/leader-poller.ts';
 import { createLogger, silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
+import { createQuota } from '../../src/quota/create.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
-import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService } from '../../src/quota/service.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { type RecordedRequest, type Simulator, startSimulator } from '../../src/sim/server.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
@@ -82,17 +83,24 @@ afterAll(async () => {
 });
 
 /** The quota as another process sees it: for the admin settings and the ledger. */
-async function quotaOn(url: string): Promise<{ quota: QuotaService; close(): Promise<void> }> {
+async function quotaOn(url: string): Promise<{
+  quota: QuotaService;
+  quotaAdmin: QuotaAdmin;
+  quotaLedger: QuotaLedger;
+  close(): Promise<void>;
+}> {
   const backend = (await openQuotaBackend(url, { log: silentLogger })) as QuotaStateBackend;
   const store: Store = await openStore('memory://');
-  const quota = createQuotaService({
+  const { service, admin, ledger } = createQuota({
     store,
     clock: systemClock,
     defaults: { micros: ALLOWANCE, period: 'daily' },
     backend,
   });
   return {
-    quota,
+    quota: service,
+    quotaAdmin: admin,
+    quotaLedger: ledger,
     async close() {
       await backend.close?.();
       await store.close();
@@ -187,8 +195,8 @@ describe('two bot processes on one Redis', () => {
     const url = `${redis.url}/1`;
     admin = await quotaOn(url);
     // 50 at once from one member: the in-flight cap (3 by default) must not be what stops them.
-    await admin.quota.setInFlightCap(ONE_MEMBER.id, 50, 'test');
-    await admin.quota.setBudget(MANY_MEMBERS.id, 7 * PRICE, 'test');
+    await admin.quotaAdmin.setInFlightCap(ONE_MEMBER.id, 50, 'test');
+    await admin.quotaAdmin.setBudget(MANY_MEMBERS.id, 7 * PRICE, 'test');
     for (let i = 0; i < 2; i++) {
       const httpPort = await freePort();
       const process = spawnBot({
@@ -269,7 +277,7 @@ describe('two bot processes on one Redis', () => {
     // The service's charges, the ledger and the member's figures agree to the micro-dollar.
     const spentAtService = balanceBefore - sim.balanceMicros();
     expect(spentAtService).toBe(5 * PRICE);
-    expect(chargesOf(await admin.quota.guildLedger(ONE_MEMBER.id, 1_000))).toBe(spentAtService);
+    expect(chargesOf(await admin.quotaLedger.latest(ONE_MEMBER.id, 1_000))).toBe(spentAtService);
     const figures = await admin.quota.summary({ guildId: ONE_MEMBER.id, userId: ALICE, roleIds: [] });
     expect(figures.spentMicros).toBe(spentAtService);
   }, 60_000);
@@ -288,7 +296,7 @@ describe('two bot processes on one Redis', () => {
     expect(posted(sim).length - before).toBe(7);
     const spentAtService = balanceBefore - sim.balanceMicros();
     expect(spentAtService).toBe(7 * PRICE);
-    expect(chargesOf(await admin.quota.guildLedger(MANY_MEMBERS.id, 1_000))).toBe(spentAtService);
+    expect(chargesOf(await admin.quotaLedger.latest(MANY_MEMBERS.id, 1_000))).toBe(spentAtService);
   }, 60_000);
 
   it('fails over when the poller lease holder is killed mid-flight, and delivers every job exactly once', async () => {
@@ -451,7 +459,11 @@ describe('two bots on one Redis, on a scaled clock', () => {
   it("run the alerts' periodic checks in the poller's leader only, so a low balance is posted once", async () => {
     const admin = await quotaOn(`${redis.url}/3`);
     // The balance ($100) is below the threshold: every check finds it low.
-    await admin.quota.setAlerts(ALERTS.id, { channelId: ALERTS.channel, belowMicros: 200_000_000 }, 'test');
+    await admin.quotaAdmin.setAlerts(
+      ALERTS.id,
+      { channelId: ALERTS.channel, belowMicros: 200_000_000 },
+      'test',
+    );
     const { sim, discord, bots, logs, close } = await twoBotsInProcess([ALERTS], 3, {
       alerts: { intervalMs: 10_000 },
     });

@@ -121,7 +121,7 @@ describe('after a lost POST', () => {
 
     expect(followed).toEqual([]);
     expect(await w.proc.jobs.open()).toEqual([]);
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'release']);
   });
 
   it('matches a generation the service lists under the alternate slug it was sent', async () => {

@@ -370,7 +370,7 @@ describe('delivery', () => {
       error: 'The prompt was rejected by the content policy.',
     });
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, inFlight: 0 });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
   });
 
   it('retries a failure report that could not be sent without refunding again', async () => {
@@ -385,7 +385,7 @@ describe('delivery', () => {
     expect(messenger.shows()).toHaveLength(1);
     expect(messenger.reports().map((c) => c.threw)).toEqual([true, false]);
     expect(delivered).toMatchObject({ step: 'done', reported: true, deliveryAttempts: 1 });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
   });
 
   it('after a crash while reporting a failure, the next process reports it once and does not refund again', async () => {
@@ -422,7 +422,7 @@ describe('delivery', () => {
     expect(delivered).toMatchObject({ step: 'done', reported: true });
     expect(await next.jobs.open()).toEqual([]);
     expect(await summaryOf(next.quota)).toMatchObject({ spentMicros: 0, inFlight: 0 });
-    expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
+    expect((await ledgerOf(next.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge', 'refund']);
   });
 
   it('shows the failure in the reply of a generation that had already failed when recovery adopted it', async () => {

@@ -101,7 +101,7 @@ describe('a flagged charge across a crash', () => {
 
     // Charged at the quote, as the submitter would have, and flagged in the ledger.
     expect(await summaryOf(next.quota)).toMatchObject({ spentMicros: 20_000, reservedMicros: 0 });
-    const [charge] = (await next.quota.guildLedger(GUILD, 1_000)).filter((e) => e.kind === 'charge');
+    const [charge] = (await next.ledger.latest(GUILD, 1_000)).filter((e) => e.kind === 'charge');
     expect(charge).toMatchObject({
       amountMicros: 20_000,
       note: 'flagged: the service stated a price of $20.00; charged at the quote',

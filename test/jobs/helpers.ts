@@ -20,7 +20,8 @@ import { silentLogger } from '../../src/log.ts';
 import { MediaClient } from '../../src/media/client.ts';
 import { createLocalRateLimiter, type RateLimiter } from '../../src/media/rate-limiter.ts';
 import type { Model } from '../../src/media/schemas.ts';
-import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
+import type { QuotaLedger, QuotaService } from '../../src/quota/service.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
@@ -45,6 +46,8 @@ export interface Proc {
   /** The submission intents, and which of them this process still waits on. */
   intents: IntentStore;
   quota: QuotaService;
+  /** The ledger's reads over the same store as `quota`. */
+  ledger: QuotaLedger;
 }
 
 export interface World {
@@ -75,20 +78,22 @@ export async function startWorld(
     const store = await openStore(`sqlite://${file}`);
     const lock = createInProcessLock();
     const keyv = store.namespace('jobs');
+    const { service: quota, ledger } = createQuota({
+      store,
+      clock,
+      lock,
+      defaults: { micros: 5 * USD, period: 'daily' },
+      // Long enough that no reservation expires during a test and fakes a release.
+      reservationTtlMs: 24 * 60 * 60_000,
+    });
     const proc: Proc = {
       store,
       lock,
       keyv,
       jobs: new JobStore(keyv, lock),
       intents: new IntentStore(keyv, lock),
-      quota: createQuotaService({
-        store,
-        clock,
-        lock,
-        defaults: { micros: 5 * USD, period: 'daily' },
-        // Long enough that no reservation expires during a test and fakes a release.
-        reservationTtlMs: 24 * 60 * 60_000,
-      }),
+      quota,
+      ledger,
     };
     procs.push(proc);
     return proc;
@@ -257,8 +262,8 @@ export function isCombinedList(r: { path: string; query: Record<string, string> 
 }
 
 /** The guild's ledger, oldest first, as kind and amount (and what it refers to). */
-export async function ledgerOf(quota: QuotaService) {
-  const entries = await quota.guildLedger(GUILD, 1_000);
+export async function ledgerOf(ledger: QuotaLedger) {
+  const entries = await ledger.latest(GUILD, 1_000);
   return entries.reverse().map((e) => ({
     kind: e.kind,
     amountMicros: e.amountMicros,

@@ -174,7 +174,7 @@ describe('a submission waiting for its turn', () => {
     release();
     expect((await first).kind).toBe('submitted');
     expect(posts(w.sim).map((r) => (r.body as { prompt: string }).prompt)).toEqual(['first']);
-    const ledger = await ledgerOf(w.proc.quota);
+    const ledger = await ledgerOf(w.proc.ledger);
     expect(ledger.filter((e) => e.reservationId === input.reservationId).map((e) => e.kind)).toEqual([
       'reserve',
       'release',

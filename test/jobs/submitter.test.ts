@@ -89,7 +89,7 @@ describe('submitter', () => {
       reservedMicros: 0,
       inFlight: 1,
     });
-    expect(await ledgerOf(w.proc.quota)).toEqual([
+    expect(await ledgerOf(w.proc.ledger)).toEqual([
       expect.objectContaining({ kind: 'reserve', amountMicros: 30_000 }),
       expect.objectContaining({ kind: 'charge', amountMicros: 20_000, generationId: generation?.id }),
     ]);
@@ -110,7 +110,7 @@ describe('submitter', () => {
     expect(outcome).toEqual({ kind: 'insufficient_balance' });
     expect(posts(w.sim).map((r) => r.status)).toEqual([402]);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(await w.proc.jobs.open()).toEqual([]);
     expect(followed).toEqual([]);
     expect(await submitterOf(await w.openProc()).recovery.recoverInterrupted()).toBe(0);
@@ -128,7 +128,7 @@ describe('submitter', () => {
     ]);
     expect(posts(w.sim).map((r) => r.status)).toEqual([422]);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(followed).toEqual([]);
   });
 
@@ -155,7 +155,7 @@ describe('submitter', () => {
       reservedMicros: 0,
       inFlight: 1,
     });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
   });
 
   it('keeps the reservation of an unconfirmed 500 through the grace period, then releases it when nothing was created', async () => {
@@ -179,7 +179,7 @@ describe('submitter', () => {
     expect(await recovery.recoverInterrupted(60_000)).toBe(0);
     expect(await generationsAtService()).toEqual([]);
     expect(await summaryOf(w.proc.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
-    expect((await ledgerOf(w.proc.quota)).map((e) => e.kind)).toEqual(['reserve', 'release']);
+    expect((await ledgerOf(w.proc.ledger)).map((e) => e.kind)).toEqual(['reserve', 'release']);
     expect(await w.proc.jobs.open()).toEqual([]);
     expect(followed).toEqual([]);
   });
@@ -297,13 +297,13 @@ describe('submitter', () => {
       reservedMicros: 0,
       inFlight: 1,
     });
-    expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
+    expect((await ledgerOf(next.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
     expect(posts(w.sim)).toHaveLength(1);
 
     // Recovered once: a second pass (or a third process) finds nothing left to do.
     expect(await recovery.recoverInterrupted()).toBe(0);
     expect(await submitterOf(await w.openProc()).recovery.recoverInterrupted()).toBe(0);
-    expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
+    expect((await ledgerOf(next.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
     expect((await next.jobs.open()).map((j) => j.generationId)).toEqual([generation?.id]);
   });
 
@@ -329,7 +329,7 @@ describe('submitter', () => {
     expect(followed).toEqual([]);
     expect(await next.jobs.open()).toEqual([]);
     expect(await summaryOf(next.quota)).toMatchObject({ spentMicros: 0, reservedMicros: 0, inFlight: 0 });
-    expect(await ledgerOf(next.quota)).toEqual([
+    expect(await ledgerOf(next.ledger)).toEqual([
       expect.objectContaining({ kind: 'reserve', reservationId: input.reservationId }),
       expect.objectContaining({ kind: 'release', reservationId: input.reservationId }),
     ]);
@@ -363,7 +363,7 @@ describe('submitter', () => {
       reservedMicros: 0,
       inFlight: 1,
     });
-    expect((await ledgerOf(next.quota)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
+    expect((await ledgerOf(next.ledger)).map((e) => e.kind)).toEqual(['reserve', 'charge']);
   });
 
   it('keeps a possibly created generation for recovery when the search for it fails', async () => {

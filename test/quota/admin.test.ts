@@ -24,21 +24,21 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       h.clock.advance(86_400_000);
       await spend('u1', 0.3 * USD, 'g2');
       await h.quota.finish('g2');
-      expect(await h.quota.resetSpend(G, 'u1', 'admin-7')).toEqual({ adjustedMicros: -0.9 * USD });
+      expect(await h.admin.resetSpend(G, 'u1', 'admin-7')).toEqual({ adjustedMicros: -0.9 * USD });
       expect(await h.quota.summary(m('u1'))).toMatchObject({ spentMicros: 0, remainingMicros: 1 * USD });
-      const [adjust] = await h.quota.memberLedger(G, 'u1', 1);
+      const [adjust] = await h.ledger.forMember(G, 'u1', 1);
       expect(adjust).toMatchObject({ kind: 'adjust', amountMicros: -0.9 * USD, by: 'admin-7', userId: 'u1' });
       // The reset holds even if the admin switches the default period to daily afterwards.
-      await h.quota.setDefault(G, 1 * USD, 'daily', 'admin-7');
+      await h.admin.setDefault(G, 1 * USD, 'daily', 'admin-7');
       expect((await h.quota.summary(m('u1'))).spentMicros).toBe(0);
     });
 
     it('gives the member room but does not hand the server budget back', async () => {
       h = await openHarness({ backend, defaults: { micros: 1 * USD, period: 'daily' } });
-      await h.quota.setBudget(G, 2 * USD, 'admin');
+      await h.admin.setBudget(G, 2 * USD, 'admin');
       await spend('u1', 1 * USD, 'g1');
-      await h.quota.resetSpend(G, 'u1', 'admin');
-      const overview = await h.quota.guildOverview(G);
+      await h.admin.resetSpend(G, 'u1', 'admin');
+      const overview = await h.admin.guildOverview(G);
       expect(overview).toMatchObject({ spentMicros: 1 * USD, remainingMicros: 1 * USD });
     });
 
@@ -47,7 +47,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       await spend('u1', 0.7 * USD, 'g1');
       h.clock.set('2025-01-01T00:00:00.000Z');
       await spend('u1', 0.2 * USD, 'g2');
-      expect((await h.quota.resetSpend(G, 'u1', 'admin')).adjustedMicros).toBe(-0.9 * USD);
+      expect((await h.admin.resetSpend(G, 'u1', 'admin')).adjustedMicros).toBe(-0.9 * USD);
       expect((await h.quota.summary(m('u1'))).spentMicros).toBe(0);
     });
   });
@@ -59,7 +59,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         start: '2024-05-15T12:00:00.000Z',
         defaults: { micros: 5 * USD, period: 'daily' },
       });
-      await h.quota.setInFlightCap(G, 20, 'admin');
+      await h.admin.setInFlightCap(G, 20, 'admin');
       for (let i = 1; i <= 12; i++) {
         h.clock.advance(1000);
         await spend('u1', 0.1 * USD, `g${i}`, i % 2 ? 'img' : 'vid');
@@ -120,14 +120,14 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
   describe('guildOverview', () => {
     it('shows the budget, this period’s spend and reservations, and the top spenders', async () => {
       h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
-      await h.quota.setBudget(G, 10 * USD, 'admin');
+      await h.admin.setBudget(G, 10 * USD, 'admin');
       await spend('u1', 1 * USD, 'a1');
       await spend('u2', 3 * USD, 'b1');
       await spend('u3', 2 * USD, 'c1');
       await spend('u3', 2 * USD, 'c2');
       await h.quota.refund('c2');
       await h.quota.reserve({ ...m('u1'), model: 'img', quoteMicros: 0.5 * USD });
-      const overview = await h.quota.guildOverview(G, { top: 2 });
+      const overview = await h.admin.guildOverview(G, { top: 2 });
       expect(overview).toEqual({
         guildId: G,
         period: 'daily',
@@ -148,7 +148,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('reports no remaining budget when the server has none', async () => {
       h = await openHarness({ backend });
-      expect(await h.quota.guildOverview(G)).toMatchObject({
+      expect(await h.admin.guildOverview(G)).toMatchObject({
         budgetMicros: 0,
         remainingMicros: null,
         topSpenders: [],
@@ -165,8 +165,8 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.35 * USD });
       await h.quota.release(b.reservationId);
       await h.quota.refund('gen-a', 'failed: timeout');
-      await h.quota.resetSpend(G, 'u1', 'admin-1');
-      const entries = await h.quota.guildLedger(G, 100);
+      await h.admin.resetSpend(G, 'u1', 'admin-1');
+      const entries = await h.ledger.latest(G, 100);
       expect(entries.map((e) => e.seq)).toEqual([6, 5, 4, 3, 2, 1]);
       expect(entries.reverse()).toEqual([
         {
@@ -206,7 +206,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         }),
         expect.objectContaining({ seq: 6, kind: 'adjust', amountMicros: 0, by: 'admin-1', userId: 'u1' }),
       ]);
-      expect((await h.quota.memberLedger(G, 'u2')).length).toBe(0);
+      expect((await h.ledger.forMember(G, 'u2')).length).toBe(0);
     });
 
     it('keeps each guild’s ledger and quota apart', async () => {
@@ -229,8 +229,8 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
           })
         ).ok,
       ).toBe(true);
-      expect(await h.quota.guildLedger('gA')).toHaveLength(1);
-      expect(await h.quota.guildLedger('gB')).toHaveLength(1);
+      expect(await h.ledger.latest('gA')).toHaveLength(1);
+      expect(await h.ledger.latest('gB')).toHaveLength(1);
     });
   });
 });

@@ -24,9 +24,9 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('gives a member the highest allowance among their roles', async () => {
       h = await openHarness({ backend });
-      await h.quota.setRoleAllowance(G, 'artist', 3 * USD, 'admin');
-      await h.quota.setRoleAllowance(G, 'patron', 5 * USD, 'admin');
-      await h.quota.setRoleAllowance(G, 'guest', 2 * USD, 'admin');
+      await h.admin.setRoleAllowance(G, 'artist', 3 * USD, 'admin');
+      await h.admin.setRoleAllowance(G, 'patron', 5 * USD, 'admin');
+      await h.admin.setRoleAllowance(G, 'guest', 2 * USD, 'admin');
       expect(await h.quota.summary(at('u1', ['guest', 'patron', 'artist', 'no-allowance']))).toMatchObject({
         allowanceMicros: 5 * USD,
         source: 'role',
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('lets a role allowance below the default restrict the role', async () => {
       h = await openHarness({ backend });
-      await h.quota.setRoleAllowance(G, 'muted', 0, 'admin');
+      await h.admin.setRoleAllowance(G, 'muted', 0, 'admin');
       expect(await h.quota.reserve({ ...at('u1', ['muted']), model: 'img', quoteMicros: 1 })).toMatchObject({
         ok: false,
         reason: 'allowance',
@@ -47,22 +47,22 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('lets a member override beat every role, even a higher one, with its own period', async () => {
       h = await openHarness({ backend });
-      await h.quota.setRoleAllowance(G, 'patron', 5 * USD, 'admin');
-      await h.quota.setOverride(G, 'u1', 0.5 * USD, 'monthly', 'admin');
+      await h.admin.setRoleAllowance(G, 'patron', 5 * USD, 'admin');
+      await h.admin.setOverride(G, 'u1', 0.5 * USD, 'monthly', 'admin');
       expect(await h.quota.summary(at('u1', ['patron']))).toMatchObject({
         allowanceMicros: 0.5 * USD,
         period: 'monthly',
         source: 'override',
       });
-      await h.quota.clearOverride(G, 'u1', 'admin');
+      await h.admin.clearOverride(G, 'u1', 'admin');
       expect((await h.quota.summary(at('u1', ['patron']))).source).toBe('role');
     });
 
     it('gives an override without a period, and role allowances, the default period', async () => {
       h = await openHarness({ backend });
-      await h.quota.setDefault(G, 2 * USD, 'weekly', 'admin');
-      await h.quota.setOverride(G, 'u1', 4 * USD, undefined, 'admin');
-      await h.quota.setRoleAllowance(G, 'patron', 3 * USD, 'admin');
+      await h.admin.setDefault(G, 2 * USD, 'weekly', 'admin');
+      await h.admin.setOverride(G, 'u1', 4 * USD, undefined, 'admin');
+      await h.admin.setRoleAllowance(G, 'patron', 3 * USD, 'admin');
       expect(await h.quota.summary(at('u1', []))).toMatchObject({
         allowanceMicros: 4 * USD,
         period: 'weekly',
@@ -108,32 +108,32 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
   describe('channel allow-list', () => {
     it('allows every channel while the list is empty, then only the listed ones', async () => {
       h = await openHarness({ backend });
-      expect(await h.quota.isChannelAllowed(G, 'c1')).toBe(true);
-      expect(await h.quota.allowChannel(G, 'c1', 'admin')).toEqual(['c1']);
-      expect(await h.quota.allowChannel(G, 'c1', 'admin')).toEqual(['c1']);
-      expect(await h.quota.allowChannel(G, 'c2', 'admin')).toEqual(['c1', 'c2']);
-      expect(await h.quota.isChannelAllowed(G, 'c3')).toBe(false);
-      expect(await h.quota.isChannelAllowed(G, 'c2')).toBe(true);
-      expect(await h.quota.removeChannel(G, 'c1', 'admin')).toEqual(['c2']);
+      expect(await h.admin.isChannelAllowed(G, 'c1')).toBe(true);
+      expect(await h.admin.allowChannel(G, 'c1', 'admin')).toEqual(['c1']);
+      expect(await h.admin.allowChannel(G, 'c1', 'admin')).toEqual(['c1']);
+      expect(await h.admin.allowChannel(G, 'c2', 'admin')).toEqual(['c1', 'c2']);
+      expect(await h.admin.isChannelAllowed(G, 'c3')).toBe(false);
+      expect(await h.admin.isChannelAllowed(G, 'c2')).toBe(true);
+      expect(await h.admin.removeChannel(G, 'c1', 'admin')).toEqual(['c2']);
       await h.restart();
-      expect(await h.quota.listChannels(G)).toEqual(['c2']);
-      await h.quota.removeChannel(G, 'c2', 'admin');
-      expect(await h.quota.isChannelAllowed(G, 'c3')).toBe(true);
+      expect(await h.admin.listChannels(G)).toEqual(['c2']);
+      await h.admin.removeChannel(G, 'c2', 'admin');
+      expect(await h.admin.isChannelAllowed(G, 'c3')).toBe(true);
     });
   });
 
   describe('settings audit', () => {
     it('records who changed which setting, newest first, and keeps it across a restart', async () => {
       h = await openHarness({ backend });
-      await h.quota.setDefault(G, 2 * USD, 'weekly', 'admin-1');
-      await h.quota.setBudget(G, 10 * USD, 'admin-2');
+      await h.admin.setDefault(G, 2 * USD, 'weekly', 'admin-1');
+      await h.admin.setBudget(G, 10 * USD, 'admin-2');
       await h.restart();
-      const audit = await h.quota.auditLog(G);
+      const audit = await h.admin.auditLog(G);
       expect(audit.map((a) => [a.action, a.by, a.detail])).toEqual([
         ['set-budget', 'admin-2', { micros: 10 * USD }],
         ['set-default', 'admin-1', { micros: 2 * USD, period: 'weekly' }],
       ]);
-      expect(await h.quota.getSettings(G)).toMatchObject({
+      expect(await h.admin.getSettings(G)).toMatchObject({
         default: { micros: 2 * USD, period: 'weekly' },
         budgetMicros: 10 * USD,
       });

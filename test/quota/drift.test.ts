@@ -29,7 +29,7 @@ const entry = (kind: LedgerEntry['kind'], amountMicros: number) => ({ kind, amou
 function sources(ledgers: Record<string, LedgerEntry[]>, log: UsageRecord[]) {
   const pagesRead: number[] = [];
   const s: DriftSources = {
-    quota: { ledgerForPeriod: async (guildId) => ledgers[guildId] ?? [] },
+    quotaLedger: { forPeriod: async (guildId) => ledgers[guildId] ?? [] },
     media: {
       listUsage: async (q = {}) => {
         const perPage = q.perPage ?? 25;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import type { KeyedLock } from '../../src/locks.ts';
-import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
@@ -33,13 +34,17 @@ export async function stopSharedRedis(): Promise<void> {
 }
 
 /**
- * A quota service on a real store and a manual clock (not the e2e tests' Harness, which is the whole
+ * The quota (its service, admin and ledger) on a real store and a manual clock (not the e2e tests' Harness, which is the whole
  * bot: test/support/bot-harness.ts).
  */
 export interface QuotaHarness {
   clock: ManualClock;
   store: Store;
   quota: QuotaService;
+  /** The admins' changes and reads, over the same store as `quota`. */
+  admin: QuotaAdmin;
+  /** The ledger's reads, over the same store as `quota`. */
+  ledger: QuotaLedger;
   backend: Backend;
   /** Closes the store and opens the same SQLite file (or the same Redis keys) with a fresh service, as after a restart. */
   restart(): Promise<void>;
@@ -49,6 +54,8 @@ export interface QuotaHarness {
 interface Opened {
   store: Store;
   quota: QuotaService;
+  admin: QuotaAdmin;
+  ledger: QuotaLedger;
   closeQuota(): Promise<void>;
 }
 
@@ -81,8 +88,11 @@ export async function openHarness(
       ...(options.reservationTtlMs === undefined ? {} : { reservationTtlMs: options.reservationTtlMs }),
     };
     if (!server) {
-      const quota = createQuotaService({ ...common, ...(options.lock ? { lock: options.lock } : {}) });
-      return { store, quota, closeQuota: async () => undefined };
+      const { service, admin, ledger } = createQuota({
+        ...common,
+        ...(options.lock ? { lock: options.lock } : {}),
+      });
+      return { store, quota: service, admin, ledger, closeQuota: async () => undefined };
     }
     const client = createClient({ url: server.url });
     await client.connect();
@@ -91,10 +101,12 @@ export async function openHarness(
       prefix,
       ...(options.lock ? { lock: options.lock } : {}),
     });
-    const quota = createQuotaService({ ...common, backend: redisBackend });
+    const { service, admin, ledger } = createQuota({ ...common, backend: redisBackend });
     return {
       store,
-      quota,
+      quota: service,
+      admin,
+      ledger,
       async closeQuota() {
         await redisBackend.close();
         await client.close();
@@ -108,12 +120,16 @@ export async function openHarness(
     backend,
     store: opened.store,
     quota: opened.quota,
+    admin: opened.admin,
+    ledger: opened.ledger,
     async restart() {
       await opened.closeQuota();
       await opened.store.close();
       opened = await make();
       h.store = opened.store;
       h.quota = opened.quota;
+      h.admin = opened.admin;
+      h.ledger = opened.ledger;
     },
     async close() {
       // Tests without a harness of their own leave the previous one in `h`: closed once.

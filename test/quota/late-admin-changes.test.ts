@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering } from '../../src/late-writes.ts';
-import { createQuotaService, type QuotaService } from '../../src/quota/service.ts';
+import { createQuota, type Quota } from '../../src/quota/create.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
@@ -29,9 +29,10 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-/** A quota service on a fresh SQLite file; `settingsWritten` resolves when a write of the guild's settings is issued. */
+/** The quota on a fresh SQLite file; `settingsWritten` resolves when a write of the guild's settings is issued. */
 async function openQuota(): Promise<{
-  quota: QuotaService;
+  quota: Quota['service'];
+  admin: Quota['admin'];
   file: string;
   settingsWritten: () => Promise<void>;
 }> {
@@ -55,7 +56,7 @@ async function openQuota(): Promise<{
     },
     close: () => store.close(),
   };
-  const quota = createQuotaService({
+  const { service: quota, admin } = createQuota({
     store: watched,
     clock: new ManualClock('2024-05-15T12:00:00.000Z'),
     defaults: { micros: 1 * USD, period: 'daily' },
@@ -66,9 +67,10 @@ async function openQuota(): Promise<{
     rmSync(dir, { recursive: true, force: true });
   };
   // The file and its table exist before another connection locks it.
-  await quota.setInFlightCap(G, 10, 'admin');
+  await admin.setInFlightCap(G, 10, 'admin');
   return {
     quota,
+    admin,
     file,
     settingsWritten: () => new Promise<void>((resolve) => waiting.push(resolve)),
   };
@@ -101,26 +103,26 @@ async function changeGivenUpWhileLocked<T>(
 describe('an admin change whose answer gave up, on a write-locked SQLite file', () => {
   it('is taken back before a reservation waiting behind it is decided', async () => {
     const opened = await openQuota();
-    const { quota } = opened;
+    const { quota, admin } = opened;
     // The admin was told that setting Alice's allowance to $0 failed: her $1 default still holds.
     const decided = await changeGivenUpWhileLocked(
       opened,
-      () => quota.setOverride(G, ALICE, 0, undefined, 'admin'),
+      () => admin.setOverride(G, ALICE, 0, undefined, 'admin'),
       () => quota.reserve({ guildId: G, userId: ALICE, roleIds: [], model: 'img', quoteMicros: 0.5 * USD }),
     );
     expect(decided).toMatchObject({ ok: true });
-    expect((await quota.getSettings(G)).overrides).toEqual({});
+    expect((await admin.getSettings(G)).overrides).toEqual({});
   });
 
   it('is taken back, and a change made after it, which its admin was told about, stays', async () => {
     const opened = await openQuota();
-    const { quota } = opened;
+    const { admin } = opened;
     await changeGivenUpWhileLocked(
       opened,
-      () => quota.setOverride(G, ALICE, 7 * USD, undefined, 'admin'),
-      () => quota.setBudget(G, 50 * USD, 'another admin'),
+      () => admin.setOverride(G, ALICE, 7 * USD, undefined, 'admin'),
+      () => admin.setBudget(G, 50 * USD, 'another admin'),
     );
-    const settings = await quota.getSettings(G);
+    const settings = await admin.getSettings(G);
     expect(settings.overrides).toEqual({});
     expect(settings.budgetMicros).toBe(50 * USD);
   });

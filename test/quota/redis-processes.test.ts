@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@keyv/redis';
 import { describe, expect, it } from 'vitest';
+import { createQuota } from '../../src/quota/create.ts';
 import type { LedgerEntry } from '../../src/quota/ledger.ts';
-import { createQuotaService, type QuotaService, type ReserveResult } from '../../src/quota/service.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService, ReserveResult } from '../../src/quota/service.ts';
 import type { QuotaDefaults } from '../../src/quota/settings.ts';
 import { QuotaConflictError, type RedisClient, RedisQuotaBackend } from '../../src/redis/quota-backend.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
@@ -31,6 +32,8 @@ async function connect(): Promise<RedisClient> {
 
 interface Process {
   quota: QuotaService;
+  admin: QuotaAdmin;
+  ledger: QuotaLedger;
   backend: RedisQuotaBackend;
 }
 
@@ -48,7 +51,8 @@ async function processOn(
     await store.close();
   });
   const clock = new ManualClock('2024-05-15T12:00:00.000Z');
-  return { backend, quota: createQuotaService({ store, clock, defaults, backend }) };
+  const { service, admin, ledger } = createQuota({ store, clock, defaults, backend });
+  return { backend, quota: service, admin, ledger };
 }
 
 async function twoProcesses(defaults: QuotaDefaults): Promise<[Process, Process]> {
@@ -80,7 +84,7 @@ function fromLedger(entries: LedgerEntry[]) {
 async function expectLedgerAgrees(processes: Process[], userIds: string[]): Promise<LedgerEntry[]> {
   const [a] = processes;
   if (!a) throw new Error('no process');
-  const entries = await a.quota.guildLedger(G, 10_000);
+  const entries = await a.ledger.latest(G, 10_000);
   expect(entries.map((e) => e.seq).sort((x, y) => x - y)).toEqual(entries.map((_, i) => i + 1));
   const ledger = fromLedger(entries);
   for (const p of processes) {
@@ -89,7 +93,7 @@ async function expectLedgerAgrees(processes: Process[], userIds: string[]): Prom
       expect(summary.spentMicros).toBe(ledger.spent.get(userId) ?? 0);
       expect(summary.reservedMicros).toBe(ledger.reserved(userId));
     }
-    const overview = await p.quota.guildOverview(G);
+    const overview = await p.admin.guildOverview(G);
     expect(overview.spentMicros).toBe(ledger.guildSpent);
     expect(overview.reservedMicros).toBe(ledger.reserved());
   }
@@ -101,7 +105,7 @@ const okIds = (results: ReserveResult[]) => results.flatMap((r) => (r.ok ? [r.re
 describe('the quota on Redis, shared by two processes', () => {
   it('lets exactly 5 of 50 concurrent reservations of one member through an allowance that fits 5', async () => {
     const [a, b] = await twoProcesses({ micros: 1 * USD, period: 'daily' });
-    await a.quota.setInFlightCap(G, 100, 'admin');
+    await a.admin.setInFlightCap(G, 100, 'admin');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         (i % 2 ? b : a).quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD }),
@@ -116,7 +120,7 @@ describe('the quota on Redis, shared by two processes', () => {
 
   it('reserves batches from both processes all or nothing: 2 of 20 batches of 2 fit an allowance of 5 takes', async () => {
     const [a, b] = await twoProcesses({ micros: 1 * USD, period: 'daily' });
-    await a.quota.setInFlightCap(G, 100, 'admin');
+    await a.admin.setInFlightCap(G, 100, 'admin');
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? b : a).quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD, count: 2 }),
@@ -133,7 +137,7 @@ describe('the quota on Redis, shared by two processes', () => {
 
   it('lets exactly 7 of 50 members through a server budget that fits 7', async () => {
     const [a, b] = await twoProcesses({ micros: 5 * USD, period: 'daily' });
-    await b.quota.setBudget(G, 0.7 * USD, 'admin');
+    await b.admin.setBudget(G, 0.7 * USD, 'admin');
     const users = Array.from({ length: 50 }, (_, i) => `u${i}`);
     const results = await Promise.all(
       users.map((u, i) =>
@@ -143,12 +147,12 @@ describe('the quota on Redis, shared by two processes', () => {
     expect(okIds(results)).toHaveLength(7);
     expect(results.filter((r) => !r.ok && r.reason === 'budget')).toHaveLength(43);
     await expectLedgerAgrees([a, b], users);
-    expect((await a.quota.guildOverview(G)).reservedMicros).toBe(0.7 * USD);
+    expect((await a.admin.guildOverview(G)).reservedMicros).toBe(0.7 * USD);
   });
 
   it('applies a settle, a release and a refund sent by both processes at once exactly once', async () => {
     const [a, b] = await twoProcesses({ micros: 1 * USD, period: 'daily' });
-    await a.quota.setInFlightCap(G, 100, 'admin');
+    await a.admin.setInFlightCap(G, 100, 'admin');
     const reserved = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? b : a).quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.2 * USD }),
@@ -305,7 +309,7 @@ describe('conflicts between processes', () => {
     await expect(
       a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD }),
     ).rejects.toThrow();
-    expect(await b.quota.guildLedger(G)).toEqual([]);
+    expect(await b.ledger.latest(G)).toEqual([]);
     expect((await b.quota.summary(member('u1'))).reservedMicros).toBe(0);
     // The same process carries on over a new connection.
     expect((await a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(true);

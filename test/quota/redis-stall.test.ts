@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { QuotaStateBackend } from '../../src/quota/backend.ts';
-import { createQuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openStore } from '../../src/store/open.ts';
 import { useRedisServer } from '../support/redis-server.ts';
@@ -21,7 +21,7 @@ describe('the quota on a stalled Redis', () => {
   it('fails the reservations while Redis is stopped, and reserves exactly once it answers again', async () => {
     const backend = (await openQuotaBackend(server.url, { log: silentLogger })) as QuotaStateBackend;
     const store = await openStore('memory://');
-    const quota = createQuotaService({
+    const { service: quota } = createQuota({
       store,
       clock: systemClock,
       defaults: { micros: 1_000_000, period: 'daily' },

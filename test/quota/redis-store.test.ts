@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.ts';
-import { createQuotaService } from '../../src/quota/service.ts';
+import { createQuota } from '../../src/quota/create.ts';
 import { openQuotaBackend } from '../../src/redis/open-quota-backend.ts';
 import { openCheckedStore } from '../../src/store/open.ts';
 import { ManualClock } from '../support/manual-clock.ts';
@@ -34,12 +34,12 @@ describe('STORE_URL=redis://', () => {
       const store = await openCheckedStore(server.url);
       const backend = await openQuotaBackend(server.url, { log: silentLogger });
       if (!backend) throw new Error('expected a Redis quota backend');
-      const quota = createQuotaService({ store, clock, defaults, backend });
+      const { service: quota, ledger } = createQuota({ store, clock, defaults, backend });
       const close = async () => {
         await backend.close();
         await store.close();
       };
-      return { quota, store, close };
+      return { quota, ledger, store, close };
     };
     const [a, b] = [await open(), await open()];
     try {
@@ -47,7 +47,7 @@ describe('STORE_URL=redis://', () => {
       const r = await a.quota.reserve({ ...member, model: 'img', quoteMicros: 0.4 * USD });
       expect(r.ok).toBe(true);
       expect((await b.quota.summary(member)).reservedMicros).toBe(0.4 * USD);
-      expect(await a.quota.guildLedger('g-store')).toHaveLength(1);
+      expect(await a.ledger.latest('g-store')).toHaveLength(1);
       // The quota's values are the backend's own keys, not the keyv namespaces'.
       expect(await a.store.namespace('quota').get('guild:g-store')).toBeUndefined();
       expect(await a.store.namespace('quota-ledger').get('g-store:000000000001')).toBeUndefined();
@@ -63,7 +63,7 @@ describe('STORE_URL=redis://', () => {
     const backend = await openQuotaBackend(lonely.url, { log: silentLogger });
     if (!backend) throw new Error('expected a Redis quota backend');
     const store = await openCheckedStore('memory://');
-    const quota = createQuotaService({
+    const { service: quota } = createQuota({
       store,
       clock: new ManualClock('2024-05-15T12:00:00.000Z'),
       defaults: { micros: 1 * USD, period: 'daily' },

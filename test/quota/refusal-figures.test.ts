@@ -32,7 +32,7 @@ describe.each(BACKENDS)('refusal figures on %s', (backend) => {
   it('counts a batch admitted ahead in what is left, and its advice is taken', async () => {
     // Room for 5 takes of $0.02; the in-flight cap out of the way.
     h = await openHarness({ backend, defaults: { micros: 0.1 * USD, period: 'daily' } });
-    await h.quota.setInFlightCap(G, 20, 'admin');
+    await h.admin.setInFlightCap(G, 20, 'admin');
     const first = await h.quota.admitAhead(image('u1', 4));
     if (!first.fits) throw new Error('expected the first batch admitted');
     // The second batch does not fit beside the first: it is reserved without an admission, and
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('refusal figures on %s', (backend) => {
   it("tells every member the server budget's room after the batches admitted ahead", async () => {
     // A budget for 6 takes; each member's allowance is wide.
     h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
-    await h.quota.setBudget(G, 0.12 * USD, 'admin');
+    await h.admin.setBudget(G, 0.12 * USD, 'admin');
     const admissions = await Promise.all(
       Array.from({ length: 10 }, (_, i) => h.quota.admitAhead(image(`m${i}`, 4))),
     );
@@ -106,7 +106,7 @@ describe.each(BACKENDS)('refusal figures on %s', (backend) => {
   it('names the tighter limit when both refuse, so its takes fit both', async () => {
     // The allowance leaves 3 takes, the budget 2.
     h = await openHarness({ backend, defaults: { micros: 0.06 * USD, period: 'daily' } });
-    await h.quota.setBudget(G, 0.04 * USD, 'admin');
+    await h.admin.setBudget(G, 0.04 * USD, 'admin');
     const refusal = refused(await h.quota.reserve(image('u1', 4)));
     expect(refusal).toMatchObject({ reason: 'budget', takesThatFit: 2 });
     expect((await h.quota.reserve(image('u1', refusal.takesThatFit))).ok).toBe(true);

@@ -13,7 +13,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
   describe('reserve', () => {
     it('lets exactly 3 of 50 simultaneous $0.30 reservations through a $1.00 allowance', async () => {
       h = await openHarness({ backend });
-      await h.quota.setInFlightCap(G, 100, 'admin');
+      await h.admin.setInFlightCap(G, 100, 'admin');
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
           h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD }),
@@ -30,8 +30,8 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
     it('keeps a server budget exact when several members reserve at the same time', async () => {
       // Each member could spend $5.00; the server as a whole only $1.00.
       h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
-      await h.quota.setBudget(G, 1 * USD, 'admin');
-      await h.quota.setInFlightCap(G, 100, 'admin');
+      await h.admin.setBudget(G, 1 * USD, 'admin');
+      await h.admin.setInFlightCap(G, 100, 'admin');
       const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
       // Interleaved, so the winners are spread over the members.
       const results = await Promise.all(
@@ -42,14 +42,14 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       expect(results.filter((r) => r.ok)).toHaveLength(4);
       const denied = results.filter((r) => !r.ok);
       expect(denied.every((r) => !r.ok && r.reason === 'budget')).toBe(true);
-      const overview = await h.quota.guildOverview(G);
+      const overview = await h.admin.guildOverview(G);
       expect(overview.reservedMicros).toBe(1 * USD);
       expect(overview.remainingMicros).toBe(0);
     });
 
     it('counts charged spend of other members against the server budget', async () => {
       h = await openHarness({ backend });
-      await h.quota.setBudget(G, 1 * USD, 'admin');
+      await h.admin.setBudget(G, 1 * USD, 'admin');
       const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.6 * USD });
       if (!a.ok) throw new Error('expected a reservation');
       await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.7 * USD });
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('frees the in-flight slot of a refunded generation and of a released reservation', async () => {
       h = await openHarness({ backend });
-      await h.quota.setInFlightCap(G, 1, 'admin');
+      await h.admin.setInFlightCap(G, 1, 'admin');
       const a = await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.1 * USD });
       if (!a.ok) throw new Error('expected a reservation');
       await h.quota.settle(a.reservationId, { generationId: 'gen-a', chargedMicros: 0.1 * USD });
@@ -155,7 +155,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         remainingMicros: 1 * USD,
         inFlight: 0,
       });
-      const kinds = (await h.quota.memberLedger(G, 'u1')).map((e) => [e.kind, e.amountMicros, e.note]);
+      const kinds = (await h.ledger.forMember(G, 'u1')).map((e) => [e.kind, e.amountMicros, e.note]);
       expect(kinds).toEqual([
         ['release', 0.7 * USD, 'submission failed'],
         ['reserve', 0.7 * USD, undefined],
@@ -169,7 +169,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       h.clock.advance(16 * 60_000);
       const summary = await h.quota.summary(member('u1'));
       expect(summary).toMatchObject({ reservedMicros: 0, inFlight: 0, remainingMicros: 1 * USD });
-      const [expired] = await h.quota.memberLedger(G, 'u1', 1);
+      const [expired] = await h.ledger.forMember(G, 'u1', 1);
       expect(expired).toMatchObject({
         kind: 'release',
         amountMicros: 0.5 * USD,
@@ -190,15 +190,15 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('says whether a reservation would fit, by the same rules, without writing anything', async () => {
       h = await openHarness({ backend, defaults: { micros: 1 * USD, period: 'daily' } });
-      await h.quota.setBudget(G, 0.5 * USD, 'admin');
+      await h.admin.setBudget(G, 0.5 * USD, 'admin');
       const ask = (userId: string, usd: number) =>
         h.quota.wouldFit({ ...member(userId), model: 'img', quoteMicros: usd * USD });
-      const ledgerBefore = (await h.quota.guildLedger(G)).length;
+      const ledgerBefore = (await h.ledger.latest(G)).length;
       expect(await ask('u1', 0.3)).toBe(true);
       // Beyond the server's budget, and beyond the member's allowance.
       expect(await ask('u1', 0.6)).toBe(false);
       expect(await h.quota.wouldFit({ ...member('u1'), model: 'img', quoteMicros: 1.2 * USD })).toBe(false);
-      expect(await h.quota.guildLedger(G)).toHaveLength(ledgerBefore);
+      expect(await h.ledger.latest(G)).toHaveLength(ledgerBefore);
       expect((await h.quota.summary(member('u1'))).reservedMicros).toBe(0);
       // It counts what others hold: after u2 reserves $0.30, u1's $0.30 no longer fits the budget.
       expect((await h.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.3 * USD })).ok).toBe(
@@ -210,7 +210,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('says a member at the in-flight cap would not fit', async () => {
       h = await openHarness({ backend });
-      await h.quota.setInFlightCap(G, 1, 'admin');
+      await h.admin.setInFlightCap(G, 1, 'admin');
       expect((await h.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.01 * USD })).ok).toBe(
         true,
       );
@@ -264,8 +264,8 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('counts requests admitted ahead against the in-flight cap and the server budget', async () => {
       h = await openHarness({ backend });
-      await h.quota.setInFlightCap(G, 1, 'admin');
-      await h.quota.setBudget(G, 0.03 * USD, 'admin');
+      await h.admin.setInFlightCap(G, 1, 'admin');
+      await h.admin.setBudget(G, 0.03 * USD, 'admin');
       const one = await h.quota.admitAhead({ ...member('u1'), model: 'img', quoteMicros: 0.02 * USD });
       expect(one.fits).toBe(true);
       // u1 is at its cap of 1 with the one admitted; u2 would pass the cap but not the budget.
@@ -319,7 +319,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it('keeps a batch within the server budget as a whole', async () => {
       h = await openHarness({ backend, defaults: { micros: 5 * USD, period: 'daily' } });
-      await h.quota.setBudget(G, 1 * USD, 'admin');
+      await h.admin.setBudget(G, 1 * USD, 'admin');
       const batch = await h.quota.reserve({
         ...member('u1'),
         model: 'img',
@@ -327,7 +327,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         count: 4,
       });
       expect(batch).toMatchObject({ ok: false, reason: 'budget' });
-      expect((await h.quota.guildOverview(G)).reservedMicros).toBe(0);
+      expect((await h.admin.guildOverview(G)).reservedMicros).toBe(0);
     });
 
     it('rejects amounts that are not integer micro-USD', async () => {

@@ -94,14 +94,14 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       });
       await h.quota.settle(r.reservationId, { generationId: 'g1', chargedMicros: 0.6 * USD });
       expect(await h.quota.summary(u1)).toMatchObject({ spentMicros: 0, remainingMicros: 1 * USD });
-      const [charge] = await h.quota.memberLedger(G, 'u1', 1);
+      const [charge] = await h.ledger.forMember(G, 'u1', 1);
       expect(charge).toMatchObject({ kind: 'charge', day: '2024-05-15', at: '2024-05-16T00:01:00.000Z' });
       // A refund arriving today gives back yesterday's spend, not extra room today.
       await h.quota.refund('g1');
       expect((await h.quota.summary(u1)).remainingMicros).toBe(1 * USD);
-      const yesterday = await h.quota.ledgerForPeriod(G, 'daily', new Date('2024-05-15T12:00:00.000Z'));
+      const yesterday = await h.ledger.forPeriod(G, 'daily', new Date('2024-05-15T12:00:00.000Z'));
       expect(yesterday.map((e) => e.kind)).toEqual(['refund', 'charge', 'reserve']);
-      expect(await h.quota.ledgerForPeriod(G, 'daily')).toEqual([]);
+      expect(await h.ledger.forPeriod(G, 'daily')).toEqual([]);
     });
 
     it('resets the server budget with the default period', async () => {
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         start: '2024-05-15T20:00:00.000Z',
         defaults: { micros: 5 * USD, period: 'daily' },
       });
-      await h.quota.setBudget(G, 1 * USD, 'admin');
+      await h.admin.setBudget(G, 1 * USD, 'admin');
       await spend(1 * USD, 'g1');
       expect(await h.quota.reserve({ ...u1, model: 'img', quoteMicros: 0.1 * USD })).toMatchObject({
         ok: false,

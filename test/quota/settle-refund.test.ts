@@ -37,7 +37,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
       const id = await reserve(0.5 * USD);
       await h.quota.settle(id, { generationId: 'gen-1', chargedMicros: 0.9 * USD });
       expect(await h.quota.summary(u1)).toMatchObject({ spentMicros: 0.9 * USD, remainingMicros: 0.1 * USD });
-      const [charge] = await h.quota.memberLedger(G, 'u1', 1);
+      const [charge] = await h.ledger.forMember(G, 'u1', 1);
       expect(charge).toMatchObject({ kind: 'charge', amountMicros: 0.9 * USD, reservedMicros: 0.5 * USD });
       expect(charge?.note).toContain('more than the quote');
       // The next reservation only gets what is left.
@@ -47,12 +47,12 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
 
     it("tells whose a charged generation is, and lists the member's recent ones without a transaction", async () => {
       h = await openHarness({ backend });
-      expect(await h.quota.chargedTo('gen-1')).toBeUndefined();
+      expect(await h.ledger.chargedTo('gen-1')).toBeUndefined();
       await h.quota.settle(await reserve(0.1 * USD), { generationId: 'gen-1', chargedMicros: 0.1 * USD });
       await h.quota.settle(await reserve(0.1 * USD), { generationId: 'gen-2', chargedMicros: 0.1 * USD });
-      expect(await h.quota.chargedTo('gen-2')).toEqual({ guildId: G, userId: 'u1' });
-      expect(await h.quota.recentGenerationIds(G, 'u1')).toEqual(['gen-2', 'gen-1']);
-      expect(await h.quota.recentGenerationIds(G, 'u2')).toEqual([]);
+      expect(await h.ledger.chargedTo('gen-2')).toEqual({ guildId: G, userId: 'u1' });
+      expect(await h.ledger.recentGenerationIds(G, 'u1')).toEqual(['gen-2', 'gen-1']);
+      expect(await h.ledger.recentGenerationIds(G, 'u2')).toEqual([]);
     });
 
     it('charges once when the same generation is settled twice', async () => {
@@ -64,7 +64,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         alreadySettled: true,
       });
       expect((await h.quota.summary(u1)).spentMicros).toBe(0.3 * USD);
-      expect((await h.quota.guildLedger(G)).filter((e) => e.kind === 'charge')).toHaveLength(1);
+      expect((await h.ledger.latest(G)).filter((e) => e.kind === 'charge')).toHaveLength(1);
     });
 
     it('charges once when two settles of the same generation race', async () => {
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('quota on %s', (backend) => {
         remainingMicros: 1 * USD,
         inFlight: 0,
       });
-      const refunds = (await h.quota.guildLedger(G)).filter((e) => e.kind === 'refund');
+      const refunds = (await h.ledger.latest(G)).filter((e) => e.kind === 'refund');
       expect(refunds).toHaveLength(1);
       expect(refunds[0]).toMatchObject({
         generationId: 'gen-1',

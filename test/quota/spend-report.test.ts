@@ -62,10 +62,10 @@ describe('the spend report from the ledger', () => {
     await h.quota.refund('gen-old', 'failed late');
     // A hold never settled and an admin's reset: not spend.
     await h.quota.reserve({ guildId: G, userId: 'u2', roleIds: [], model: 'img', quoteMicros: 0.3 * USD });
-    await h.quota.resetSpend(G, 'u3', 'admin');
+    await h.admin.resetSpend(G, 'u3', 'admin');
 
     const days = reportDays(2, h.clock.now());
-    const ledger = await h.quota.ledgerSince(G, days[0] ?? '');
+    const ledger = await h.ledger.since(G, days[0] ?? '');
     const report = buildSpendReport(ledger, days, { topMembers: 2 });
 
     expect(report.netMicros).toBe(ledgerChargedMicros(ledger));
@@ -105,7 +105,7 @@ describe('the spend report from the ledger', () => {
     await h.quota.refund('gen-2', 'failed');
     await spend('u2', 'img', 0.25 * USD, 'gen-3');
     const days = reportDays(30, h.clock.now());
-    const ledger = await h.quota.ledgerSince(G, days[0] ?? '');
+    const ledger = await h.ledger.since(G, days[0] ?? '');
     const report = buildSpendReport(ledger, days);
 
     const rows = parseCsv(spendCsv(report, (id) => ({ u1: 'alice' })[id]));
@@ -131,7 +131,7 @@ describe('the spend report from the ledger', () => {
     });
     if (r.ok) await h.quota.release(r.reservationId);
     const days = reportDays(7, h.clock.now());
-    const report = buildSpendReport(await h.quota.ledgerSince(G, days[0] ?? ''), days);
+    const report = buildSpendReport(await h.ledger.since(G, days[0] ?? ''), days);
     expect(report.entries).toEqual([]);
     expect(report.byMember).toEqual({ keys: [], totals: {}, points: [] });
     expect(spendCsv(report, () => undefined)).toBe(`${CSV_HEADER.join(',')}\r\n`);
@@ -161,7 +161,7 @@ describe('CSV cells', () => {
     h = await openHarness();
     await spend('u1', 'img', 0.1 * USD, 'gen-1');
     const days = reportDays(1, h.clock.now());
-    const report = buildSpendReport(await h.quota.ledgerSince(G, days[0] ?? ''), days);
+    const report = buildSpendReport(await h.ledger.since(G, days[0] ?? ''), days);
     const csv = spendCsv(report, () => '=cmd|"/c calc"!A1');
     expect(csv).toContain(`,"'=cmd|""/c calc""!A1",`);
     expect(parseCsv(csv)[1]?.[3]).toBe(`'=cmd|"/c calc"!A1`);

@@ -7,15 +7,15 @@ import type { Localizer } from '../../../src/i18n/index.ts';
 import { alertThreshold, type GuildSettings } from '../../../src/quota/settings.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const alerts: SubcommandHandler<'alerts'> = async (i, args, { quota }) => {
+export const alerts: SubcommandHandler<'alerts'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   const { channel, below } = args;
   const off = args.off === true;
   if (off && channel) throw new UserError(l.t('quota:alerts.both'));
   if (!off && !channel && below === undefined)
-    return { content: describeAlerts(await quota.getSettings(i.guildId), l) };
+    return { content: describeAlerts(await quotaAdmin.getSettings(i.guildId), l) };
   const belowMicros = below === undefined ? undefined : parseAmount(below, l);
-  const settings = await quota.setAlerts(
+  const settings = await quotaAdmin.setAlerts(
     i.guildId,
     { channelId: off ? null : channel?.id, ...(belowMicros === undefined ? {} : { belowMicros }) },
     i.user.id,

@@ -3,12 +3,12 @@ import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import { parseAmount, perPeriod, thisPeriod } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const budget: SubcommandHandler<'budget'> = async (i, args, { quota }) => {
+export const budget: SubcommandHandler<'budget'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   const micros = parseAmount(args.usd, l);
-  await quota.setBudget(i.guildId, micros, i.user.id);
+  await quotaAdmin.setBudget(i.guildId, micros, i.user.id);
   if (micros === 0) return { content: l.t('quota:budget.off') };
-  const overview = await quota.guildOverview(i.guildId, { top: 0 });
+  const overview = await quotaAdmin.guildOverview(i.guildId, { top: 0 });
   return {
     content: l.t('quota:budget.set', {
       budget: perPeriod(l, micros, overview.period),

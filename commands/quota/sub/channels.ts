@@ -5,13 +5,13 @@ import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import { describeChannels, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const channels: SubcommandHandler<'channels'> = async (i, args, { quota }) => {
+export const channels: SubcommandHandler<'channels'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   const { action, channel } = args;
   if (action === 'list') {
     return {
       content: l.t('quota:channels.list', {
-        channels: describeChannels(await quota.listChannels(i.guildId), l),
+        channels: describeChannels(await quotaAdmin.listChannels(i.guildId), l),
       }),
     };
   }
@@ -25,18 +25,18 @@ export const channels: SubcommandHandler<'channels'> = async (i, args, { quota }
   }
   const mention = channelMention(channel.id);
   if (action === 'allow') {
-    const list = await quota.allowChannel(i.guildId, channel.id, i.user.id);
+    const list = await quotaAdmin.allowChannel(i.guildId, channel.id, i.user.id);
     return {
       content: l.t('quota:channels.allowed', { channel: mention, channels: describeChannels(list, l) }),
     };
   }
-  const before = await quota.listChannels(i.guildId);
+  const before = await quotaAdmin.listChannels(i.guildId);
   if (!before.includes(channel.id)) {
     return {
       content: l.t('quota:channels.notListed', { channel: mention, channels: describeChannels(before, l) }),
     };
   }
-  const list = await quota.removeChannel(i.guildId, channel.id, i.user.id);
+  const list = await quotaAdmin.removeChannel(i.guildId, channel.id, i.user.id);
   return {
     content:
       list.length === 0

@@ -3,10 +3,10 @@ import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import { parseAmount } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const confirm: SubcommandHandler<'confirm'> = async (i, args, { quota }) => {
+export const confirm: SubcommandHandler<'confirm'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   const micros = parseAmount(args.usd, l);
-  await quota.setConfirmThreshold(i.guildId, micros, i.user.id);
+  await quotaAdmin.setConfirmThreshold(i.guildId, micros, i.user.id);
   if (micros === 0) return { content: l.t('quota:confirm.off') };
   return { content: l.t('quota:confirm.set', { amount: micros }) };
 };

@@ -28,7 +28,7 @@ const NAMED_MEMBERS = 25;
 /** Answers `/quota report`: a defer, then the chart and the CSV, or why there are none. */
 export async function report(
   interaction: ChatInputCommandInteraction,
-  services: Pick<BotServices, 'quota' | 'catalog' | 'clock' | 'logger'>,
+  services: Pick<BotServices, 'quotaAdmin' | 'quotaLedger' | 'catalog' | 'clock' | 'logger'>,
   args: SubcommandArgs<'report'>,
 ): Promise<void> {
   const l = memberLocalizer(interaction);
@@ -39,7 +39,9 @@ export async function report(
   // A store that fails or stalls is told as the store fault, as the first answer within Discord's
   // deadline: the server's settings are read before the defer as every /quota subcommand reads
   // (a stopped Redis answered after 5 s with the internal-error apology).
-  await storeStep(interaction, services.logger, '/quota report', () => services.quota.getSettings(guildId));
+  await storeStep(interaction, services.logger, '/quota report', () =>
+    services.quotaAdmin.getSettings(guildId),
+  );
   // Reading up to 90 days of ledger and drawing take longer than Discord's 3 s: answer first. The
   // ledger's read then gets the time of a step after the answer, and the same store fault.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -47,7 +49,7 @@ export async function report(
   const from = days[0] ?? '';
   const to = days.at(-1) ?? '';
   const entries = await storeStep(interaction, services.logger, '/quota report: the ledger', () =>
-    services.quota.ledgerSince(guildId, from),
+    services.quotaLedger.since(guildId, from),
   );
   const report = buildSpendReport(entries, days);
   const span =

@@ -3,10 +3,10 @@ import { userMention } from 'discord.js';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const reset: SubcommandHandler<'reset'> = async (i, args, { quota }) => {
+export const reset: SubcommandHandler<'reset'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   const { user } = args.user;
-  const { adjustedMicros } = await quota.resetSpend(i.guildId, user.id, i.user.id);
+  const { adjustedMicros } = await quotaAdmin.resetSpend(i.guildId, user.id, i.user.id);
   if (adjustedMicros === 0) return { content: l.t('quota:reset.nothing', { user: userMention(user.id) }) };
   return {
     content: l.t('quota:reset.done', { user: userMention(user.id), zero: 0, amount: -adjustedMicros }),

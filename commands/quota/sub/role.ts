@@ -5,15 +5,15 @@ import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
 import { parseAmount, perPeriod, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const role: SubcommandHandler<'role'> = async (i, args, { quota }) => {
+export const role: SubcommandHandler<'role'> = async (i, args, { quotaAdmin }) => {
   const l = memberLocalizer(i);
   if (args.role.id === i.guildId) {
     throw new UserError(l.t('quota:role.everyone', { command: quotaCommandName(l, 'default') }));
   }
   const micros = parseAmount(args.usd, l);
-  await quota.setRoleAllowance(i.guildId, args.role.id, micros, i.user.id);
+  await quotaAdmin.setRoleAllowance(i.guildId, args.role.id, micros, i.user.id);
   // Role allowances follow the default's period, which may come from the config.
-  const { period } = await quota.guildOverview(i.guildId, { top: 0 });
+  const { period } = await quotaAdmin.guildOverview(i.guildId, { top: 0 });
   return {
     content: l.t('quota:role.set', {
       role: roleMention(args.role.id),

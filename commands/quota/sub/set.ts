@@ -11,13 +11,13 @@ import {
 } from '../../../src/discord/views/quota-view.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 
-export const set: SubcommandHandler<'set'> = async (i, args, { quota }) => {
+export const set: SubcommandHandler<'set'> = async (i, args, { quota, quotaAdmin }) => {
   const l = memberLocalizer(i);
   const { user, member } = args.user;
   if (user.bot) throw new UserError(l.t('quota:set.bot'));
   const micros = parseAmount(args.usd, l);
   const period = args.period === undefined ? undefined : parsePeriod(args.period, l);
-  await quota.setOverride(i.guildId, user.id, micros, period, i.user.id);
+  await quotaAdmin.setOverride(i.guildId, user.id, micros, period, i.user.id);
   const summary = await quota.summary({
     guildId: i.guildId,
     userId: user.id,

@@ -7,12 +7,12 @@ import { renderGuildOverview, roleIdsOf, TOP_SPENDERS } from '../../../src/disco
 import { renderMemberSummary } from '../../../src/discord/views/usage-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
-export const show: SubcommandHandler<'show'> = async (i, args, { quota, catalog }) => {
+export const show: SubcommandHandler<'show'> = async (i, args, { quota, quotaAdmin, catalog }) => {
   const l = memberLocalizer(i);
   if (!args.user) {
     const [overview, settings] = await Promise.all([
-      quota.guildOverview(i.guildId, { top: TOP_SPENDERS }),
-      quota.getSettings(i.guildId),
+      quotaAdmin.guildOverview(i.guildId, { top: TOP_SPENDERS }),
+      quotaAdmin.getSettings(i.guildId),
     ]);
     return { embeds: [renderGuildOverview(overview, settings, l)] };
   }

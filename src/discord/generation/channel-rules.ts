@@ -23,7 +23,7 @@ export async function rulesStillAllow(
   request: CreateGenerationRequest,
 ): Promise<string | undefined> {
   try {
-    checkChannelRules(interaction, await services.quota.getSettings(interaction.guildId), request);
+    checkChannelRules(interaction, await services.quotaAdmin.getSettings(interaction.guildId), request);
     return undefined;
   } catch (err) {
     if (err instanceof UserError) return err.message;

@@ -30,7 +30,7 @@ async function handleConfirmButton(
   // Only the member who asked sees the card; whoever presses is answered in their own language.
   const l = memberLocalizer(interaction);
   if (!inGuildChannel(interaction)) throw new UserError(l.t('actions:confirm.outsideChannel'));
-  const { confirmations, quota, logger } = services;
+  const { confirmations, quotaAdmin, logger } = services;
   // What the card names must be where it was pressed: a confirmation made in one server or channel
   // is never sent, charged or posted from another (a modified client can press any custom id).
   const held = await storeStep(interaction, logger, 'the confirmation', () =>
@@ -44,7 +44,7 @@ async function handleConfirmButton(
     // The channel's rules as they are now, not as they were when the card was shown: an admin may
     // have taken the channel off the allow-list, or the channel lost its age restriction.
     const guildId = interaction.guildId;
-    const settings = await storeStep(interaction, logger, 'settings', () => quota.getSettings(guildId));
+    const settings = await storeStep(interaction, logger, 'settings', () => quotaAdmin.getSettings(guildId));
     checkChannelRules(interaction, settings, held.request);
   }
   let answering: Promise<ClaimResult> | undefined;

@@ -105,7 +105,7 @@ export async function startGeneration(
   // that cannot say leaves nothing held.
   const [settings, member] = await storeStep(interaction, services.logger, 'settings', () =>
     Promise.all([
-      quota.getSettings(guildId),
+      services.quotaAdmin.getSettings(guildId),
       options.member ?? services.memberDefaults.get(guildId, interaction.user.id).then(requestDefaultsOf),
     ]),
   );

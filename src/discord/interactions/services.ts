@@ -12,11 +12,16 @@ import type { Submitter } from '../../jobs/submitter.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaClient } from '../../media/client.ts';
 import type { MemberDefaultsStore } from '../../quota/member-defaults.ts';
-import type { QuotaService } from '../../quota/service.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService } from '../../quota/service.ts';
 
 export interface BotServices {
   catalog: ModelCatalog;
+  /** The money: reserve, settle, release, finish, refund, and a member's figures. */
   quota: QuotaService;
+  /** The server's settings and what admins change (/quota, the channel rules, the confirm threshold). */
+  quotaAdmin: QuotaAdmin;
+  /** The ledger's entries (/balance, /quota report, the drift) and who was charged (/show). */
+  quotaLedger: QuotaLedger;
   submitter: Submitter;
   jobs: JobStore;
   /** Costly requests held for the member's Confirm or Cancel. */
