@@ -6,17 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
-import {
-  CATALOG_NOT_LOADED,
-  changeDefaults,
-  mergeDefaults,
-} from '../../src/discord/generation/member-defaults.ts';
+import { changeDefaults, mergeDefaults } from '../../src/discord/generation/member-defaults.ts';
 import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
 
 /** A command's arguments as far as the defaults go (the prompt stands for the rest). */
 type Args = { prompt?: string; model?: string; aspect_ratio?: string; resolution?: string };

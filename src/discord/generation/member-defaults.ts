@@ -156,9 +156,6 @@ export function changesAnything(change: DefaultsChange): boolean {
   return Object.values(change).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
 }
 
-/** The refusal while the catalog has never loaded, in English (see `generate:defaults.catalogNotLoaded`). */
-export const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
-
 /**
  * The member's defaults after `change`, checked against the catalog: a model of the right type,
  * an aspect ratio and a resolution the type's model takes (the model given now, else the stored

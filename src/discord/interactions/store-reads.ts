@@ -28,9 +28,6 @@ const MAX_TRANSIT_MS = 1_000;
 /** Less time than this left: a step is not started (it would only leave work to undo). */
 const MIN_STEP_MS = 50;
 
-/** What a member is told when the store fails them, in English (`actions:errors.storeFault` in theirs). */
-export const STORE_FAULT = english.t('actions:errors.storeFault');
-
 /**
  * The store failed or stalled on a member's path: the member sees the store fault with the error id,
  * in their language.

@@ -42,9 +42,6 @@ export interface HelpInput {
   allowance: HelpAllowance;
 }
 
-export const HELP_TITLE = english.t('help:title');
-export const ADMIN_TITLE = english.t('help:adminTitle');
-
 /** A definition's name or description as a member of this language reads it: its localization, else the English. */
 function localized(l: Localizer, fallback: string, map: LocalizationMap | null | undefined): string {
   const locale = DISCORD_LOCALES_OF[l.language][0] as keyof LocalizationMap;
