@@ -21,7 +21,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
-import { english, type Localizer } from '../src/i18n/index.ts';
+import type { Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /**
@@ -53,10 +53,7 @@ const data = {
  * The request /imagine's options make: attached images first, in option order, then the URLs. A
  * refusal (an attachment of the wrong kind) speaks `l`.
  */
-export function imagineRequest(
-  args: ArgsParam<typeof data>,
-  l: Localizer = english,
-): CreateGenerationRequest {
+export function imagineRequest(args: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   return readRequest('image', {
     model: args.model,
     prompt: args.prompt,

@@ -174,7 +174,7 @@ const data = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** The request a /video-pro subcommand's options make; a refusal speaks `l`. */
-export function videoProRequest(a: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
+export function videoProRequest(a: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   switch (a.subcommand) {
     case 'motion': {
       const { args } = a;

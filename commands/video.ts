@@ -27,7 +27,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
-import { english, type Localizer } from '../src/i18n/index.ts';
+import type { Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /** 9 attachments: the most any video family takes by the spec (motion); more go by `image_urls`. */
@@ -62,7 +62,7 @@ const data = {
  * The request /video's options make: attached images first (the first is the first frame), then
  * URLs. A refusal (an attachment of the wrong kind) speaks `l`.
  */
-export function videoRequest(args: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
+export function videoRequest(args: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   return readRequest('video', {
     model: args.model,
     prompt: args.prompt,

@@ -328,7 +328,7 @@ export type SubcommandHandler<S extends QuotaSubcommand> = (
  * The period an admin chose. Discord offers only PERIODS as choices, but a modified client sends
  * what it likes.
  */
-export function parsePeriod(value: string, l: Localizer = english): Period {
+export function parsePeriod(value: string, l: Localizer): Period {
   if (!isPeriod(value)) throw new UserError(l.t('quota:unknownPeriod', { value }));
   return value;
 }

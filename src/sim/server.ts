@@ -17,6 +17,7 @@ import { quoteMicros } from '../catalog/pricing.ts';
 import { SLUG_ALIASES } from '../catalog/service-rules.ts';
 import { validateCreateRequest } from '../catalog/validate.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { english } from '../i18n/index.ts';
 import type { CreateGenerationRequest, Generation, MediaType, Model } from '../media/schemas.ts';
 import { formatUsd, microsToUsd, usdToMicros } from '../money.ts';
 import { type InjectedBehaviour, mergeBehaviour, parseMarkers } from './markers.ts';
@@ -183,7 +184,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
     const model = findModel(fields.model);
     // Its own outputs are references it can fetch, though they are on 127.0.0.1 (Animate, Continue).
-    const errors = validateCreateRequest(model, fields, { trustedOrigins: [origin] });
+    // The simulator answers as the service does: in English.
+    const errors = validateCreateRequest(model, fields, { trustedOrigins: [origin] }, english);
     if (!model || Object.keys(errors).length > 0) return { ...validationError(errors), delayMs };
 
     const request = fields as unknown as CreateGenerationRequest;

@@ -2,6 +2,7 @@ import { ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { takeCount, takeRequest } from '../../src/discord/generation/takes.ts';
 import { renderBatchCard } from '../../src/discord/views/batch-card.ts';
+import { english } from '../../src/i18n/index.ts';
 import type { BatchTake } from '../../src/jobs/batches.ts';
 import { jobFixture, simModel } from './job-fixture.ts';
 
@@ -69,10 +70,10 @@ describe('the batch card', () => {
 
 describe('takes', () => {
   it('reads count as 1 when absent and refuses one outside 1 to 4', () => {
-    expect(takeCount(undefined)).toBe(1);
-    expect(takeCount(4)).toBe(4);
-    expect(() => takeCount(5)).toThrow('`count` is a whole number from 1 to 4');
-    expect(() => takeCount(0)).toThrow('Nothing was sent or charged');
+    expect(takeCount(undefined, english)).toBe(1);
+    expect(takeCount(4, english)).toBe(4);
+    expect(() => takeCount(5, english)).toThrow('`count` is a whole number from 1 to 4');
+    expect(() => takeCount(0, english)).toThrow('Nothing was sent or charged');
   });
 
   it('gives every take after the first a new seed when the request sets one', () => {

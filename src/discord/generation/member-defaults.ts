@@ -10,7 +10,7 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import {
@@ -69,7 +69,7 @@ export function mergeDefaults<A extends DefaultableArgs>(
   type: MediaType,
   stored: MemberDefaults,
   args: A,
-  l: Localizer = english,
+  l: Localizer,
 ): { args: A; defaults: RequestDefaults } {
   const mine = defaultsOf(stored, type);
   const defaults = requestDefaultsOf(stored);
@@ -168,7 +168,7 @@ export function changeDefaults(
   catalog: ModelCatalog,
   stored: MemberDefaults,
   change: DefaultsChange,
-  l: Localizer = english,
+  l: Localizer,
 ): { defaults: MemberDefaults; notes: string[] } {
   const problems: string[] = [];
   const notes: string[] = [];

@@ -6,7 +6,7 @@
  * refunded on its own failure, recovered and delivered as its own job (jobs/batches.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { BatchReply } from '../../jobs/batches.ts';
 import type { BatchRef, JobOrigin, ReplyTarget } from '../../jobs/job.ts';
 import type { SubmitOutcome } from '../../jobs/submission.ts';
@@ -26,7 +26,7 @@ import { newSeed } from './result-actions/result-job.ts';
  * that a member's default (settings) joins here. A count outside 1 to 4 (a modified client) is
  * refused, never clamped: the member pays for what they asked.
  */
-export function takeCount(chosen: number | undefined, l: Localizer = english): number {
+export function takeCount(chosen: number | undefined, l: Localizer): number {
   const count = chosen ?? 1;
   if (!Number.isInteger(count) || count < 1 || count > MAX_TAKES) {
     throw new UserError(l.t('generate:takes.countRange', { max: MAX_TAKES }));

@@ -13,7 +13,7 @@
  * inside the step's `answering` context (late-writes.ts).
  */
 import type { Interaction, RepliableInteraction } from 'discord.js';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import { answering } from '../../late-writes.ts';
 import type { Logger } from '../../log.ts';
 import { newErrorId, UserError } from './command.ts';
@@ -35,7 +35,7 @@ const MIN_STEP_MS = 50;
 export class StoreFaultError extends UserError {
   override name = 'StoreFaultError';
   readonly errorId: string;
-  constructor(errorId: string, l: Localizer = english) {
+  constructor(errorId: string, l: Localizer) {
     super(l.t('actions:errors.storeFaultWithId', { errorId }));
     this.errorId = errorId;
   }

@@ -20,7 +20,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import { DISCORD_LOCALES_OF, english, type Localizer } from '../../i18n/index.ts';
+import { DISCORD_LOCALES_OF, type Localizer } from '../../i18n/index.ts';
 import type { MemberSummary } from '../../quota/types.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
 import { describeAllowance, describeReset, joinWithin, QUOTA_COLOR, thisPeriod } from './quota-view.ts';
@@ -67,7 +67,7 @@ function texts(l: Localizer, item: Localizable): Described {
 /** /help's answer: one embed for everyone, a second for admins, and the Models and My usage buttons. */
 export function renderHelp(
   input: HelpInput,
-  l: Localizer = english,
+  l: Localizer,
 ): {
   embeds: EmbedBuilder[];
   components: ActionRowBuilder<ButtonBuilder>[];
