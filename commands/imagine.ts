@@ -13,7 +13,7 @@ import { referenceUrls } from '../src/discord/generation/references.ts';
 import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   countOption,
   IMAGE_NAMES,
@@ -32,10 +32,10 @@ const IMAGES = IMAGE_NAMES;
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'imagine',
-  name_localizations: localizations((l) => l.t('generate:command.imagine.name')),
-  description: 'Create an image from a text prompt',
-  description_localizations: localizations((l) => l.t('generate:command.imagine.description')),
+  ...commandTexts(
+    (l) => l.t('generate:command.imagine.name'),
+    (l) => l.t('generate:command.imagine.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [

@@ -17,7 +17,7 @@ import { referenceUrls } from '../src/discord/generation/references.ts';
 import { takeCount } from '../src/discord/generation/takes.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   booleanOption,
   countOption,
@@ -35,10 +35,10 @@ const IMAGES = imageNames(9);
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'video',
-  name_localizations: localizations((l) => l.t('generate:command.video.name')),
-  description: 'Create a video from a text prompt',
-  description_localizations: localizations((l) => l.t('generate:command.video.description')),
+  ...commandTexts(
+    (l) => l.t('generate:command.video.name'),
+    (l) => l.t('generate:command.video.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
