@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import type { Command, ComponentHandler } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
@@ -27,10 +27,10 @@ const UPDATE_DEFER_AFTER_MS = 2_000;
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'balance',
-  description: "The generation service account's balance and spend, and this server's spend",
-  name_localizations: localizations((l) => l.t('balance:command.name')),
-  description_localizations: localizations((l) => l.t('balance:command.description')),
+  ...commandTexts(
+    (l) => l.t('balance:command.name'),
+    (l) => l.t('balance:command.description'),
+  ),
   // Who sees the command by default; checked again at run time (a server can change who sees it).
   default_member_permissions: String(PermissionFlagsBits.ManageGuild),
   contexts: [InteractionContextType.Guild],

@@ -7,13 +7,12 @@ import {
 } from 'discord.js';
 import { openFromMessage, submitFromMessage } from '../src/discord/generation/generate-from-message.ts';
 import type { ComponentHandler, MessageCommand } from '../src/discord/interactions/command.ts';
-import { localizations } from '../src/discord/interactions/locale.ts';
+import { commandName } from '../src/discord/interactions/locale.ts';
 
 const data = {
   type: ApplicationCommandType.Message,
-  name: 'Generate from this',
   // A message command's name is what the Apps menu shows: Discord allows spaces and capitals here.
-  name_localizations: localizations((l) => l.t('generate:command.fromMessage')),
+  ...commandName((l) => l.t('generate:command.fromMessage')),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
 } as const satisfies RESTPostAPIContextMenuApplicationCommandsJSONBody;

@@ -16,7 +16,7 @@ import {
   type ComponentHandler,
   UserError,
 } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { StoreFaultError, storeStep } from '../src/discord/interactions/store-reads.ts';
 import { type HelpAllowance, renderHelp } from '../src/discord/views/help-view.ts';
@@ -26,10 +26,10 @@ import { showUsage } from './usage.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'help',
-  description: 'What the bot does, its commands, and your allowance',
-  name_localizations: localizations((l) => l.t('help:command.name')),
-  description_localizations: localizations((l) => l.t('help:command.description')),
+  ...commandTexts(
+    (l) => l.t('help:command.name'),
+    (l) => l.t('help:command.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;

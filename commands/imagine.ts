@@ -12,7 +12,7 @@ import { readRequest, splitUrls } from '../src/discord/generation/read-request.t
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   countOption,
   IMAGE_NAMES,
@@ -20,7 +20,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
-import { english, type Localizer } from '../src/i18n/index.ts';
+import type { Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /**
@@ -31,10 +31,10 @@ const IMAGES = IMAGE_NAMES;
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'imagine',
-  name_localizations: localizations((l) => l.t('generate:command.imagine.name')),
-  description: 'Create an image from a text prompt',
-  description_localizations: localizations((l) => l.t('generate:command.imagine.description')),
+  ...commandTexts(
+    (l) => l.t('generate:command.imagine.name'),
+    (l) => l.t('generate:command.imagine.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
@@ -52,10 +52,7 @@ const data = {
  * The request /imagine's options make: attached images first, in option order, then the URLs. A
  * refusal (an attachment of the wrong kind) speaks `l`.
  */
-export function imagineRequest(
-  args: ArgsParam<typeof data>,
-  l: Localizer = english,
-): CreateGenerationRequest {
+export function imagineRequest(args: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   return readRequest('image', {
     model: args.model,
     prompt: args.prompt,

@@ -13,26 +13,26 @@ import {
 import { autocompleteChoices, MAX_CHOICES } from '../src/discord/generation/autocomplete.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { codeText, renderModelDetail, renderModelList } from '../src/discord/views/models-view.ts';
 import { NotFoundError } from '../src/media/errors.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'models',
-  description: 'The generation models: prices, resolutions, durations and what each one takes',
-  name_localizations: localizations((l) => l.t('models:command.name')),
-  description_localizations: localizations((l) => l.t('models:command.description')),
+  ...commandTexts(
+    (l) => l.t('models:command.name'),
+    (l) => l.t('models:command.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
     {
       type: ApplicationCommandOptionType.String,
-      name: 'model',
-      description: 'One model in detail',
-      name_localizations: localizations((l) => l.t('models:command.model.name')),
-      description_localizations: localizations((l) => l.t('models:command.model.description')),
+      ...commandTexts(
+        (l) => l.t('models:command.model.name'),
+        (l) => l.t('models:command.model.description'),
+      ),
       autocomplete: true,
       max_length: 100,
     },

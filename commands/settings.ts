@@ -20,7 +20,7 @@ import { DEFAULT_MODELS } from '../src/discord/generation/read-request.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderReset, renderSettings } from '../src/discord/views/settings-view.ts';
@@ -66,10 +66,10 @@ function choiceOption<const N extends OptionName>(name: N) {
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'settings',
-  description: 'Your own defaults for /imagine and /video in this server (only you see them)',
-  name_localizations: localizations((l) => l.t('settings:command.name')),
-  description_localizations: localizations((l) => l.t('settings:command.description')),
+  ...commandTexts(
+    (l) => l.t('settings:command.name'),
+    (l) => l.t('settings:command.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [

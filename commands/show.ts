@@ -19,7 +19,7 @@ import {
 import { checkChannelRules } from '../src/discord/generation/channel-rules.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { inGuildChannel } from '../src/discord/interactions/starting-interaction.ts';
 import { inTime, storeStep } from '../src/discord/interactions/store-reads.ts';
@@ -30,19 +30,19 @@ import type { Generation } from '../src/media/schemas.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'show',
-  description: 'Bring back a past result, with its buttons',
-  name_localizations: localizations((l) => l.t('show:command.name')),
-  description_localizations: localizations((l) => l.t('show:command.description')),
+  ...commandTexts(
+    (l) => l.t('show:command.name'),
+    (l) => l.t('show:command.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
     {
       type: ApplicationCommandOptionType.String,
-      name: 'id',
-      description: 'The generation id (in Details, /usage or the failure report); pick one of yours',
-      name_localizations: localizations((l) => l.t('show:command.id.name')),
-      description_localizations: localizations((l) => l.t('show:command.id.description')),
+      ...commandTexts(
+        (l) => l.t('show:command.id.name'),
+        (l) => l.t('show:command.id.description'),
+      ),
       required: true,
       autocomplete: true,
       max_length: 100,

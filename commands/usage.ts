@@ -10,7 +10,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { roleIdsOf } from '../src/discord/views/quota-view.ts';
@@ -20,10 +20,10 @@ import type { RecentGeneration } from '../src/quota/types.ts';
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'usage',
-  description: 'Your generation allowance, what you spent this period and your last generations',
-  name_localizations: localizations((l) => l.t('usage:command.name')),
-  description_localizations: localizations((l) => l.t('usage:command.description')),
+  ...commandTexts(
+    (l) => l.t('usage:command.name'),
+    (l) => l.t('usage:command.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;

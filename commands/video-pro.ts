@@ -18,7 +18,13 @@ import { readRequest, splitUrls } from '../src/discord/generation/read-request.t
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import {
+  commandName,
+  commandTexts,
+  localizations,
+  memberLocalizer,
+  type Text,
+} from '../src/discord/interactions/locale.ts';
 import {
   attachmentOption,
   booleanOption,
@@ -28,7 +34,6 @@ import {
   numberedImages,
   promptOption,
   stringOption,
-  type Text,
 } from '../src/discord/interactions/option-builders.ts';
 import { escapeMemberText } from '../src/discord/views/message-parts.ts';
 import { english, type Localizer } from '../src/i18n/index.ts';
@@ -60,10 +65,10 @@ const family = (name: VideoFamily) =>
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'video-pro',
-  name_localizations: localizations((l) => l.t('generate:command.videoPro.name')),
-  description: "Create a video with a model family's own options",
-  description_localizations: localizations((l) => l.t('generate:command.videoPro.description')),
+  ...commandTexts(
+    (l) => l.t('generate:command.videoPro.name'),
+    (l) => l.t('generate:command.videoPro.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
@@ -106,9 +111,8 @@ const data = {
           'style',
           (l) => l.t('generate:option.style.orbit'),
           ORBIT_STYLES.map((s) => ({
-            name: s,
+            ...commandName((l) => l.t(`generate:style.${s}`)),
             value: s,
-            name_localizations: localizations((l) => l.t(`generate:style.${s}`)),
           })),
         ),
         booleanOption('watermark', (l) => l.t('generate:option.watermark.description')),
@@ -125,16 +129,8 @@ const data = {
         prompt,
         stringOption('model', (l) => l.t('generate:option.model.vista'), true),
         choiceOption('mode', (l) => l.t('generate:option.mode.vista'), [
-          {
-            name: 'frame (the image is the first frame)',
-            name_localizations: localizations((l) => l.t('generate:option.mode.frame')),
-            value: 'frame',
-          },
-          {
-            name: 'ingredient (up to 3 reference images)',
-            name_localizations: localizations((l) => l.t('generate:option.mode.ingredient')),
-            value: 'ingredient',
-          },
+          { ...commandName((l) => l.t('generate:option.mode.frame')), value: 'frame' },
+          { ...commandName((l) => l.t('generate:option.mode.ingredient')), value: 'ingredient' },
         ]),
         resolution,
         aspectRatio,
@@ -174,7 +170,7 @@ const data = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** The request a /video-pro subcommand's options make; a refusal speaks `l`. */
-export function videoProRequest(a: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
+export function videoProRequest(a: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   switch (a.subcommand) {
     case 'motion': {
       const { args } = a;

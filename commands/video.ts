@@ -16,7 +16,7 @@ import { readRequest, splitUrls } from '../src/discord/generation/read-request.t
 import { referenceUrls } from '../src/discord/generation/references.ts';
 import { type ArgsParam, readArgs } from '../src/discord/interactions/args.ts';
 import type { Command } from '../src/discord/interactions/command.ts';
-import { localizations, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
 import {
   booleanOption,
   countOption,
@@ -26,7 +26,7 @@ import {
   promptOption,
   stringOption,
 } from '../src/discord/interactions/option-builders.ts';
-import { english, type Localizer } from '../src/i18n/index.ts';
+import type { Localizer } from '../src/i18n/index.ts';
 import type { CreateGenerationRequest } from '../src/media/schemas.ts';
 
 /** 9 attachments: the most any video family takes by the spec (motion); more go by `image_urls`. */
@@ -34,10 +34,10 @@ const IMAGES = imageNames(9);
 
 const data = {
   type: ApplicationCommandType.ChatInput,
-  name: 'video',
-  name_localizations: localizations((l) => l.t('generate:command.video.name')),
-  description: 'Create a video from a text prompt',
-  description_localizations: localizations((l) => l.t('generate:command.video.description')),
+  ...commandTexts(
+    (l) => l.t('generate:command.video.name'),
+    (l) => l.t('generate:command.video.description'),
+  ),
   contexts: [InteractionContextType.Guild],
   integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
@@ -61,7 +61,7 @@ const data = {
  * The request /video's options make: attached images first (the first is the first frame), then
  * URLs. A refusal (an attachment of the wrong kind) speaks `l`.
  */
-export function videoRequest(args: ArgsParam<typeof data>, l: Localizer = english): CreateGenerationRequest {
+export function videoRequest(args: ArgsParam<typeof data>, l: Localizer): CreateGenerationRequest {
   return readRequest('video', {
     model: args.model,
     prompt: args.prompt,

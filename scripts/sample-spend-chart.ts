@@ -11,6 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { renderSpendChart, type SpendChart } from '../src/discord/views/spend-chart.ts';
+import { english } from '../src/i18n/index.ts';
 import type { LedgerEntry } from '../src/quota/ledger.ts';
 import { buildSpendReport, reportDays, type SpendReport } from '../src/quota/spend-report.ts';
 import { SIM_MODELS } from '../src/sim/models.ts';
@@ -98,11 +99,16 @@ export async function sampleSpendChart(): Promise<SpendChart> {
   const report = sampleReport();
   const names = new Map(MEMBERS.map((m) => [m.id, m.name]));
   const labels = new Map(SIM_MODELS.map((m) => [m.slug, m.label]));
-  return renderSpendChart(report, {
-    title: `Art Club: spend per day, ${report.days[0]} to ${report.days.at(-1)}`,
-    member: (id) => names.get(id) ?? id,
-    model: (slug) => labels.get(slug) ?? slug,
-  });
+  // README's picture is in English, the language README is written in.
+  return renderSpendChart(
+    report,
+    {
+      title: `Art Club: spend per day, ${report.days[0]} to ${report.days.at(-1)}`,
+      member: (id) => names.get(id) ?? id,
+      model: (slug) => labels.get(slug) ?? slug,
+    },
+    english,
+  );
 }
 
 if (import.meta.main) {

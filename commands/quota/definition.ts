@@ -17,10 +17,10 @@ import {
 } from 'discord.js';
 import type { ArgsParam } from '../../src/discord/interactions/args.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
-import { localizations } from '../../src/discord/interactions/locale.ts';
+import { commandName, commandTexts, type Text } from '../../src/discord/interactions/locale.ts';
 import type { BotServices } from '../../src/discord/interactions/services.ts';
 import type { renderGuildOverview } from '../../src/discord/views/quota-view.ts';
-import { english, type Localizer } from '../../src/i18n/index.ts';
+import type { Localizer } from '../../src/i18n/index.ts';
 import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-report.ts';
 
@@ -28,47 +28,29 @@ import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-repo
 // option arrives as a double, so what the admin typed (`0.1`, `2.50001`, `1e3`) is lost before
 // the "at most 4 decimals" rule can be checked, and Discord's min/max cannot express that rule.
 // A string keeps the exact text and converts it to integer micro-USD with no float in between.
-const usd = (description: (l: Localizer) => string) =>
+const usd = (description: Text) =>
   ({
     type: ApplicationCommandOptionType.String,
-    name: 'usd',
-    description: description(english),
-    ...texts((l) => l.t('quota:command.option.usd'), description),
+    ...commandTexts((l) => l.t('quota:command.option.usd'), description),
     required: true,
     max_length: 20,
   }) as const;
 
-/**
- * A name and a description in every other language (the English ones are the definition's own
- * `name` and `description`, which the handlers read options by).
- */
-function texts(name: (l: Localizer) => string, description?: (l: Localizer) => string) {
-  return {
-    name_localizations: localizations(name),
-    ...(description ? { description_localizations: localizations(description) } : {}),
-  };
-}
-
 const periodChoices = PERIODS.map((p) => ({
-  name: p,
+  ...commandName((l) => l.t(`quota:command.period.${p}`)),
   value: p,
-  ...texts((l) => l.t(`quota:command.period.${p}`)),
 }));
 
-const period = (description: (l: Localizer) => string) =>
+const period = (description: Text) =>
   ({
     type: ApplicationCommandOptionType.String,
-    name: 'period',
-    description: description(english),
-    ...texts((l) => l.t('quota:command.option.period'), description),
+    ...commandTexts((l) => l.t('quota:command.option.period'), description),
     choices: periodChoices,
   }) as const;
 
 const member = {
   type: ApplicationCommandOptionType.User,
-  name: 'user',
-  description: 'The member',
-  ...texts(
+  ...commandTexts(
     (l) => l.t('quota:command.option.user'),
     (l) => l.t('quota:command.option.member'),
   ),
@@ -94,9 +76,7 @@ const ALERT_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
 
 export const QuotaCommand = {
   type: ApplicationCommandType.ChatInput,
-  name: 'quota',
-  description: "Manage members' generation allowances, the server budget and allowed channels",
-  ...texts(
+  ...commandTexts(
     (l) => l.t('quota:command.name'),
     (l) => l.t('quota:command.description'),
   ),
@@ -107,9 +87,7 @@ export const QuotaCommand = {
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'set',
-      description: "Set a member's own allowance (overrides roles and the default)",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.set.name'),
         (l) => l.t('quota:command.set.description'),
       ),
@@ -121,18 +99,14 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'role',
-      description: "Set a role's allowance (per the default period)",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.role.name'),
         (l) => l.t('quota:command.role.description'),
       ),
       options: [
         {
           type: ApplicationCommandOptionType.Role,
-          name: 'role',
-          description: 'The role',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.role'),
             (l) => l.t('quota:command.role.role'),
           ),
@@ -143,9 +117,7 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'default',
-      description: "Set the server's default allowance and period",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.default.name'),
         (l) => l.t('quota:command.default.description'),
       ),
@@ -156,9 +128,7 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'budget',
-      description: 'Set the server budget per period for all members together (0 for none)',
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.budget.name'),
         (l) => l.t('quota:command.budget.description'),
       ),
@@ -166,9 +136,7 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'confirm',
-      description: 'Ask members to confirm requests that cost more than this (0 for never)',
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.confirm.name'),
         (l) => l.t('quota:command.confirm.description'),
       ),
@@ -176,18 +144,14 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'show',
-      description: "Show a member's allowance and spend, or the server's overview",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.show.name'),
         (l) => l.t('quota:command.show.description'),
       ),
       options: [
         {
           type: ApplicationCommandOptionType.User,
-          name: 'user',
-          description: 'The member (none: the server)',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.user'),
             (l) => l.t('quota:command.show.user'),
           ),
@@ -196,9 +160,7 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'reset',
-      description: "Zero a member's spend for this period",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.reset.name'),
         (l) => l.t('quota:command.reset.description'),
       ),
@@ -206,33 +168,27 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'channels',
-      description: 'Where /imagine and /video may be used (an empty list means anywhere)',
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.channels.name'),
         (l) => l.t('quota:command.channels.description'),
       ),
       options: [
         {
           type: ApplicationCommandOptionType.String,
-          name: 'action',
-          description: 'Allow a channel, remove it from the list, or list the channels',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.action'),
             (l) => l.t('quota:command.channels.action'),
           ),
           required: true,
           choices: [
-            { name: 'allow', value: 'allow', ...texts((l) => l.t('quota:command.action.allow')) },
-            { name: 'remove', value: 'remove', ...texts((l) => l.t('quota:command.action.remove')) },
-            { name: 'list', value: 'list', ...texts((l) => l.t('quota:command.action.list')) },
+            { ...commandName((l) => l.t('quota:command.action.allow')), value: 'allow' },
+            { ...commandName((l) => l.t('quota:command.action.remove')), value: 'remove' },
+            { ...commandName((l) => l.t('quota:command.action.list')), value: 'list' },
           ],
         },
         {
           type: ApplicationCommandOptionType.Channel,
-          name: 'channel',
-          description: 'The channel (for allow and remove)',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.channel'),
             (l) => l.t('quota:command.channels.channel'),
           ),
@@ -242,18 +198,14 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'alerts',
-      description: 'Where the bot tells admins what needs acting on; nothing chosen shows the setting',
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.alerts.name'),
         (l) => l.t('quota:command.alerts.description'),
       ),
       options: [
         {
           type: ApplicationCommandOptionType.Channel,
-          name: 'channel',
-          description: 'The channel for alerts',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.channel'),
             (l) => l.t('quota:command.alerts.channel'),
           ),
@@ -261,9 +213,7 @@ export const QuotaCommand = {
         },
         {
           type: ApplicationCommandOptionType.String,
-          name: 'below',
-          description: 'Alert when the shared balance falls below this many USD (0 for never), e.g. 5',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.below'),
             (l) => l.t('quota:command.alerts.below'),
           ),
@@ -271,9 +221,7 @@ export const QuotaCommand = {
         },
         {
           type: ApplicationCommandOptionType.Boolean,
-          name: 'off',
-          description: 'True: post no alerts any more',
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.off'),
             (l) => l.t('quota:command.alerts.off'),
           ),
@@ -282,18 +230,14 @@ export const QuotaCommand = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
-      name: 'report',
-      description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
-      ...texts(
+      ...commandTexts(
         (l) => l.t('quota:command.report.name'),
         (l) => l.t('quota:command.report.description'),
       ),
       options: [
         {
           type: ApplicationCommandOptionType.Integer,
-          name: 'days',
-          description: `How many days back, today (UTC) included; default ${DEFAULT_REPORT_DAYS}`,
-          ...texts(
+          ...commandTexts(
             (l) => l.t('quota:command.option.days'),
             (l) => l.t('quota:command.report.days', { days: DEFAULT_REPORT_DAYS }),
           ),
@@ -328,7 +272,7 @@ export type SubcommandHandler<S extends QuotaSubcommand> = (
  * The period an admin chose. Discord offers only PERIODS as choices, but a modified client sends
  * what it likes.
  */
-export function parsePeriod(value: string, l: Localizer = english): Period {
+export function parsePeriod(value: string, l: Localizer): Period {
   if (!isPeriod(value)) throw new UserError(l.t('quota:unknownPeriod', { value }));
   return value;
 }

@@ -3,7 +3,7 @@
  * Returns the service's 422 shape (field -> messages), empty when the request is valid.
  * Every rule here is one the spec states; the simulator answers 422 with the same rules.
  */
-import { english, type Localizer } from '../i18n/index.ts';
+import type { Localizer } from '../i18n/index.ts';
 import type { FieldErrors, Model } from '../media/schemas.ts';
 import { type NonPublicCode, parsePublicHttpUrl } from '../net/public-address.ts';
 import { MOTION_SLUGS, ORBIT_SLUGS, ORBIT_STYLES, takesDuration } from './service-rules.ts';
@@ -37,13 +37,13 @@ export interface ValidateOptions {
 /**
  * Validates a POST /generations body (parsed JSON, so every field is checked for its type too).
  * The messages speak `l`: the member's language when the bot checks a member's request, English
- * (the default) where the simulator answers as the service would.
+ * where the simulator answers as the service would.
  */
 export function validateCreateRequest(
   model: Model | undefined,
   body: Record<string, unknown>,
-  options: ValidateOptions = {},
-  l: Localizer = english,
+  options: ValidateOptions,
+  l: Localizer,
 ): FieldErrors {
   const trusted = options.trustedOrigins ?? [];
   const errors: FieldErrors = {};
@@ -255,7 +255,7 @@ export function hasVisibleCharacter(prompt: string): boolean {
 }
 
 /** "6 to 30" for a run of consecutive values, "4, 6, 8 or 10" otherwise, in `l`'s language. */
-export function describeDurations(durations: readonly number[], l: Localizer = english): string {
+export function describeDurations(durations: readonly number[], l: Localizer): string {
   if (durations.length === 0) return l.t('validation:noDurations');
   const sorted = [...durations].sort((a, b) => a - b);
   const first = sorted[0] as number;

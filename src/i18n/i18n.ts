@@ -7,8 +7,10 @@
  * keys chosen by Intl.PluralRules).
  *
  * Keys are typed from the English texts (CustomTypeOptions below): a key that does not exist, or a
- * placeholder left out, fails the type-check. test/i18n/locales.test.ts checks that every language
- * has every key with the same placeholders; at run time a missing text falls back to English.
+ * placeholder left out, fails the type-check. Every other language is typed against English's keys
+ * and plural forms (messages.ts), so a text left out fails the type-check too;
+ * test/i18n/locales.test.ts also checks the placeholders. At run time a missing text falls back to
+ * English.
  */
 import i18next, { type TFunction } from 'i18next';
 import { formatMoney, type Micros } from '../money.ts';
@@ -19,6 +21,7 @@ import es from './locales/es/index.ts';
 import fr from './locales/fr/index.ts';
 import ja from './locales/ja/index.ts';
 import ptBR from './locales/pt-BR/index.ts';
+import type { Namespace } from './messages.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -31,8 +34,6 @@ declare module 'i18next' {
 
 /** Every language's texts, by namespace: what the coverage test walks. */
 export const RESOURCES = { en, de, fr, es, 'pt-BR': ptBR, ja } as const;
-
-export type Namespace = keyof typeof en;
 
 const NAMESPACES = Object.keys(en) as Namespace[];
 

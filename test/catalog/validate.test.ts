@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCreateRequest } from '../../src/catalog/validate.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -10,7 +10,7 @@ const model = (slug: string): Model => {
   return found;
 };
 const check = (slug: string, extra: Record<string, unknown> = {}) =>
-  validateCreateRequest(model(slug), { model: slug, prompt: 'a lighthouse at dusk', ...extra });
+  validateCreateRequest(model(slug), { model: slug, prompt: 'a lighthouse at dusk', ...extra }, {}, english);
 const urls = (n: number, ext = 'png') =>
   Array.from({ length: n }, (_, i) => `https://example.com/${i}.${ext}`);
 
@@ -21,7 +21,9 @@ describe('local validation of create requests', () => {
 
   describe('prompt', () => {
     it('is required', () => {
-      expect(validateCreateRequest(model('dream-4.5'), { model: 'dream-4.5' }).prompt).toHaveLength(1);
+      expect(
+        validateCreateRequest(model('dream-4.5'), { model: 'dream-4.5' }, {}, english).prompt,
+      ).toHaveLength(1);
       expect(check('dream-4.5', { prompt: '   ' }).prompt).toBeDefined();
     });
     it('may have 2,000 characters but not 2,001', () => {
@@ -34,12 +36,14 @@ describe('local validation of create requests', () => {
 
   describe('model', () => {
     it('is required', () => {
-      expect(validateCreateRequest(undefined, { prompt: 'x' }).model).toEqual(['The model is required.']);
+      expect(validateCreateRequest(undefined, { prompt: 'x' }, {}, english).model).toEqual([
+        'The model is required.',
+      ]);
     });
     it('must be known', () => {
-      expect(validateCreateRequest(undefined, { model: 'nope', prompt: 'x' }).model?.[0]).toMatch(
-        /Unknown model "nope"/,
-      );
+      expect(
+        validateCreateRequest(undefined, { model: 'nope', prompt: 'x' }, {}, english).model?.[0],
+      ).toMatch(/Unknown model "nope"/);
     });
   });
 
@@ -190,6 +194,7 @@ describe("references on the service's own origin", () => {
       model('quick-video-1'),
       { model: 'quick-video-1', prompt: 'go', image_urls: [url] },
       { trustedOrigins },
+      english,
     );
 
   it('accepts a private URL on a trusted origin (the simulator serves its outputs from 127.0.0.1)', () => {

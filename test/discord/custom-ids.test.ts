@@ -288,10 +288,10 @@ describe('every id the views emit parses back to what they name', () => {
   it('/settings’ Reset, which names the member whose defaults it resets; none without defaults', () => {
     const noCatalog = { ready: false, get: () => undefined };
     const SERVER_DEFAULTS = { image: 'lang-4o-image', video: 'quick-video-1' };
-    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog, SERVER_DEFAULTS);
+    const view = renderSettings({ count: 2 }, MEMBER_ID, noCatalog, SERVER_DEFAULTS, [], english);
     expect(parsedOf(view)).toEqual([
       { kind: 'settings', action: 'reset', userId: MEMBER_ID, version: CUSTOM_ID_VERSION },
     ]);
-    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog, SERVER_DEFAULTS))).toEqual([]);
+    expect(parsedOf(renderSettings({}, MEMBER_ID, noCatalog, SERVER_DEFAULTS, [], english))).toEqual([]);
   });
 });

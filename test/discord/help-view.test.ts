@@ -2,15 +2,13 @@ import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSO
 import { describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
 import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
-import {
-  ADMIN_TITLE,
-  type HelpAllowance,
-  isAdminCommand,
-  renderHelp,
-} from '../../src/discord/views/help-view.ts';
+import { type HelpAllowance, isAdminCommand, renderHelp } from '../../src/discord/views/help-view.ts';
 import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import type { MemberSummary } from '../../src/quota/types.ts';
 import { componentsOf } from '../support/message-reading.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const ADMIN_TITLE = english.t('help:adminTitle');
 
 const SUMMARY: MemberSummary = {
   guildId: '1300000000000000001',

@@ -6,17 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
-import {
-  CATALOG_NOT_LOADED,
-  changeDefaults,
-  mergeDefaults,
-} from '../../src/discord/generation/member-defaults.ts';
+import { changeDefaults, mergeDefaults } from '../../src/discord/generation/member-defaults.ts';
 import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
 
 /** A command's arguments as far as the defaults go (the prompt stands for the rest). */
 type Args = { prompt?: string; model?: string; aspect_ratio?: string; resolution?: string };
@@ -44,6 +43,7 @@ describe('merging defaults under the options', () => {
         alwaysConfirm: true,
       },
       args({ prompt: 'a kite' }),
+      english,
     );
     expect(merged).toEqual({
       args: { prompt: 'a kite', model: 'orbit-2', aspect_ratio: '9:16', resolution: '1080p' },
@@ -58,6 +58,7 @@ describe('merging defaults under the options', () => {
       'image',
       stored,
       args({ prompt: 'x', model: ' nano-fruit-pro ', aspect_ratio: '1:1', resolution: '  ' }),
+      english,
     );
     expect(merged.args).toEqual({
       prompt: 'x',
@@ -69,7 +70,13 @@ describe('merging defaults under the options', () => {
   });
 
   it('uses a default model stored under an alternate slug by its own slug', async () => {
-    const merged = mergeDefaults(await catalogOf(), 'image', { image: { model: 'dream-5-lite' } }, args({}));
+    const merged = mergeDefaults(
+      await catalogOf(),
+      'image',
+      { image: { model: 'dream-5-lite' } },
+      args({}),
+      english,
+    );
     expect(merged.args.model).toBe('dream-5.0-lite');
   });
 
@@ -79,6 +86,7 @@ describe('merging defaults under the options', () => {
       'image',
       { image: { model: 'gone-model' } },
       args({}),
+      english,
     );
     expect(merged).toEqual({ args: { model: 'gone-model' }, defaults: { alwaysConfirm: false } });
   });
@@ -98,7 +106,7 @@ describe('checking a change of defaults', () => {
   it('lists every problem at once', async () => {
     const catalog = await catalogOf();
     const message = refusal(() =>
-      changeDefaults(catalog, {}, { image_model: 'orbit-2', video_model: 'dream-4.5' }),
+      changeDefaults(catalog, {}, { image_model: 'orbit-2', video_model: 'dream-4.5' }, english),
     );
     expect(message).toBe(
       [
@@ -142,30 +150,35 @@ describe('checking a change of defaults', () => {
   it('checks a ratio against the stored model when no model is given, and refuses one the service dropped', async () => {
     const catalog = await catalogOf();
     expect(
-      changeDefaults(catalog, { video: { model: 'motion-2.0' } }, { video_aspect_ratio: '21:9' }).defaults,
+      changeDefaults(catalog, { video: { model: 'motion-2.0' } }, { video_aspect_ratio: '21:9' }, english)
+        .defaults,
     ).toEqual({ video: { model: 'motion-2.0', aspect_ratio: '21:9' } });
     expect(
       refusal(() =>
-        changeDefaults(catalog, { video: { model: 'gone-model' } }, { video_aspect_ratio: '16:9' }),
+        changeDefaults(catalog, { video: { model: 'gone-model' } }, { video_aspect_ratio: '16:9' }, english),
       ),
     ).toContain('video_model: your default video model `gone-model` is no longer offered');
   });
 
   it('needs the catalog only for models, ratios and resolutions', async () => {
     const catalog = await catalogOf(false);
-    expect(changeDefaults(catalog, { count: 2 }, { always_confirm: true }).defaults).toEqual({
+    expect(changeDefaults(catalog, { count: 2 }, { always_confirm: true }, english).defaults).toEqual({
       count: 2,
       alwaysConfirm: true,
     });
-    expect(changeDefaults(catalog, { alwaysConfirm: true }, { always_confirm: false }).defaults).toEqual({});
-    expect(refusal(() => changeDefaults(catalog, {}, { image_model: 'dream-4.5' }))).toBe(CATALOG_NOT_LOADED);
+    expect(
+      changeDefaults(catalog, { alwaysConfirm: true }, { always_confirm: false }, english).defaults,
+    ).toEqual({});
+    expect(refusal(() => changeDefaults(catalog, {}, { image_model: 'dream-4.5' }, english))).toBe(
+      CATALOG_NOT_LOADED,
+    );
   });
 });
 
 describe('/settings as shown', () => {
   const imagesLine = (catalog: ModelCatalog) =>
-    renderSettings({ image: { model: 'gone-model' } }, '1', catalog, DEFAULT_MODELS).embeds[0]?.fields?.[0]
-      ?.value;
+    renderSettings({ image: { model: 'gone-model' } }, '1', catalog, DEFAULT_MODELS, [], english).embeds[0]
+      ?.fields?.[0]?.value;
 
   it('marks a stored model the service no longer offers, but judges none before the catalog has loaded', async () => {
     expect(imagesLine(await catalogOf())).toBe(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeRefusal } from '../../src/discord/views/quota-refusal.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import { decide } from '../../src/quota/decision.ts';
 import type { ReserveRefusal } from '../../src/quota/service.ts';
 
@@ -35,16 +35,18 @@ const allowance = (remainingMicros: number, eachMicros = 200_000, count = 4): Re
 
 describe('a refused reservation', () => {
   it('says what it costs, what is left and when it resets', () => {
-    expect(describeRefusal(allowance(10_000, 20_000, 1), 20_000, 1)).toBe(
+    expect(describeRefusal(allowance(10_000, 20_000, 1), 20_000, 1, english)).toBe(
       `This costs about $0.02, but you have $0.01 left of your $1.00 allowance. It resets <t:${RESETS.getTime() / 1000}:R>.`,
     );
   });
 
   it('tells a batch how many takes would fit, and how to ask for them', () => {
-    expect(describeRefusal(allowance(500_000), 200_000, 4)).toBe(
+    expect(describeRefusal(allowance(500_000), 200_000, 4, english)).toBe(
       '4 takes cost about $0.80 in all ($0.20 each), but your allowance has $0.50 left: enough for 2 of the 4 takes (ask again with `count:2`). Nothing was sent or charged.',
     );
-    expect(describeRefusal(allowance(100_000, 200_000, 2), 200_000, 2)).toContain('not enough for one take');
+    expect(describeRefusal(allowance(100_000, 200_000, 2), 200_000, 2, english)).toContain(
+      'not enough for one take',
+    );
   });
 
   it('speaks German with German money and the German name of the count option', () => {
@@ -66,7 +68,7 @@ describe('a refused reservation', () => {
     expect(describeRefusal(busy, 200_000, 1, ja)).toBe(
       'すでに3件の生成が進行中です（上限は3件）。どれかが終わるまでお待ちください。',
     );
-    expect(describeRefusal(busy, 200_000, 1)).toBe(
+    expect(describeRefusal(busy, 200_000, 1, english)).toBe(
       'You already have 3 generations in progress (the limit is 3). Wait for one to finish.',
     );
   });

@@ -30,7 +30,7 @@ describe('amounts typed by admins', () => {
     [' 10000 ', 10_000_000_000],
     ['0', 0],
   ])('reads %j as micro-USD', (text, micros) => {
-    expect(parseAmount(text)).toBe(micros);
+    expect(parseAmount(text, english)).toBe(micros);
   });
 
   it.each([
@@ -41,8 +41,8 @@ describe('amounts typed by admins', () => {
     ['', 'at most 4 decimals'],
     ['10000.0001', 'The amount may be at most $10,000.00.'],
   ])('refuses %j with a user error saying why', (text, message) => {
-    expect(() => parseAmount(text)).toThrow(UserError);
-    expect(() => parseAmount(text)).toThrow(message);
+    expect(() => parseAmount(text, english)).toThrow(UserError);
+    expect(() => parseAmount(text, english)).toThrow(message);
   });
 });
 
@@ -232,10 +232,10 @@ describe("a member's quota in the reader's language", () => {
 describe('fitting lines into an embed', () => {
   it('keeps whole lines and counts the ones left out', () => {
     const lines = Array.from({ length: 10 }, (_, i) => `line ${i} ${'x'.repeat(20)}`);
-    const text = joinWithin(lines, 100);
+    const text = joinWithin(lines, 100, english);
     expect(text.length).toBeLessThanOrEqual(100);
     expect(text).toMatch(/^line 0 x+\nline 1 x+\nline 2 x+\n… and 7 more$/);
-    expect(joinWithin(['a', 'b'], 100)).toBe('a\nb');
+    expect(joinWithin(['a', 'b'], 100, english)).toBe('a\nb');
   });
 });
 
@@ -291,40 +291,46 @@ describe('/balance arithmetic and wording', () => {
   };
 
   it('says the ledger and the service match when they do', () => {
-    expect(describeDrift(drift)).toBe(
+    expect(describeDrift(drift, english)).toBe(
       "**Drift** today (since <t:1893456000:f>): this server's ledger shows $0.12, the service's usage log $0.12. They match.",
     );
   });
 
   it('names the side that is higher and by how much', () => {
-    expect(describeDrift({ ...drift, serviceMicros: 150_000 })).toContain(
+    expect(describeDrift({ ...drift, serviceMicros: 150_000 }, english)).toContain(
       'The service charged $0.03 more than the ledger shows',
     );
-    expect(describeDrift({ ...drift, serviceMicros: 100_000 })).toContain(
+    expect(describeDrift({ ...drift, serviceMicros: 100_000 }, english)).toContain(
       'The ledger shows $0.02 more than the service charged',
     );
   });
 
   it('says the usage log covers the whole token when the bot is in several servers', () => {
-    const several = describeDrift({
-      ...drift,
-      serversCompared: 3,
-      botServers: 3,
-      ledgerMicros: 300_000,
-      serviceMicros: 300_000,
-    });
+    const several = describeDrift(
+      {
+        ...drift,
+        serversCompared: 3,
+        botServers: 3,
+        ledgerMicros: 300_000,
+        serviceMicros: 300_000,
+      },
+      english,
+    );
     expect(several).toContain(
       'the ledgers of all 3 servers of this bot. They show $0.30 (this server $0.12)',
     );
     expect(several).toContain("the service's usage log covers the whole API token");
     expect(several).toContain('They match.');
-    const tooMany = describeDrift({ ...drift, serversCompared: 0, botServers: 40, serviceMicros: 900_000 });
+    const tooMany = describeDrift(
+      { ...drift, serversCompared: 0, botServers: 40, serviceMicros: 900_000 },
+      english,
+    );
     expect(tooMany).toContain('shared by the 40 servers of this bot');
     expect(tooMany).toContain('no difference is computed');
   });
 
   it('computes no difference from a usage log it could not read to the start of the period', () => {
-    const partial = describeDrift({ ...drift, serviceComplete: false, serviceMicros: 999_000 });
+    const partial = describeDrift({ ...drift, serviceComplete: false, serviceMicros: 999_000 }, english);
     expect(partial).toContain('at least $0.999');
     expect(partial).not.toContain('more than');
   });

@@ -6,6 +6,7 @@ import {
   modelsTaking,
   referenceRoom,
 } from '../../src/discord/generation/reference-models.ts';
+import { english } from '../../src/i18n/index.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { SIM_MODELS } from '../../src/sim/models.ts';
 
@@ -56,13 +57,17 @@ describe('which models take references', () => {
   });
 
   it("shows a model's price for the request with its default duration and resolution", () => {
-    expect(modelOption(model('motion-2.0'), { model: '', prompt: '', video_urls: urls(1) })).toEqual({
-      label: 'Motion 2.0',
-      value: 'motion-2.0',
-      // The discounted per-second price with a video reference, times the default 5 s.
-      description: 'about $0.40 · 5 s · 480p',
-    });
-    expect(modelOption(model('lang-4o-image'), { model: '', prompt: '' }).description).toBe('about $0.02');
+    expect(modelOption(model('motion-2.0'), { model: '', prompt: '', video_urls: urls(1) }, english)).toEqual(
+      {
+        label: 'Motion 2.0',
+        value: 'motion-2.0',
+        // The discounted per-second price with a video reference, times the default 5 s.
+        description: 'about $0.40 · 5 s · 480p',
+      },
+    );
+    expect(modelOption(model('lang-4o-image'), { model: '', prompt: '' }, english).description).toBe(
+      'about $0.02',
+    );
   });
 });
 
@@ -90,7 +95,7 @@ describe('attachment kinds', () => {
       image_urls: ['https://a/1.png', 'https://a/2.png'],
       audio_urls: ['https://a/3.mp3'],
     });
-    expect(describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }])).toBe(
+    expect(describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }], english)).toBe(
       '2 images and 1 audio file',
     );
   });

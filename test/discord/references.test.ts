@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeReferences } from '../../src/discord/generation/attachment-kinds.ts';
 import { classifyAttachment, referenceUrl, referenceUrls } from '../../src/discord/generation/references.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 
 const file = (name: string, contentType: string | null) => ({
   name,
@@ -43,7 +43,7 @@ describe('reference attachments', () => {
   it('refuses the wrong kind naming the file, the option, what was expected, and that nothing was charged', () => {
     const refusal = (() => {
       try {
-        referenceUrl(file('report.pdf', 'application/pdf'), 'video', 'video2');
+        referenceUrl(file('report.pdf', 'application/pdf'), 'video', 'video2', english);
       } catch (err) {
         return err;
       }
@@ -52,23 +52,23 @@ describe('reference attachments', () => {
     expect((refusal as Error).message).toBe(
       'The attachment "report.pdf" given as `video2` is not a video (MP4, WebM or MOV): it is application/pdf. Nothing was sent and nothing was charged.',
     );
-    expect(() => referenceUrl(file('song.mp3', 'audio/mpeg'), 'image', 'image')).toThrow(
+    expect(() => referenceUrl(file('song.mp3', 'audio/mpeg'), 'image', 'image', english)).toThrow(
       /"song.mp3" given as `image` is not an image: it is an audio file\./,
     );
-    expect(() => referenceUrl(file('clip.avi', 'video/x-msvideo'), 'video', 'video')).toThrow(
+    expect(() => referenceUrl(file('clip.avi', 'video/x-msvideo'), 'video', 'video', english)).toThrow(
       /video\/x-msvideo, a format the service does not take/,
     );
   });
 
   it('escapes markdown in the file name it shows', () => {
-    expect(() => referenceUrl(file('**loud**.pdf', 'application/pdf'), 'image', 'image')).toThrow(
+    expect(() => referenceUrl(file('**loud**.pdf', 'application/pdf'), 'image', 'image', english)).toThrow(
       '"\\*\\*loud\\*\\*.pdf"',
     );
   });
 
   it('gives the URLs of the options given, in the order of the option names', () => {
     const args = { image3: file('c.png', 'image/png'), image: file('a.png', 'image/png') };
-    expect(referenceUrls(args, ['image', 'image3'], 'image')).toEqual([
+    expect(referenceUrls(args, ['image', 'image3'], 'image', english)).toEqual([
       'https://cdn.example.com/a.png',
       'https://cdn.example.com/c.png',
     ]);
@@ -86,7 +86,7 @@ describe('reference refusals in the member’s language', () => {
     expect(
       describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }], localizerOf('ja')),
     ).toBe('画像2枚、音声ファイル1個');
-    expect(describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }])).toBe(
+    expect(describeReferences([{ kind: 'image' }, { kind: 'image' }, { kind: 'audio' }], english)).toBe(
       '2 images and 1 audio file',
     );
   });

@@ -45,7 +45,7 @@ describe('the spend chart', () => {
       entry(i * 3 + 1, 'charge', 'u1', day, 100_000 * (i + 1)),
       entry(i * 3 + 2, 'charge', 'u2', day, 50_000 * (14 - i)),
     ]);
-    const chart = await renderSpendChart(buildSpendReport(ledger, days), labels);
+    const chart = await renderSpendChart(buildSpendReport(ledger, days), labels, english);
     const image = decodePng(chart.png);
     expect([image.width, image.height]).toEqual([chart.width, chart.height]);
     expect(chart.width).toBeGreaterThan(1000);
@@ -57,7 +57,7 @@ describe('the spend chart', () => {
   it('draws a period whose every charge was refunded', async () => {
     const day = days[3] ?? '';
     const ledger = [entry(1, 'charge', 'u1', day, 500_000), entry(2, 'refund', 'u1', day, 500_000)];
-    const chart = await renderSpendChart(buildSpendReport(ledger, days), labels);
+    const chart = await renderSpendChart(buildSpendReport(ledger, days), labels, english);
     expect(decodePng(chart.png).height).toBeGreaterThan(500);
   });
 

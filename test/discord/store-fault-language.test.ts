@@ -4,9 +4,12 @@
  */
 import { Locale, type RepliableInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { STORE_FAULT, StoreFaultError, storeStep } from '../../src/discord/interactions/store-reads.ts';
-import { localizerOf } from '../../src/i18n/index.ts';
+import { StoreFaultError, storeStep } from '../../src/discord/interactions/store-reads.ts';
+import { english, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 /** The parts of an interaction storeStep reads: who asked, where, in which language, and whether answered. */
 function interactionIn(locale: Locale): RepliableInteraction {

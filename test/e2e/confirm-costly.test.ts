@@ -1,11 +1,14 @@
 import type { APIInteraction } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
+import { english } from '../../src/i18n/index.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { type Answer, buttonUpdate, ephemeralReply, sub } from './quota-helpers.ts';
 import { relabelButton } from './result-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const REPEATED_PRESS = english.t('actions:press.repeated');
 
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 

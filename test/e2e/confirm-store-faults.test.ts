@@ -6,12 +6,15 @@
 import { join } from 'node:path';
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
+import { english } from '../../src/i18n/index.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import { sentRequests } from './result-helpers.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 // Real time: the card's five minutes must outlast the store's stall.
 const h = useHarness({ timeScale: 1 });

@@ -5,8 +5,7 @@
  */
 import { type APIInteraction, MessageType } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_HERE } from '../../src/discord/generation/confirm.ts';
-import { NOT_ON_THIS_MESSAGE } from '../../src/discord/interactions/press-check.ts';
+import { english } from '../../src/i18n/index.ts';
 import { newMessage } from '../../testkit/fake-discord/payloads.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { buttonInteraction, type FakeAttachmentSpec } from '../../testkit/fake-discord.ts';
@@ -21,6 +20,10 @@ import {
   sentRequests,
 } from './result-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const NOT_HERE = english.t('actions:confirm.notHere');
+const NOT_ON_THIS_MESSAGE = english.t('actions:press.notOnThisMessage');
 
 const GUILD2 = '1300000000000000101';
 const LOBBY = '1300000000000000102';

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
-import { ADMIN_TITLE, HELP_TITLE, isAdminCommand } from '../../src/discord/views/help-view.ts';
+import { isAdminCommand } from '../../src/discord/views/help-view.ts';
+import { english } from '../../src/i18n/index.ts';
 import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import {
   type Answer,
@@ -18,6 +19,10 @@ import {
   sub,
   textOf,
 } from './quota-helpers.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const HELP_TITLE = english.t('help:title');
+const ADMIN_TITLE = english.t('help:adminTitle');
 
 let h: Harness;
 beforeAll(async () => {

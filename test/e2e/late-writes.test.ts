@@ -12,13 +12,16 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
+import { english } from '../../src/i18n/index.ts';
 import { FENCED_LOG, UNDONE_LOG } from '../../src/late-writes.ts';
 import { ADMIN, ALICE, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { type HoldingProxy, startHoldingProxy } from '../support/holding-proxy.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { type Answer, entity, ephemeralReply, resolvedMember, sub } from './quota-helpers.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 const redis = useRedisServer();
 let h: Harness | undefined;

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
+import { english } from '../../src/i18n/index.ts';
 import { ALICE, ART, BOB, componentsOf, GUILD, textOf, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 import {
@@ -12,6 +12,9 @@ import {
   sentRequests,
 } from './result-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const REPEATED_PRESS = english.t('actions:press.repeated');
 
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
 

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { type APIInteraction, Locale } from 'discord.js';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
-import { NOT_ON_THIS_MESSAGE } from '../../src/discord/interactions/press-check.ts';
-import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
+import { english } from '../../src/i18n/index.ts';
 import type { Model } from '../../src/media/schemas.ts';
 import { ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
@@ -18,6 +17,10 @@ import { refuseWritesOf } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf, textOf } from './quota-helpers.ts';
 import { resultButton, resultOf, sentRequests } from './result-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const NOT_ON_THIS_MESSAGE = english.t('actions:press.notOnThisMessage');
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 // Behind the tampering proxy (which forwards everything until told otherwise): one test makes the
 // service stop offering a model.

@@ -14,10 +14,13 @@ import {
   SnowflakeUtil,
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
+import { english } from '../../src/i18n/index.ts';
 import { ADMIN, ALICE, BOB, componentsOf, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 import { resolvedMember, sub } from './quota-helpers.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 /** Discord's deadline for an interaction's first answer, from the time in its id. */
 const DISCORD_DEADLINE_MS = 3_000;

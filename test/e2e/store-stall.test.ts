@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
-import { STORE_FAULT } from '../../src/discord/interactions/store-reads.ts';
+import { english } from '../../src/i18n/index.ts';
 import { type Simulator, startSimulator } from '../../src/sim/server.ts';
 import {
   buttonInteraction,
@@ -22,6 +22,9 @@ import {
 import { ADMIN, ALICE, ART, componentsOf, DEFAULT_GUILD } from '../support/bot-harness.ts';
 import { type BotProcess, spawnBot } from '../support/bot-process.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const STORE_FAULT = english.t('actions:errors.storeFault');
 
 /** Discord's deadline for an interaction's first answer. */
 const DISCORD_DEADLINE_MS = 3_000;

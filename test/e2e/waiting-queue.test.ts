@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { type APIInteraction, Locale } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPEATED_PRESS } from '../../src/discord/interactions/router.ts';
+import { english } from '../../src/i18n/index.ts';
 import { buttonInteraction, type RecordedCall } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { holdWriteLock } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 import { expectSentCustomIdsParse, shapeOf } from './sent-custom-ids.ts';
+
+// The English texts expected below, read from the bot's texts themselves.
+const REPEATED_PRESS = english.t('actions:press.repeated');
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -18,7 +18,7 @@
 import { type Client, Events, type Guild, PermissionFlagsBits } from 'discord.js';
 import type Keyv from 'keyv';
 import type { Clock } from '../../clock.ts';
-import { english, type Localizer, localizer } from '../../i18n/index.ts';
+import { type Localizer, localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { QuotaDefaults } from '../../quota/settings.ts';
 import { withDeadline } from '../../store/redis-start.ts';
@@ -39,7 +39,7 @@ export interface WelcomeRecord {
  * The welcome's text (no mentions, no embed: it needs only Send Messages), in the server's language,
  * with /quota's commands as that language's Discord names them.
  */
-export function welcomeText(botName: string, defaults: QuotaDefaults, l: Localizer = english): string {
+export function welcomeText(botName: string, defaults: QuotaDefaults, l: Localizer): string {
   return [
     l.t('welcome:hello', { bot: botName }),
     defaults.micros > 0

@@ -4,7 +4,7 @@
  * the file's extension). Each kind goes to its own request field.
  */
 import { houseList } from '../../catalog/validate.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { PendingReference, ReferenceKind } from '../../jobs/pending-references.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
 import { classifyAttachment } from './references.ts';
@@ -58,7 +58,7 @@ export function withReferences(
 /** "2 images and 1 audio file", for messages, in `l`'s language. */
 export function describeReferences(
   references: readonly Pick<PendingReference, 'kind'>[],
-  l: Localizer = english,
+  l: Localizer,
 ): string {
   const counts = new Map<ReferenceKind, number>();
   for (const r of references) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);

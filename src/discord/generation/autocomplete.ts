@@ -12,7 +12,7 @@ import {
   ORBIT_STYLES,
   takesDuration,
 } from '../../catalog/service-rules.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
@@ -25,7 +25,7 @@ export const MAX_CHOICES = 25;
  * The menu name of a model: its label and price in the member's language, e.g.
  * `Motion 2.0 · from $0.132/s` or `Nano Fruit Pro · from $0.10`.
  */
-export function modelChoiceName(model: Model, l: Localizer = english): string {
+export function modelChoiceName(model: Model, l: Localizer): string {
   const { micros, perSecond, varies } = basePriceMicros(model);
   const price = perSecond ? l.t('perSecond', { amount: micros }) : l.money(micros);
   return l.t(varies ? 'generate:choice.priceFrom' : 'generate:choice.price', { model: model.label, price });

@@ -6,7 +6,7 @@
  * on a public reply deferred on the button press; the card then says the request was sent.
  */
 import { type ButtonInteraction, MessageFlags, Routes } from 'discord.js';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import { type ClaimResult, type PendingConfirmation, reservationsOf } from '../../jobs/confirmations.ts';
 import { type ComponentHandler, UserError } from '../interactions/command.ts';
 import type { CustomIdOf } from '../interactions/custom-ids.ts';
@@ -16,9 +16,6 @@ import { inGuildChannel } from '../interactions/starting-interaction.ts';
 import { storeStep } from '../interactions/store-reads.ts';
 import { checkChannelRules } from './channel-rules.ts';
 import { sendTakes } from './send-takes.ts';
-
-/** A Confirm or Cancel pressed in a channel that is not the card's, in English (tests). */
-export const NOT_HERE = english.t('actions:confirm.notHere');
 
 /** Confirm or Cancel on a card: the id names the stored confirmation. */
 async function handleConfirmButton(

@@ -10,7 +10,7 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaType, Model } from '../../media/schemas.ts';
 import { defaultsOf, type MemberDefaults, type TypeDefaults } from '../../quota/member-defaults.ts';
@@ -63,7 +63,7 @@ export function mergeDefaults<A extends DefaultableArgs>(
   type: MediaType,
   stored: MemberDefaults,
   args: A,
-  l: Localizer = english,
+  l: Localizer,
 ): { args: A; defaults: RequestDefaults } {
   const mine = defaultsOf(stored, type);
   const defaults = requestDefaultsOf(stored);
@@ -150,9 +150,6 @@ export function changesAnything(change: DefaultsChange): boolean {
   return Object.values(change).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
 }
 
-/** The refusal while the catalog has never loaded, in English (see `generate:defaults.catalogNotLoaded`). */
-export const CATALOG_NOT_LOADED = english.t('generate:defaults.catalogNotLoaded');
-
 /**
  * The member's defaults after `change`, checked against the catalog: a model of the right type,
  * an aspect ratio and a resolution the type's model takes (the model given now, else the stored
@@ -165,7 +162,7 @@ export function changeDefaults(
   catalog: ModelCatalog,
   stored: MemberDefaults,
   change: DefaultsChange,
-  l: Localizer = english,
+  l: Localizer,
 ): { defaults: MemberDefaults; notes: string[] } {
   const problems: string[] = [];
   const notes: string[] = [];

@@ -28,10 +28,13 @@ export function takesReferences(model: Model, request: CreateGenerationRequest):
   for (const field of REFERENCE_FIELDS) {
     if ((request[field]?.length ?? 0) > 0 && !model.supported_params.includes(field)) return false;
   }
-  const errors = validateCreateRequest(model, { ...request, model: model.slug } as unknown as Record<
-    string,
-    unknown
-  >);
+  // Only whether a field has an error counts here; no message is shown, so any language does.
+  const errors = validateCreateRequest(
+    model,
+    { ...request, model: model.slug } as unknown as Record<string, unknown>,
+    {},
+    english,
+  );
   return REFERENCE_FIELDS.every((field) => errors[field] === undefined);
 }
 
@@ -78,7 +81,7 @@ export function referenceRoom(model: Model, request: CreateGenerationRequest, ki
 export function modelOption(
   model: Model,
   request: CreateGenerationRequest,
-  l: Localizer = english,
+  l: Localizer,
 ): APISelectMenuOption {
   const draft = { ...request, model: model.slug };
   const duration = effectiveDuration(model, draft);

@@ -5,7 +5,7 @@
  * formats are not listed, so any image is sent and the service judges it.
  */
 
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../jobs/pending-references.ts';
 import { UserError } from '../interactions/command.ts';
 import { localOptionName } from '../interactions/option-builders.ts';
@@ -106,7 +106,7 @@ export function referenceUrl(
   attachment: AttachmentFacts,
   kind: ReferenceKind,
   option: string,
-  l: Localizer = english,
+  l: Localizer,
 ): string {
   const found = classifyAttachment(attachment);
   if (found.kind === kind) return attachment.url;
@@ -130,7 +130,7 @@ export function referenceUrls<A extends object>(
   args: A,
   options: readonly (keyof A & string)[],
   kind: ReferenceKind,
-  l: Localizer = english,
+  l: Localizer,
 ): string[] {
   const urls: string[] = [];
   for (const option of options) {

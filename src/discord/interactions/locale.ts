@@ -6,7 +6,14 @@
  * a choice among the languages the bot has (i18n/languages.ts).
  */
 import type { BaseInteraction, LocalizationMap } from 'discord.js';
-import { DISCORD_LOCALES_OF, LANGUAGES, type Localizer, localizer, localizerOf } from '../../i18n/index.ts';
+import {
+  DISCORD_LOCALES_OF,
+  english,
+  LANGUAGES,
+  type Localizer,
+  localizer,
+  localizerOf,
+} from '../../i18n/index.ts';
 
 /** The member's language: for everything only they read, and their own reply. */
 export function memberLocalizer(interaction: Pick<BaseInteraction, 'locale'>): Localizer {
@@ -37,4 +44,29 @@ export function localizations(text: (l: Localizer) => string): LocalizationMap {
     for (const locale of DISCORD_LOCALES_OF[language]) map[locale as keyof LocalizationMap] = value;
   }
   return map;
+}
+
+/** A text in every language, from one key: `(l) => l.t('help:command.description')`. */
+export type Text<T extends string = string> = (l: Localizer) => T;
+
+/**
+ * A command's, subcommand's, option's or choice's name, from the texts alone: the English one is
+ * the definition's own `name` (what the router and the handlers read; its literal type is kept, so
+ * `ArgsParam` still knows it), every other language goes in `name_localizations`.
+ */
+export function commandName<const N extends string>(name: Text<N>) {
+  return { name: name(english), name_localizations: localizations(name) };
+}
+
+/**
+ * A command's, subcommand's or option's name and description, from the texts alone: English in the
+ * definition's own `name` and `description`, every other language in the localizations. The texts
+ * in src/i18n/locales/ are the one place a command's words are written.
+ */
+export function commandTexts<const N extends string>(name: Text<N>, description: Text) {
+  return {
+    ...commandName(name),
+    description: description(english),
+    description_localizations: localizations(description),
+  };
 }

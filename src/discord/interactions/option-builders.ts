@@ -4,14 +4,18 @@
  */
 import { ApplicationCommandOptionType, type LocalizationMap } from 'discord.js';
 import { MAX_PROMPT_LENGTH } from '../../catalog/validate.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import { english, type Localizer, type RESOURCES } from '../../i18n/index.ts';
 import { TAKES } from '../../quota/takes.ts';
-import { localizations } from './locale.ts';
+import { localizations, type Text } from './locale.ts';
 
-/** A text in one language: a description (or name) written for every language at once. */
-export type Text = (l: Localizer) => string;
+/** English's `generate:option.*` texts: each option's `name`, and its descriptions. */
+type OptionTexts = (typeof RESOURCES)['en']['generate']['option'];
 
-/** The `generate:option.*` key of each option name the generation commands use. */
+/**
+ * The `generate:option.*` key of each option name the generation commands use. The code reads an
+ * option by its name here, and English's `name` text under that key must be the same (checked by
+ * `satisfies`): the definition's English name and the texts cannot drift apart.
+ */
 const OPTION_KEYS = {
   prompt: 'prompt',
   model: 'model',
@@ -35,7 +39,9 @@ const OPTION_KEYS = {
   scene: 'scene',
   character: 'character',
   object: 'object',
-} as const;
+} as const satisfies {
+  [K in keyof OptionTexts as OptionTexts[K] extends { name: infer N extends string } ? N : never]?: K;
+};
 
 /**
  * An option's name as a member sees it in `l`'s language (`image2` is `bild2` in German): what a

@@ -12,12 +12,8 @@
  * check what their stored record names (its server, its channel, its member) against the press.
  */
 import type { Message, MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
-import { english } from '../../i18n/index.ts';
 import { UserError } from './command.ts';
 import { memberLocalizer } from './locale.ts';
-
-/** The refusal of a press or modal that is not its message's, in English (tests, logs). */
-export const NOT_ON_THIS_MESSAGE = english.t('actions:press.notOnThisMessage');
 
 /** The message is one the bot wrote, in the interaction's own channel. */
 function isBotMessageHere(

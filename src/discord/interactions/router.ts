@@ -12,7 +12,7 @@ import {
   MessageFlags,
   type RepliableInteraction,
 } from 'discord.js';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import { checkOptions, OptionRefusal } from './args.ts';
 import { type BotInteractions, type ComponentHandler, newErrorId, UserError } from './command.ts';
@@ -25,9 +25,6 @@ import { markArrival } from './store-reads.ts';
 
 /** An error message may quote what a member or the service wrote: it pings nobody. */
 const NO_PINGS = { parse: [] };
-
-/** The answer to a second press of the same button within a few seconds, in English (tests). */
-export const REPEATED_PRESS = english.t('actions:press.repeated');
 
 /** Builds the interaction handler for the commands and components. */
 export function createRouter(

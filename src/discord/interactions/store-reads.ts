@@ -13,7 +13,7 @@
  * inside the step's `answering` context (late-writes.ts).
  */
 import type { Interaction, RepliableInteraction } from 'discord.js';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import { answering } from '../../late-writes.ts';
 import type { Logger } from '../../log.ts';
 import { newErrorId, UserError } from './command.ts';
@@ -28,9 +28,6 @@ const MAX_TRANSIT_MS = 1_000;
 /** Less time than this left: a step is not started (it would only leave work to undo). */
 const MIN_STEP_MS = 50;
 
-/** What a member is told when the store fails them, in English (`actions:errors.storeFault` in theirs). */
-export const STORE_FAULT = english.t('actions:errors.storeFault');
-
 /**
  * The store failed or stalled on a member's path: the member sees the store fault with the error id,
  * in their language.
@@ -38,7 +35,7 @@ export const STORE_FAULT = english.t('actions:errors.storeFault');
 export class StoreFaultError extends UserError {
   override name = 'StoreFaultError';
   readonly errorId: string;
-  constructor(errorId: string, l: Localizer = english) {
+  constructor(errorId: string, l: Localizer) {
     super(l.t('actions:errors.storeFaultWithId', { errorId }));
     this.errorId = errorId;
   }

@@ -4,7 +4,7 @@
  * buttons. Pure functions, so the wording and the arithmetic are tested without Discord.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { Account, UsagePage } from '../../media/schemas.ts';
 import { type Micros, usdToMicros } from '../../money.ts';
 import type { Drift } from '../../quota/drift.ts';
@@ -30,7 +30,7 @@ const MAX_LABEL = 80;
  * differences that go away by themselves. Two sentences, each whole: what each side shows, then
  * what the difference means.
  */
-export function describeDrift(d: Drift, l: Localizer = english): string {
+export function describeDrift(d: Drift, l: Localizer): string {
   const when =
     d.period === 'total'
       ? l.t('balance:drift.when.total')
@@ -139,6 +139,7 @@ export function renderUsagePage(
           ].join(' · ');
         }),
         4096,
+        l,
       ),
     );
     embed.setFooter({ text: l.t('balance:log.records', { count: page.total }) });

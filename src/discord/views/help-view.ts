@@ -20,7 +20,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import { DISCORD_LOCALES_OF, english, type Localizer } from '../../i18n/index.ts';
+import { DISCORD_LOCALES_OF, type Localizer } from '../../i18n/index.ts';
 import type { MemberSummary } from '../../quota/types.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
 import { describeAllowance, describeReset, joinWithin, QUOTA_COLOR, thisPeriod } from './quota-view.ts';
@@ -41,9 +41,6 @@ export interface HelpInput {
   admin: boolean;
   allowance: HelpAllowance;
 }
-
-export const HELP_TITLE = english.t('help:title');
-export const ADMIN_TITLE = english.t('help:adminTitle');
 
 /** A definition's name or description as a member of this language reads it: its localization, else the English. */
 function localized(l: Localizer, fallback: string, map: LocalizationMap | null | undefined): string {
@@ -70,7 +67,7 @@ function texts(l: Localizer, item: Localizable): Described {
 /** /help's answer: one embed for everyone, a second for admins, and the Models and My usage buttons. */
 export function renderHelp(
   input: HelpInput,
-  l: Localizer = english,
+  l: Localizer,
 ): {
   embeds: EmbedBuilder[];
   components: ActionRowBuilder<ButtonBuilder>[];

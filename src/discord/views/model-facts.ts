@@ -7,6 +7,7 @@
 import { effectiveDuration, quoteMicros } from '../../catalog/pricing.ts';
 import { MOTION_PRICES } from '../../catalog/service-rules.ts';
 import { validateCreateRequest } from '../../catalog/validate.ts';
+import { english } from '../../i18n/index.ts';
 import type { Model } from '../../media/schemas.ts';
 import { type Micros, usdToMicros } from '../../money.ts';
 
@@ -91,7 +92,13 @@ export function referenceLimits(model: Model): ReferenceLimits {
     if (!model.supported_params.includes(field)) return 0;
     for (let n = MAX_COUNTED; n > 0; n--) {
       const urls = Array.from({ length: n }, (_, i) => `${PLACEHOLDER_URL}-${i}`);
-      const errors = validateCreateRequest(model, { model: model.slug, prompt: 'x', [field]: urls });
+      // Only whether the field has an error counts; no message is shown, so any language does.
+      const errors = validateCreateRequest(
+        model,
+        { model: model.slug, prompt: 'x', [field]: urls },
+        {},
+        english,
+      );
       if (errors[field] === undefined) return n;
     }
     return 0;

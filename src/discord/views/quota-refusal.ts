@@ -3,7 +3,7 @@
  * it costs, what is left, when it resets; for a batch, its total and how many takes what is left
  * would cover.
  */
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { ReserveRefusal } from '../../quota/service.ts';
 
 /** "It resets <t:…:R>." (Discord writes the time in the reader's language), or that it does not. */
@@ -17,7 +17,7 @@ export function describeRefusal(
   result: ReserveRefusal,
   quotedMicros: number,
   count: number,
-  l: Localizer = english,
+  l: Localizer,
 ): string {
   if (count > 1 && result.reason !== 'in_flight') return describeBatchRefusal(result, quotedMicros, count, l);
   switch (result.reason) {

@@ -16,7 +16,7 @@ import {
   time,
   userMention,
 } from 'discord.js';
-import { english, type Localizer, localizer } from '../../i18n/index.ts';
+import { type Localizer, localizer } from '../../i18n/index.ts';
 import { MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
 import type { Period } from '../../quota/periods.ts';
 import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
@@ -77,7 +77,7 @@ export function hasManageGuild(interaction: {
  * Parses a USD amount an admin typed (`2.5`, `0.0001`, `$3`) into micro-USD, or throws a UserError
  * that says what is wrong: negative, more than 4 decimals, not a number, above MAX_AMOUNT_MICROS.
  */
-export function parseAmount(text: string, l: Localizer = english): Micros {
+export function parseAmount(text: string, l: Localizer): Micros {
   if (/^\s*-/.test(text)) throw new UserError(l.t('quota:negative', { text }));
   const parsed = parseUsdInput(text, MAX_AMOUNT_MICROS);
   if (typeof parsed === 'number') return parsed;
@@ -119,14 +119,14 @@ export function stamp(at: Date, style: 'R' | 'f' = 'R'): string {
 }
 
 /** When an allowance resets: relative and absolute, or that a total allowance never does. */
-export function describeReset(resetsAt: Date | null, l: Localizer = english): string {
+export function describeReset(resetsAt: Date | null, l: Localizer): string {
   return resetsAt
     ? l.t('quota:resets', { relative: stamp(resetsAt, 'R'), absolute: stamp(resetsAt, 'f') })
     : l.t('quota:neverResets');
 }
 
 /** The channels /imagine and /video may be used in. */
-export function describeChannels(channelIds: readonly string[], l: Localizer = english): string {
+export function describeChannels(channelIds: readonly string[], l: Localizer): string {
   return channelIds.length === 0 ? l.t('quota:anyChannel') : l.list(channelIds.map(channelMention));
 }
 
@@ -141,7 +141,7 @@ export function roleIdsOf(
 /** A member's allowance and where it comes from, as /usage shows it (and /help repeats it). */
 export function describeAllowance(
   summary: Pick<MemberSummary, 'allowanceMicros' | 'period' | 'source' | 'roleId'>,
-  l: Localizer = english,
+  l: Localizer,
 ): string {
   const allowance = perPeriod(l, summary.allowanceMicros, summary.period);
   switch (summary.source) {
@@ -160,7 +160,7 @@ export function describeAllowance(
 export function renderGuildOverview(
   overview: GuildOverview,
   settings: GuildSettings,
-  l: Localizer = english,
+  l: Localizer,
 ): EmbedBuilder {
   const { period } = overview;
   const when = thisPeriod(l, period);
@@ -252,7 +252,7 @@ export function renderGuildOverview(
 }
 
 /** Lines joined by newlines; when they do not fit in `max` characters, the first ones that do and a count of the rest. */
-export function joinWithin(lines: readonly string[], max: number, l: Localizer = english): string {
+export function joinWithin(lines: readonly string[], max: number, l: Localizer): string {
   const all = lines.join('\n');
   if (all.length <= max) return all;
   const more = (count: number) => l.t('quota:more', { count });

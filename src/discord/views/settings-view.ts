@@ -11,7 +11,7 @@ import {
   ComponentType,
 } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
-import { english, type Localizer } from '../../i18n/index.ts';
+import type { Localizer } from '../../i18n/index.ts';
 import type { MediaType } from '../../media/schemas.ts';
 import { defaultsOf, hasDefaults, type MemberDefaults } from '../../quota/member-defaults.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
@@ -34,8 +34,8 @@ export function renderSettings(
   catalog: Pick<ModelCatalog, 'ready' | 'get'>,
   /** The model of each type a request uses when it names none and the member has no default. */
   serverDefaults: Readonly<Record<MediaType, string>>,
-  notes: readonly string[] = [],
-  l: Localizer = english,
+  notes: readonly string[],
+  l: Localizer,
 ): SettingsView {
   const typeLine = (type: MediaType) => {
     const mine = defaultsOf(defaults, type);
@@ -86,7 +86,7 @@ export function renderSettings(
 }
 
 /** What Reset leaves: the member's defaults are gone, the button with them. */
-export function renderReset(l: Localizer = english): SettingsView {
+export function renderReset(l: Localizer): SettingsView {
   return {
     content: '',
     embeds: [

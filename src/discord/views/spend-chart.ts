@@ -196,11 +196,7 @@ function panel(
 }
 
 /** The chart's Vega description (for the SVG; exported so a test can look at what is drawn). */
-export function spendChartSpec(
-  report: SpendReport,
-  labels: ChartLabels,
-  reader: Localizer = english,
-): vega.Spec {
+export function spendChartSpec(report: SpendReport, labels: ChartLabels, reader: Localizer): vega.Spec {
   const l = chartLocalizer(reader);
   const others = l.t('quota:chart.others');
   return {
@@ -250,7 +246,7 @@ export function spendChartSpec(
 export async function renderSpendChart(
   report: SpendReport,
   labels: ChartLabels,
-  l: Localizer = english,
+  l: Localizer,
 ): Promise<SpendChart> {
   const view = new vega.View(vega.parse(spendChartSpec(report, labels, l)), { renderer: 'none' });
   let svg: string;

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { quoteMicros } from '../../catalog/pricing.ts';
 import { validateCreateRequest } from '../../catalog/validate.ts';
+import { english } from '../../i18n/index.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
 import { formatUsd, microsToUsd } from '../../money.ts';
 import { type InjectedBehaviour, mergeBehaviour, parseMarkers } from '../markers.ts';
@@ -74,7 +75,8 @@ export async function createGeneration(
 
   const model = findModel(fields.model);
   // Its own outputs are references it can fetch, though they are on 127.0.0.1 (Animate, Continue).
-  const errors = validateCreateRequest(model, fields, { trustedOrigins: [sim.origin()] });
+  // The simulator answers as the service does: in English.
+  const errors = validateCreateRequest(model, fields, { trustedOrigins: [sim.origin()] }, english);
   if (!model || Object.keys(errors).length > 0) return { ...validationError(errors), delayMs };
 
   const request = fields as unknown as CreateGenerationRequest;

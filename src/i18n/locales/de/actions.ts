@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   press: {
@@ -117,4 +117,4 @@ export default {
     uploadNotMediaUnknownType:
       'Die hochgeladene Datei „{{name}}“ ist weder Bild noch Video noch Audiodatei (ihr Typ ist unbekannt). Es wurde nichts gesendet oder berechnet.',
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'actions'>;

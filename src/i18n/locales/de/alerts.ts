@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   tokenRefused:
@@ -9,4 +9,4 @@ export default {
     '**Warnung:** Das Nutzungsprotokoll des Dienstes zeigt Abbuchungen, die in keinen Buchungen dieses Bots stehen, eine Stunde nachdem die letzte Prüfung sie gefunden hat: meist eine fehlgeschlagene Generierung, die der Dienst weiter berechnet hat, nachdem der Bot sie dem Mitglied erstattet hatte, oder eine Nutzung des API-Tokens außerhalb dieses Bots. Vergleiche mit /guthaben.',
   balanceLow:
     '**Warnung:** Das gemeinsame Guthaben beim Generierungsdienst beträgt {{balance, money}} und liegt unter der Warnschwelle dieses Servers von {{below, money}}. Lade es auf, bevor es aufgebraucht ist: Dann wird jede Anfrage abgelehnt. (Erneut gemeldet erst, wenn es wieder über {{below, money}} lag; die Schwelle änderst du mit /{{command}}.)',
-} satisfies Messages;
+} satisfies Texts<'de', 'alerts'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   title: {
@@ -172,4 +172,4 @@ export default {
     deliveredAfterSubmission: 'Zugestellt: {{at}} ({{duration}} nach dem Senden)',
     deliveredUnknown: 'Zugestellt: nicht erfasst',
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'cards'>;

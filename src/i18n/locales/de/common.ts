@@ -1,6 +1,6 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   seconds: '{{count, number}} s',
   perSecond: '{{amount, money}}/s',
-} satisfies Messages;
+} satisfies Texts<'de', 'common'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -273,4 +273,4 @@ export default {
       },
     },
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'generate'>;

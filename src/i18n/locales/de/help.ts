@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -32,4 +32,4 @@ export default {
   usageHint: 'Deine Ausgaben und letzten Generierungen: /{{usage}} oder **{{button}}** unten.',
   models: 'Modelle',
   myUsage: 'Meine Nutzung',
-} satisfies Messages;
+} satisfies Texts<'de', 'help'>;

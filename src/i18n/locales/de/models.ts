@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -72,4 +72,4 @@ export default {
       'Dieses Modell steht nicht in diesem Menü. Führe /modelle erneut aus, um die aktuelle Liste zu sehen.',
     serversOnly: '/modelle funktioniert nur auf Servern.',
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'models'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -190,4 +190,4 @@ export default {
     byModel: 'Nach Modell',
     others: 'alle anderen',
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'quota'>;

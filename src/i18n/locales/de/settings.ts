@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -49,4 +49,4 @@ export default {
   resetDescription:
     '/bild und /video nutzen wieder die Standards des Servers. Neue legst du mit /{{command}} fest.',
   reset: 'Zurücksetzen',
-} satisfies Messages;
+} satisfies Texts<'de', 'settings'>;

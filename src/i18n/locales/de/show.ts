@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -43,4 +43,4 @@ export default {
     footer:
       'Der Bot hat keine Aufzeichnung dieser Generierung (wer sie angefordert hat, was sie gekostet hat), daher hat sie keine Buttons.',
   },
-} satisfies Messages;
+} satisfies Texts<'de', 'show'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   promptRequired: 'Der Prompt fehlt.',
@@ -55,4 +55,4 @@ export default {
   notHttpUrl: '„{{url}}“ ist keine http(s)-URL.',
   notPublic:
     '„{{url}}“ ist keine öffentliche Adresse ({{reason}}); nur öffentliche http(s)-URLs können verwendet werden.',
-} satisfies Messages;
+} satisfies Texts<'de', 'validation'>;

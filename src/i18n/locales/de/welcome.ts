@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   hello:
@@ -11,4 +11,4 @@ export default {
   default: '• `/{{command}}` — das Kontingent, das jedes Mitglied bekommt, und sein Zeitraum',
   budget: '• `/{{command}}` — eine Obergrenze für die Ausgaben des ganzen Servers pro Zeitraum',
   show: '• `/{{command}}` — die Kontingente und wer was ausgegeben hat',
-} satisfies Messages;
+} satisfies Texts<'de', 'welcome'>;

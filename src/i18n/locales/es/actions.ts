@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   press: {
@@ -116,4 +116,4 @@ export default {
     uploadNotMediaUnknownType:
       'El archivo subido «{{name}}» no es una imagen, un vídeo ni un archivo de audio (su tipo es desconocido). No se envió ni se cobró nada.',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'actions'>;

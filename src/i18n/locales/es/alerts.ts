@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   tokenRefused:
@@ -9,4 +9,4 @@ export default {
     '**Alerta:** el registro de uso del servicio muestra cargos que no figuran en la contabilidad de este bot, una hora después de que la última comprobación los encontrara: normalmente una generación fallida que el servicio siguió cobrando después de que el bot reembolsara al miembro, o un uso del token de la API fuera de este bot. Compáralo con /saldo.',
   balanceLow:
     '**Alerta:** el saldo compartido del servicio de generación es de {{balance, money}}, por debajo del umbral de alerta de este servidor de {{below, money}}. Recárgalo antes de que se agote: entonces se rechazará cada solicitud. (Solo se vuelve a avisar cuando haya vuelto a superar {{below, money}}; cambia el umbral con /{{command}}).',
-} satisfies Messages;
+} satisfies Texts<'es', 'alerts'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -66,4 +66,4 @@ export default {
     previous: 'Anterior',
     next: 'Siguiente',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'balance'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   title: {
@@ -176,4 +176,4 @@ export default {
     deliveredAfterSubmission: 'Entregado: {{at}} ({{duration}} después del envío)',
     deliveredUnknown: 'Entregado: no registrado',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'cards'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -33,4 +33,4 @@ export default {
   usageHint: 'Tu gasto y tus últimas generaciones: /{{usage}}, o **{{button}}** aquí abajo.',
   models: 'Modelos',
   myUsage: 'Mi uso',
-} satisfies Messages;
+} satisfies Texts<'es', 'help'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -75,4 +75,4 @@ export default {
     notOffered: 'Ese modelo no está en este menú. Vuelve a usar /modelos para ver la lista actual.',
     serversOnly: '/modelos solo funciona en servidores.',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'models'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -193,4 +193,4 @@ export default {
     byModel: 'Por modelo',
     others: 'el resto',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'quota'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -53,4 +53,4 @@ export default {
   resetDescription:
     '/imaginar y /vídeo vuelven a usar los valores del servidor. Define otros nuevos con /{{command}}.',
   reset: 'Restablecer',
-} satisfies Messages;
+} satisfies Texts<'es', 'settings'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -42,4 +42,4 @@ export default {
     footer:
       'El bot no tiene registro de esta generación (quién la pidió, cuánto costó), así que no tiene botones.',
   },
-} satisfies Messages;
+} satisfies Texts<'es', 'show'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -43,4 +43,4 @@ export default {
     refunded: 'fallida · reembolsada',
   },
   result: 'resultado',
-} satisfies Messages;
+} satisfies Texts<'es', 'usage'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   promptRequired: 'El prompt es obligatorio.',
@@ -59,4 +59,4 @@ export default {
   },
   notHttpUrl: '«{{url}}» no es una URL http(s).',
   notPublic: '«{{url}}» no es una dirección pública ({{reason}}); solo se pueden usar URL http(s) públicas.',
-} satisfies Messages;
+} satisfies Texts<'es', 'validation'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   hello:
@@ -11,4 +11,4 @@ export default {
   default: '• `/{{command}}` — el cupo que recibe cada miembro y su periodo',
   budget: '• `/{{command}}` — un límite al gasto de todo el servidor por periodo',
   show: '• `/{{command}}` — los cupos y quién ha gastado qué',
-} satisfies Messages;
+} satisfies Texts<'es', 'welcome'>;

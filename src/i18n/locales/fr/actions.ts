@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   press: {
@@ -119,4 +119,4 @@ export default {
     uploadNotMediaUnknownType:
       'Le fichier « {{name}} » n’est ni une image, ni une vidéo, ni un fichier audio (son type est inconnu). Rien n’a été envoyé ni facturé.',
   },
-} satisfies Messages;
+} satisfies Texts<'fr', 'actions'>;

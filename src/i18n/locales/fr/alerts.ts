@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   tokenRefused:
@@ -9,4 +9,4 @@ export default {
     '**Alerte:** le journal d’utilisation du service montre des débits qu’aucun registre de ce bot ne montre, une heure après que la dernière vérification les a trouvés: en général une génération échouée que le service a continué de facturer après que le bot a remboursé le membre, ou une utilisation du jeton d’API en dehors de ce bot. Compare avec /solde.',
   balanceLow:
     '**Alerte:** le solde partagé du service de génération est de {{balance, money}}, sous le seuil d’alerte de ce serveur de {{below, money}}. Recharge-le avant qu’il ne soit épuisé: toute demande serait alors refusée. (Signalé de nouveau seulement après être repassé au-dessus de {{below, money}}; change le seuil avec /{{command}}.)',
-} satisfies Messages;
+} satisfies Texts<'fr', 'alerts'>;

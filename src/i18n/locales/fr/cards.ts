@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   title: {
@@ -176,4 +176,4 @@ export default {
     deliveredAfterSubmission: 'Livré: {{at}} ({{duration}} après l’envoi)',
     deliveredUnknown: 'Livré: non enregistré',
   },
-} satisfies Messages;
+} satisfies Texts<'fr', 'cards'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -33,4 +33,4 @@ export default {
   usageHint: 'Tes dépenses et tes dernières générations: /{{usage}}, ou **{{button}}** ci-dessous.',
   models: 'Modèles',
   myUsage: 'Mon utilisation',
-} satisfies Messages;
+} satisfies Texts<'fr', 'help'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -74,4 +74,4 @@ export default {
     notOffered: 'Ce modèle n’est pas dans ce menu. Relance /modèles pour voir la liste à jour.',
     serversOnly: '/modèles ne fonctionne que sur un serveur.',
   },
-} satisfies Messages;
+} satisfies Texts<'fr', 'models'>;

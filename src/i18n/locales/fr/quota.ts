@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -191,4 +191,4 @@ export default {
     byModel: 'Par modèle',
     others: 'tous les autres',
   },
-} satisfies Messages;
+} satisfies Texts<'fr', 'quota'>;

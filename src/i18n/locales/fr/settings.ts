@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -52,4 +52,4 @@ export default {
   resetDescription:
     '/imaginer et /vidéo utilisent de nouveau les réglages du serveur. Définis-en de nouveaux avec /{{command}}.',
   reset: 'Réinitialiser',
-} satisfies Messages;
+} satisfies Texts<'fr', 'settings'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -43,4 +43,4 @@ export default {
     footer:
       'Le bot n’a aucune trace de cette génération (qui l’a demandée, ce qu’elle a coûté), elle n’a donc pas de boutons.',
   },
-} satisfies Messages;
+} satisfies Texts<'fr', 'show'>;

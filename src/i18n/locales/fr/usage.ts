@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -43,4 +43,4 @@ export default {
     refunded: 'échouée · remboursée',
   },
   result: 'résultat',
-} satisfies Messages;
+} satisfies Texts<'fr', 'usage'>;

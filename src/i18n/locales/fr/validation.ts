@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   promptRequired: 'Le prompt est obligatoire.',
@@ -56,4 +56,4 @@ export default {
   notHttpUrl: '« {{url}} » n’est pas une URL http(s).',
   notPublic:
     '« {{url}} » n’est pas une adresse publique ({{reason}}); seules les URL http(s) publiques sont acceptées.',
-} satisfies Messages;
+} satisfies Texts<'fr', 'validation'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   hello:
@@ -11,4 +11,4 @@ export default {
   default: '• `/{{command}}` — le quota de chaque membre, et sa période',
   budget: '• `/{{command}}` — un plafond pour les dépenses de tout le serveur par période',
   show: '• `/{{command}}` — les quotas et qui a dépensé quoi',
-} satisfies Messages;
+} satisfies Texts<'fr', 'welcome'>;

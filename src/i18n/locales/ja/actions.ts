@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   press: {
@@ -108,4 +108,4 @@ export default {
     uploadNotMediaUnknownType:
       'アップロードされた「{{name}}」は画像・動画・音声ファイルではありません（種類不明）。何も送信・請求されていません。',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'actions'>;

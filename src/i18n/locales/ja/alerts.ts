@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   tokenRefused:
@@ -9,4 +9,4 @@ export default {
     '**通知：** このボットのどの台帳にもない請求がサービスの利用履歴にあります（前回の確認で見つかってから1時間経過）。多くの場合、ボットがメンバーに返金した後もサービスが請求し続けた失敗した生成か、このボット以外でのAPIトークンの使用です。/残高 と照らし合わせてください。',
   balanceLow:
     '**通知：** 生成サービスの共有残高が{{balance, money}}で、このサーバーの通知しきい値{{below, money}}を下回っています。使い切る前にチャージしてください。使い切るとすべてのリクエストが拒否されます。（{{below, money}}を上回るまで再通知はしません。しきい値は /{{command}} で変更できます）',
-} satisfies Messages;
+} satisfies Texts<'ja', 'alerts'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -59,4 +59,4 @@ export default {
     previous: '前へ',
     next: '次へ',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'balance'>;

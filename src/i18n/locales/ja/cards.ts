@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   title: {
@@ -165,4 +165,4 @@ export default {
     deliveredAfterSubmission: '配信：{{at}}（送信から{{duration}}）',
     deliveredUnknown: '配信：記録なし',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'cards'>;

@@ -1,6 +1,6 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   seconds: '{{count, number}}秒',
   perSecond: '1秒あたり{{amount, money}}',
-} satisfies Messages;
+} satisfies Texts<'ja', 'common'>;

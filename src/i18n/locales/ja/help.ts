@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -31,4 +31,4 @@ export default {
   usageHint: '利用額と直近の生成：/{{usage}}、または下の **{{button}}**。',
   models: 'モデル',
   myUsage: '自分の利用状況',
-} satisfies Messages;
+} satisfies Texts<'ja', 'help'>;

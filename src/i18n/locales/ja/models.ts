@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -69,4 +69,4 @@ export default {
       'そのモデルはこのメニューにありません。最新の一覧を見るには、もう一度 /モデル を実行してください。',
     serversOnly: '/モデル はサーバー内でのみ使えます。',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'models'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -183,4 +183,4 @@ export default {
     byModel: 'モデル別',
     others: 'その他のメンバー',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'quota'>;

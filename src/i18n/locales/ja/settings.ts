@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -49,4 +49,4 @@ export default {
   resetDescription:
     '/画像 と /動画 はサーバーのデフォルトに戻ります。新しく設定するには /{{command}} を使ってください。',
   reset: 'リセット',
-} satisfies Messages;
+} satisfies Texts<'ja', 'settings'>;

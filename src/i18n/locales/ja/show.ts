@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -41,4 +41,4 @@ export default {
     error: 'エラー',
     footer: 'ボットにはこの生成の記録（誰が依頼し、いくらかかったか）がないため、ボタンはありません。',
   },
-} satisfies Messages;
+} satisfies Texts<'ja', 'show'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -41,4 +41,4 @@ export default {
     refunded: '失敗 · 返金済み',
   },
   result: '結果',
-} satisfies Messages;
+} satisfies Texts<'ja', 'usage'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   promptRequired: 'プロンプトは必須です。',
@@ -50,4 +50,4 @@ export default {
   notHttpUrl: '「{{url}}」はhttp(s)のURLではありません。',
   notPublic:
     '「{{url}}」は公開アドレスではありません（{{reason}}）。使えるのは公開されたhttp(s)のURLだけです。',
-} satisfies Messages;
+} satisfies Texts<'ja', 'validation'>;

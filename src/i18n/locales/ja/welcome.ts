@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   hello:
@@ -11,4 +11,4 @@ export default {
   default: '• `/{{command}}` — 全メンバーの利用枠とその期間',
   budget: '• `/{{command}}` — サーバー全体の期間あたりの利用額の上限',
   show: '• `/{{command}}` — 利用枠と、誰がいくら使ったか',
-} satisfies Messages;
+} satisfies Texts<'ja', 'welcome'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   press: {
@@ -115,4 +115,4 @@ export default {
     uploadNotMediaUnknownType:
       'O arquivo enviado “{{name}}” não é uma imagem, um vídeo nem um arquivo de áudio (o tipo é desconhecido). Nada foi enviado nem cobrado.',
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'actions'>;

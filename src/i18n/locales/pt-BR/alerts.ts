@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   tokenRefused:
@@ -9,4 +9,4 @@ export default {
     '**Alerta:** o registro de uso do serviço mostra cobranças que não aparecem na contabilidade deste bot, uma hora depois de a última verificação encontrá-las: geralmente uma geração que falhou e que o serviço continuou cobrando depois de o bot reembolsar o membro, ou uso do token da API fora deste bot. Compare com /saldo.',
   balanceLow:
     '**Alerta:** o saldo compartilhado do serviço de geração é de {{balance, money}}, abaixo do limite de alerta deste servidor de {{below, money}}. Recarregue antes que acabe: aí todo pedido será recusado. (Avisado de novo só depois de voltar acima de {{below, money}}; altere o limite com /{{command}}.)',
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'alerts'>;

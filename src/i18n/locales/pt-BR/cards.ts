@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   title: {
@@ -177,4 +177,4 @@ export default {
     deliveredAfterSubmission: 'Entregue: {{at}} ({{duration}} após o envio)',
     deliveredUnknown: 'Entregue: não registrado',
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'cards'>;

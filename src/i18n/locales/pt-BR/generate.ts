@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -281,4 +281,4 @@ export default {
       },
     },
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'generate'>;

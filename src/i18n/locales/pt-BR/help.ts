@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -33,4 +33,4 @@ export default {
   usageHint: 'Seus gastos e últimas gerações: /{{usage}}, ou **{{button}}** abaixo.',
   models: 'Modelos',
   myUsage: 'Meu uso',
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'help'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -75,4 +75,4 @@ export default {
     notOffered: 'Esse modelo não está neste menu. Use /modelos de novo para ver a lista atual.',
     serversOnly: '/modelos só funciona em servidores.',
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'models'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -190,4 +190,4 @@ export default {
     byModel: 'Por modelo',
     others: 'todos os outros',
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'quota'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -51,4 +51,4 @@ export default {
   resetTitle: 'Seus padrões neste servidor foram redefinidos',
   resetDescription: '/imaginar e /vídeo voltam a usar os padrões do servidor. Defina novos com /{{command}}.',
   reset: 'Redefinir',
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'settings'>;

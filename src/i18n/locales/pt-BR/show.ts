@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   command: {
@@ -41,4 +41,4 @@ export default {
     error: 'Erro',
     footer: 'O bot não tem registro desta geração (quem pediu, quanto custou), então ela não tem botões.',
   },
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'show'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   promptRequired: 'O prompt é obrigatório.',
@@ -56,4 +56,4 @@ export default {
   },
   notHttpUrl: '“{{url}}” não é uma URL http(s).',
   notPublic: '“{{url}}” não é um endereço público ({{reason}}); só URLs http(s) públicas podem ser usadas.',
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'validation'>;

@@ -1,4 +1,4 @@
-import type { Messages } from '../../messages.ts';
+import type { Texts } from '../../messages.ts';
 
 export default {
   hello:
@@ -11,4 +11,4 @@ export default {
   default: '• `/{{command}}` — a cota que cada membro recebe e o período dela',
   budget: '• `/{{command}}` — um limite para os gastos do servidor inteiro por período',
   show: '• `/{{command}}` — as cotas e quem gastou quanto',
-} satisfies Messages;
+} satisfies Texts<'pt-BR', 'welcome'>;
