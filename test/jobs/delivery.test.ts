@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.ts';
 import {
   Delivery,
@@ -16,10 +16,9 @@ import {
   type Proc,
   recoveryOf,
   reserved,
-  startWorld,
   submitterOf,
   summaryOf,
-  type World,
+  useWorld,
 } from './helpers.ts';
 
 const SCALE = 20;
@@ -108,13 +107,7 @@ function counted(quota: QuotaService) {
   };
 }
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld({ scale: SCALE });
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld({ scale: SCALE });
 
 /** A delivery of one process, with a recording messenger and the real quota; `done(id)` waits for onDone. */
 function deliveryOf(proc: Proc, extra: Partial<DeliveryOptions> = {}) {

@@ -6,49 +6,30 @@
  * simulator behind a tampering proxy over real HTTP; the store a real SQLite file, reopened as the
  * next process.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Recovery } from '../../src/jobs/recovery.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
-import { MediaClient } from '../../src/media/client.ts';
-import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
-import { jsonOf, type MediaProxy, startMediaProxy } from '../support/media-proxy.ts';
+import { jsonOf } from '../support/media-proxy.ts';
 import {
-  CLIENT_TIMEOUT_MS,
   deferred,
   GUILD,
   logger,
   type Proc,
   reserved,
-  startWorld,
   summaryOf,
-  type World,
+  useMediaProxy,
+  useWorld,
 } from './helpers.ts';
 
-let w: World;
-let proxy: MediaProxy;
-beforeEach(async () => {
-  w = await startWorld();
-  // The service states $20 for a $0.02 image: a thousand times the quote.
-  proxy = await startMediaProxy(w.sim.baseUrl, async (req, forward) => {
-    const answer = await forward();
-    if (req.method !== 'POST' || answer.status !== 201) return answer;
-    return { status: 201, json: { ...(jsonOf(answer) as Record<string, unknown>), price_usd: 20 } };
-  });
-});
-afterEach(async () => {
-  await proxy.close();
-  await w.close();
+const w = useWorld();
+// The service states $20 for a $0.02 image: a thousand times the quote.
+const proxy = useMediaProxy(w, async (req, forward) => {
+  const answer = await forward();
+  if (req.method !== 'POST' || answer.status !== 201) return answer;
+  return { status: 201, json: { ...(jsonOf(answer) as Record<string, unknown>), price_usd: 20 } };
 });
 
-const clientThroughProxy = () =>
-  new MediaClient({
-    baseUrl: proxy.baseUrl,
-    token: w.sim.token,
-    clock: w.clock,
-    limiter: createLocalRateLimiter({ limit: 1_000_000, clock: w.clock }),
-    timeoutMs: CLIENT_TIMEOUT_MS,
-    random: () => 0,
-  });
+const clientThroughProxy = () => w.clientVia(proxy.baseUrl);
 
 function recoveryOf(proc: Proc) {
   const client = clientThroughProxy();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
@@ -15,19 +15,12 @@ import {
   type Proc,
   posts,
   reserved,
-  startWorld,
   summaryOf,
   USD,
-  type World,
+  useWorld,
 } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 /** A Submitter and the Recovery of one process, recording the jobs recovery hands on to be followed. */
 function submitterOf(proc: Proc, client: SubmitterClient = w.client, extra: Partial<SubmitterOptions> = {}) {
