@@ -11,10 +11,10 @@ import { Recovery } from '../../src/jobs/recovery.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import { jsonOf } from '../support/media-proxy.ts';
 import {
-  deferred,
   GUILD,
   logger,
   type Proc,
+  quotaDyingInSettle,
   reserved,
   summaryOf,
   useMediaProxy,
@@ -55,26 +55,19 @@ function recoveryOf(proc: Proc) {
 
 describe('a flagged charge across a crash', () => {
   it('settles at the next start a job saved just before the process died with the flag its charge had', async () => {
-    const settling = deferred();
     const input = await reserved(w.proc.quota, { prompt: 'a fox with an odd receipt' });
     // The process dies while settling: the job is saved, the reservation still open.
-    const dyingQuota = {
-      settle: () => {
-        settling.resolve();
-        return new Promise(() => {});
-      },
-      release: (id: string) => w.proc.quota.release(id),
-    };
+    const dies = quotaDyingInSettle(w.proc.quota);
     const dying = new Submitter({
       client: clientThroughProxy(),
       jobs: w.proc.jobs,
       intents: w.proc.intents,
-      quota: dyingQuota,
+      quota: dies.quota,
       clock: w.clock,
       logger,
     });
     void dying.submit(input);
-    await settling.promise;
+    await dies.settling;
     await w.proc.store.close();
 
     const next = await w.openProc();

@@ -13,7 +13,7 @@ import { type Clock, scaledClock } from '../../src/clock.ts';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import { Recovery, type RecoveryOptions } from '../../src/jobs/recovery.ts';
-import type { SubmitInput } from '../../src/jobs/submission.ts';
+import type { SubmitInput, SubmitterQuota } from '../../src/jobs/submission.ts';
 import { Submitter, type SubmitterOptions } from '../../src/jobs/submitter.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
@@ -258,6 +258,24 @@ export function recoveryOf(w: World, proc: Proc, options: Partial<RecoveryOption
     deliver: () => {},
     ...options,
   });
+}
+
+/**
+ * A quota whose settle never returns: the process dies while settling, its job saved and its
+ * reservation still open. Give `quota` to a Submitter; `settling` resolves once it is in settle.
+ */
+export function quotaDyingInSettle(quota: QuotaService): { quota: SubmitterQuota; settling: Promise<void> } {
+  const settling = deferred();
+  return {
+    quota: {
+      settle: () => {
+        settling.resolve();
+        return new Promise(() => {});
+      },
+      release: (id: string) => quota.release(id),
+    },
+    settling: settling.promise,
+  };
 }
 
 /** A member's quota figures (spent, reserved, in flight). */

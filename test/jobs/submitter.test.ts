@@ -14,6 +14,7 @@ import {
   logger,
   type Proc,
   posts,
+  quotaDyingInSettle,
   reserved,
   summaryOf,
   USD,
@@ -330,18 +331,11 @@ describe('submitter', () => {
   });
 
   it('settles on the next start a submission whose job was saved just before the process died', async () => {
-    const settling = deferred();
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
     // The process dies while settling: the job is saved, the reservation still open.
-    const dyingQuota = {
-      settle: () => {
-        settling.resolve();
-        return new Promise(() => {});
-      },
-      release: (id: string) => w.proc.quota.release(id),
-    };
-    void submitterOf(w.proc, w.client, { quota: dyingQuota }).submitter.submit(input);
-    await settling.promise;
+    const dies = quotaDyingInSettle(w.proc.quota);
+    void submitterOf(w.proc, w.client, { quota: dies.quota }).submitter.submit(input);
+    await dies.settling;
     await w.proc.store.close();
 
     const next = await w.openProc();
