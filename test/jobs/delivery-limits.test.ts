@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { type Client, InteractionResponseType, Routes } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DiscordMessenger } from '../../src/discord/generation/messenger.ts';
 import { Delivery, type DeliveryQuota } from '../../src/jobs/delivery.ts';
 import { downloadCapped } from '../../src/jobs/download.ts';
@@ -13,26 +13,20 @@ import type { Job } from '../../src/jobs/job.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import { createLogger } from '../../src/log.ts';
 import { chatInputInteraction, type FakeDiscord, type FakeFault } from '../../testkit/fake-discord.ts';
-import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
+import { useFakeWithClient } from '../support/fake-discord-client.ts';
 import { ALICE, CHANNEL, deferred, GUILD, logger, model, reserved, summaryOf, useWorld } from './helpers.ts';
 
 const w = useWorld({ scale: 20 });
-let discord: FakeWithClient | undefined;
+const discord = useFakeWithClient({
+  id: GUILD,
+  channels: [{ id: CHANNEL, name: 'art' }],
+  members: [{ userId: ALICE }],
+});
 let fake: FakeDiscord;
 let client: Client<true>;
-
-beforeEach(async () => {
-  discord = await startFakeWithClient({
-    id: GUILD,
-    channels: [{ id: CHANNEL, name: 'art' }],
-    members: [{ userId: ALICE }],
-  });
+beforeEach(() => {
   fake = discord.fake;
   client = discord.client as Client<true>;
-});
-afterEach(async () => {
-  await discord?.close();
-  discord = undefined;
 });
 
 /** A deferred /imagine reply in the fake Discord, and a completed job that must be delivered to it. */
