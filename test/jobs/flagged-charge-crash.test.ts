@@ -7,15 +7,14 @@
  * next process.
  */
 import { describe, expect, it } from 'vitest';
-import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
 import { jsonOf } from '../support/media-proxy.ts';
 import {
   GUILD,
-  logger,
   type Proc,
   quotaDyingInSettle,
+  recoveryOf,
   reserved,
+  submitterOf,
   summaryOf,
   useMediaProxy,
   useWorld,
@@ -31,47 +30,22 @@ const proxy = useMediaProxy(w, async (req, forward) => {
 
 const clientThroughProxy = () => w.clientVia(proxy.baseUrl);
 
-function recoveryOf(proc: Proc) {
-  const client = clientThroughProxy();
-  const submitter = new Submitter({
-    client,
-    jobs: proc.jobs,
-    intents: proc.intents,
-    quota: proc.quota,
-    clock: w.clock,
-    logger,
-  });
-  return new Recovery({
-    intents: proc.intents,
-    jobs: proc.jobs,
-    submitter,
-    quota: proc.quota,
-    clock: w.clock,
-    logger,
-    follow: () => {},
-    deliver: () => {},
-  });
-}
+/** The next start's Recovery, whose Submitter reaches the service through the proxy. */
+const recoveryThroughProxy = (proc: Proc) =>
+  recoveryOf(w, proc, { submitter: submitterOf(w, proc, { client: clientThroughProxy() }) });
 
 describe('a flagged charge across a crash', () => {
   it('settles at the next start a job saved just before the process died with the flag its charge had', async () => {
     const input = await reserved(w.proc.quota, { prompt: 'a fox with an odd receipt' });
     // The process dies while settling: the job is saved, the reservation still open.
     const dies = quotaDyingInSettle(w.proc.quota);
-    const dying = new Submitter({
-      client: clientThroughProxy(),
-      jobs: w.proc.jobs,
-      intents: w.proc.intents,
-      quota: dies.quota,
-      clock: w.clock,
-      logger,
-    });
+    const dying = submitterOf(w, w.proc, { client: clientThroughProxy(), quota: dies.quota });
     void dying.submit(input);
     await dies.settling;
     await w.proc.store.close();
 
     const next = await w.openProc();
-    await recoveryOf(next).recoverInterrupted();
+    await recoveryThroughProxy(next).recoverInterrupted();
 
     // Charged at the quote, as the submitter would have, and flagged in the ledger.
     expect(await summaryOf(next.quota)).toMatchObject({ spentMicros: 20_000, reservedMicros: 0 });
