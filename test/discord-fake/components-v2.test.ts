@@ -20,11 +20,7 @@ import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
 import { componentsOf, textOf } from '../support/bot-harness.ts';
 import { type FakeWithClient, startFakeWithClient } from '../support/fake-discord-client.ts';
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
+import { SNIFFABLE_PNG } from '../support/png.ts';
 
 let w: FakeWithClient;
 let art: TextChannel;
@@ -60,7 +56,7 @@ function card(imageName = 'result.png') {
     );
 }
 
-const file = (name = 'result.png') => new AttachmentBuilder(PNG, { name });
+const file = (name = 'result.png') => new AttachmentBuilder(SNIFFABLE_PNG, { name });
 
 async function refusal(action: Promise<unknown>) {
   const err = await action.catch((e: unknown) => e);
@@ -90,7 +86,7 @@ describe('Components V2 messages in the fake Discord', () => {
         ],
       },
     ]);
-    expect(w.fake.attachmentData(attachment?.id ?? '')).toEqual(PNG);
+    expect(w.fake.attachmentData(attachment?.id ?? '')).toEqual(SNIFFABLE_PNG);
     expect(componentsOf(stored)).toEqual([
       { type: 2, custom_id: 'result:retry:1', label: 'Retry' },
       { type: 2, label: 'Full size', url: 'https://example.test/full' },

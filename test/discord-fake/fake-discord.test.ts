@@ -14,52 +14,34 @@ import {
   PermissionFlagsBits,
   type TextChannel,
 } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   autocompleteInteraction,
   buttonInteraction,
   chatInputInteraction,
   type FakeDiscord,
-  startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
+import { useFakeWithClient } from '../support/fake-discord-client.ts';
+import { SNIFFABLE_PNG } from '../support/png.ts';
 
 const LOCKED = '1200000000000000003';
 const MODS = '1200000000000000020';
 
-// The smallest valid PNG header is enough for discord.js to sniff image/png.
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
-
+const discord = useFakeWithClient({
+  id: GUILD,
+  name: 'Art Club',
+  channels: [
+    { id: ART, name: 'art' },
+    { id: LOCKED, name: 'no-threads', canCreateThreads: false },
+  ],
+  roles: [{ id: MODS, name: 'mods', permissions: String(PermissionFlagsBits.ManageGuild) }],
+  members: [{ userId: ALICE, username: 'alice', roles: [MODS] }],
+});
 let fake: FakeDiscord;
 let client: Client;
-
-beforeEach(async () => {
-  fake = await startFakeDiscord({
-    guilds: [
-      {
-        id: GUILD,
-        name: 'Art Club',
-        channels: [
-          { id: ART, name: 'art' },
-          { id: LOCKED, name: 'no-threads', canCreateThreads: false },
-        ],
-        roles: [{ id: MODS, name: 'mods', permissions: String(PermissionFlagsBits.ManageGuild) }],
-        members: [{ userId: ALICE, username: 'alice', roles: [MODS] }],
-      },
-    ],
-  });
-  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
-  const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
-  await client.login(fake.botToken);
-  await ready;
-});
-
-afterEach(async () => {
-  await client?.destroy();
-  await fake?.close();
+beforeEach(() => {
+  ({ fake, client } = discord);
 });
 
 function nextInteraction(): Promise<Interaction> {
@@ -138,7 +120,7 @@ describe('fake Discord with a real discord.js client', () => {
     await interaction.deferReply();
     const reply = await interaction.editReply({
       embeds: [new EmbedBuilder().setTitle('Done').setImage('attachment://file.jpg')],
-      files: [PNG],
+      files: [SNIFFABLE_PNG],
     });
 
     const defer = await fake.waitForCall((c) => c.route === 'interactionCallback');
@@ -149,14 +131,14 @@ describe('fake Discord with a real discord.js client', () => {
     expect(edit.path).toBe(`/webhooks/${fake.applicationId}/${payload.token}/messages/@original`);
     expect(edit.files).toHaveLength(1);
     expect(edit.files[0]).toMatchObject({ field: 'files[0]', name: 'file.jpg', contentType: 'image/png' });
-    expect(edit.files[0]?.data.equals(PNG)).toBe(true);
+    expect(edit.files[0]?.data.equals(SNIFFABLE_PNG)).toBe(true);
     expect(edit.body).toMatchObject({ embeds: [{ title: 'Done' }], attachments: [{ id: '0' }] });
 
     const attachment = reply.attachments.first();
-    expect(attachment?.size).toBe(PNG.length);
+    expect(attachment?.size).toBe(SNIFFABLE_PNG.length);
     expect(reply.embeds[0]?.image?.url).toBe(attachment?.url);
     const downloaded = Buffer.from(await (await fetch(attachment?.url ?? '')).arrayBuffer());
-    expect(downloaded.equals(PNG)).toBe(true);
+    expect(downloaded.equals(SNIFFABLE_PNG)).toBe(true);
     expect(fake.originalMessage(payload.token)?.flags).toBe(0);
     expect(fake.messages(ART).map((m) => m.id)).toEqual([reply.id]);
   });

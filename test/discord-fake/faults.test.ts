@@ -1,42 +1,27 @@
 import {
   ChatInputCommandInteraction,
-  Client,
+  type Client,
   DiscordAPIError,
   Events,
-  GatewayIntentBits,
   type Interaction,
   type Message,
   type TextChannel,
 } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  chatInputInteraction,
-  type FakeDiscord,
-  faults,
-  startFakeDiscord,
-} from '../../testkit/fake-discord.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chatInputInteraction, type FakeDiscord, faults } from '../../testkit/fake-discord.ts';
 import { ALICE, ART, GUILD } from '../../testkit/ids.ts';
+import { useFakeWithClient } from '../support/fake-discord-client.ts';
+import { SNIFFABLE_PNG } from '../support/png.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
-
+const discord = useFakeWithClient({
+  id: GUILD,
+  channels: [{ id: ART, name: 'art' }],
+  members: [{ userId: ALICE }],
+});
 let fake: FakeDiscord;
 let client: Client;
-
-beforeEach(async () => {
-  fake = await startFakeDiscord({
-    guilds: [{ id: GUILD, channels: [{ id: ART, name: 'art' }], members: [{ userId: ALICE }] }],
-  });
-  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
-  const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
-  await client.login(fake.botToken);
-  await ready;
-});
-afterEach(async () => {
-  await client?.destroy();
-  await fake?.close();
+beforeEach(() => {
+  ({ fake, client } = discord);
 });
 
 async function receiveCommand(beforeSending?: (id: string) => void) {
@@ -73,7 +58,7 @@ describe('faults the fake Discord can inject', () => {
     await interaction.deferReply();
 
     const failure = await interaction
-      .editReply({ content: 'here', files: [PNG] })
+      .editReply({ content: 'here', files: [SNIFFABLE_PNG] })
       .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(DiscordAPIError);
     expect(failure).toMatchObject({ status: 413, code: 40005 });

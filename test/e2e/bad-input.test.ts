@@ -2,7 +2,7 @@ import { type APIInteraction, Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
-import { refusedAfterDefer, sub } from './quota-helpers.ts';
+import { ephemeralReply, refusedAfterDefer, sub } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
@@ -14,16 +14,11 @@ const h = useHarness({ per: 'file' });
 const refusal = (c: RecordedCall) =>
   String((c.body as { content?: string }).content).includes('Nothing was charged');
 
-const EPHEMERAL = 1 << 6;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST').length;
 
 /** The bot's ephemeral answer to an interaction (callback type 4 with the ephemeral flag). */
 async function ephemeralAnswer(interaction: APIInteraction): Promise<string> {
-  const call = await h.callbackOf(interaction);
-  const body = call.body as { type: number; data: { content: string; flags: number } };
-  expect(body.type).toBe(4);
-  expect(body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-  return body.data.content;
+  return (await ephemeralReply(h, interaction)).content;
 }
 
 describe('bad input is answered privately and costs nothing', () => {

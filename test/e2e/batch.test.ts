@@ -8,7 +8,7 @@ import type { RecordedCall } from '../../testkit/fake-discord.ts';
 import { buttonInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { bodyOf, galleryOf, isCard, takeLines } from './card-helpers.ts';
-import { entity, ephemeralReply, refusedAfterDefer, resolvedMember, sub } from './quota-helpers.ts';
+import { adminSetsAlice, ephemeralReply, refusedAfterDefer, sub } from './quota-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 const h = useHarness({ beforeClose: expectSentCustomIdsParse });
@@ -17,6 +17,19 @@ const posts = () => h.sim.requests.filter((r) => r.method === 'POST' && r.path.e
 const aliceFigures = () => h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] });
 const ledgerKinds = async () =>
   (await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 50)).map((e) => e.kind).sort();
+
+/** The member's ledger after a batch of 4 whose one take failed: 4 reserved, 4 charged, 1 refunded. */
+const FOUR_TAKES_ONE_REFUNDED = [
+  'charge',
+  'charge',
+  'charge',
+  'charge',
+  'refund',
+  'reserve',
+  'reserve',
+  'reserve',
+  'reserve',
+];
 
 type Node = { type: number; content?: string; label?: string; custom_id?: string; components?: Node[] };
 
@@ -46,17 +59,6 @@ const batch = (count: number, prompt = 'a lighthouse at dusk') =>
     opt.string('model', 'lang-4o-image'),
     opt.integer('count', count),
   ]);
-
-async function adminSetsAlice(usd: string) {
-  const answer = await ephemeralReply(
-    h,
-    await h.command('quota', [sub('set', [entity.user('user', ALICE), opt.string('usd', usd)])], {
-      userId: ADMIN,
-      resolved: resolvedMember(ALICE, 'alice'),
-    }),
-  );
-  expect(answer.content).toContain(`<@${ALICE}> now has`);
-}
 
 async function press(on: APIInteraction, customId: string): Promise<APIInteraction> {
   const message = h.discord.originalMessage(on.token);
@@ -98,23 +100,13 @@ describe('several takes at once', () => {
 
     // Each take charged by its own 201; only the failed one refunded; nothing left held.
     await h.bot.delivery.idle();
-    expect(await ledgerKinds()).toEqual([
-      'charge',
-      'charge',
-      'charge',
-      'charge',
-      'refund',
-      'reserve',
-      'reserve',
-      'reserve',
-      'reserve',
-    ]);
+    expect(await ledgerKinds()).toEqual(FOUR_TAKES_ONE_REFUNDED);
     const figures = await aliceFigures();
     expect(figures).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
   });
 
   it('refuses a batch as a whole when the allowance fits fewer takes, and sends nothing', async () => {
-    await adminSetsAlice('0.05');
+    await adminSetsAlice(h, '0.05');
     const refusal = await ephemeralReply(h, await batch(4));
     expect(refusal.content).toContain(
       '4 takes cost about $0.08 in all ($0.02 each), but your allowance has $0.05 left: enough for 2 of the 4 takes',
@@ -169,17 +161,7 @@ describe('several takes at once', () => {
     expect(lines.filter((l) => l.endsWith('· done'))).toHaveLength(3);
     expect(lines.filter((l) => l.endsWith('· failed, $0.02 refunded'))).toHaveLength(1);
     expect(galleryOf(h.deliveredMessage(command) ?? {})).toHaveLength(3);
-    expect(await ledgerKinds()).toEqual([
-      'charge',
-      'charge',
-      'charge',
-      'charge',
-      'refund',
-      'reserve',
-      'reserve',
-      'reserve',
-      'reserve',
-    ]);
+    expect(await ledgerKinds()).toEqual(FOUR_TAKES_ONE_REFUNDED);
     expect(await aliceFigures()).toMatchObject({ spentMicros: 60_000, reservedMicros: 0, inFlight: 0 });
     // Each take's job was recorded done exactly once.
     expect(h.doneCount.get(command.token)).toBe(4);

@@ -16,11 +16,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
-import { entity, sub } from './quota-helpers.ts';
+import { entity, ephemeralReply, sub } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
-const EPHEMERAL = 1 << 6;
 const NOTHING = 'Nothing was sent, charged or changed.';
 
 /** Everything a request or an admin's change could have touched. */
@@ -40,11 +39,7 @@ async function touched() {
 
 /** The bot's first answer to the interaction: a private message, whose text is returned. */
 async function privateAnswer(interaction: APIInteraction): Promise<string> {
-  const call = await h.callbackOf(interaction);
-  const body = call.body as { type: number; data: { content: string; flags: number } };
-  expect(body.type).toBe(4);
-  expect(body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-  return body.data.content;
+  return (await ephemeralReply(h, interaction)).content;
 }
 
 type Case = [

@@ -2,28 +2,17 @@ import { Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { periodEnd } from '../../src/quota/periods.ts';
 import { autocompleteInteraction } from '../../testkit/fake-discord.ts';
-import { ADMIN, ALICE, ART, GUILD, NSFW, OTHER, opt, useHarness } from '../support/bot-harness.ts';
-import { adminAllows, entity, ephemeralReply, fieldsOf, resolvedMember, sub } from './quota-helpers.ts';
+import { ALICE, ART, GUILD, NSFW, OTHER, opt, useHarness } from '../support/bot-harness.ts';
+import { adminAllows, adminSetsAlice, ephemeralReply, fieldsOf } from './quota-helpers.ts';
 
 const h = useHarness();
 
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const resetStamp = (at: number) => `<t:${Math.floor((periodEnd('daily', at) as Date).getTime() / 1000)}:R>`;
 
-async function adminSetsAlice(usd: string) {
-  const answer = await ephemeralReply(
-    h,
-    await h.command('quota', [sub('set', [entity.user('user', ALICE), opt.string('usd', usd)])], {
-      userId: ADMIN,
-      resolved: resolvedMember(ALICE, 'alice'),
-    }),
-  );
-  expect(answer.content).toContain(`<@${ALICE}> now has`);
-}
-
 describe('allowances end to end', () => {
   it("refuses a member's /imagine beyond the allowance an admin set, saying what is left and when it resets, without asking the service", async () => {
-    await adminSetsAlice('0.05');
+    await adminSetsAlice(h, '0.05');
     const first = await h.command('imagine', [
       opt.string('prompt', 'a fox'),
       opt.string('model', 'lang-4o-image'),
@@ -48,7 +37,7 @@ describe('allowances end to end', () => {
   });
 
   it('refunds a failed generation once, even when the failure is seen twice, and /usage shows it', async () => {
-    await adminSetsAlice('0.05');
+    await adminSetsAlice(h, '0.05');
     const interaction = await h.command('imagine', [
       opt.string('prompt', 'something forbidden [sim:fail=content]'),
       opt.string('model', 'lang-4o-image'),

@@ -10,7 +10,7 @@ import type {
 } from 'discord.js';
 import { expect } from 'vitest';
 import type { RecordedCall } from '../../testkit/fake-discord.ts';
-import { ADMIN, type Harness, opt } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, type Harness, opt } from '../support/bot-harness.ts';
 
 const EPHEMERAL = 1 << 6;
 
@@ -162,6 +162,18 @@ export function textOf(answer: Answer): string {
     for (const f of e.fields ?? []) parts.push(`${f.name}: ${f.value}`);
   }
   return parts.filter(Boolean).join('\n');
+}
+
+/** An admin sets Alice's allowance to `usd` (/quota set), and the bot says so. */
+export async function adminSetsAlice(h: Harness, usd: string): Promise<void> {
+  const answer = await ephemeralReply(
+    h,
+    await h.command('quota', [sub('set', [entity.user('user', ALICE), opt.string('usd', usd)])], {
+      userId: ADMIN,
+      resolved: resolvedMember(ALICE, 'alice'),
+    }),
+  );
+  expect(answer.content).toContain(`<@${ALICE}> now has`);
 }
 
 /** An admin allows generating in `channelId` (/quota channels action:allow). */

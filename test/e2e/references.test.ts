@@ -2,11 +2,10 @@ import type { APIInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { FakeAttachmentSpec } from '../../testkit/fake-discord/interactions.ts';
 import { GUILD, opt, useHarness } from '../support/bot-harness.ts';
-import { sub } from './quota-helpers.ts';
+import { ephemeralReply, sub } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
-const EPHEMERAL = 1 << 6;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 const lastPost = () => posts().at(-1)?.body as Record<string, unknown> | undefined;
 
@@ -18,14 +17,9 @@ function attach(option: string, filename: string, contentType: string) {
   return { option: opt.attachment(option, id), spec };
 }
 
+/** The bot's ephemeral answer to an interaction (callback type 4 with the ephemeral flag). */
 async function ephemeralAnswer(interaction: APIInteraction): Promise<string> {
-  const body = (await h.callbackOf(interaction)).body as {
-    type: number;
-    data: { content: string; flags: number };
-  };
-  expect(body.type).toBe(4);
-  expect(body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-  return body.data.content;
+  return (await ephemeralReply(h, interaction)).content;
 }
 
 /** Members of their own, so one test's reservations never show in another's figures. */

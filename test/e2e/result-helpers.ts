@@ -27,22 +27,23 @@ export interface Result {
   interaction: APIInteraction;
 }
 
+/** A command's options from a record: numbers as integers, booleans as booleans, the rest as strings. */
+export const asOptions = (options: Record<string, string | number | boolean>) =>
+  Object.entries(options).map(([name, value]) =>
+    typeof value === 'number'
+      ? opt.integer(name, value)
+      : typeof value === 'boolean'
+        ? opt.boolean(name, value)
+        : opt.string(name, value),
+  );
+
 /** Runs /<command> with these options and waits until its result is delivered. */
 export async function makeResult(
   h: Harness,
   command: 'imagine' | 'video',
   options: Record<string, string | number | boolean>,
 ): Promise<Result> {
-  const interaction = await h.command(
-    command,
-    Object.entries(options).map(([name, value]) =>
-      typeof value === 'number'
-        ? opt.integer(name, value)
-        : typeof value === 'boolean'
-          ? opt.boolean(name, value)
-          : opt.string(name, value),
-    ),
-  );
+  const interaction = await h.command(command, asOptions(options));
   return resultOf(h, interaction);
 }
 

@@ -15,7 +15,7 @@ import { ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { jsonOf } from '../support/media-proxy.ts';
 import { refuseWritesOf } from '../support/sqlite-lock.ts';
 import { type Answer, buttonUpdate, ephemeralReply, fieldsOf, textOf } from './quota-helpers.ts';
-import { resultButton, resultOf, sentRequests } from './result-helpers.ts';
+import { asOptions, resultButton, resultOf, sentRequests } from './result-helpers.ts';
 import { expectSentCustomIdsParse } from './sent-custom-ids.ts';
 
 // The English texts expected below, read from the bot's texts themselves.
@@ -27,15 +27,6 @@ const STORE_FAULT = english.t('actions:errors.storeFault');
 const h = useHarness({ proxy: true, beforeClose: expectSentCustomIdsParse });
 
 type Options = Record<string, string | number | boolean>;
-
-const asOptions = (options: Options) =>
-  Object.entries(options).map(([name, value]) =>
-    typeof value === 'number'
-      ? opt.integer(name, value)
-      : typeof value === 'boolean'
-        ? opt.boolean(name, value)
-        : opt.string(name, value),
-  );
 
 /** /settings with these options, from a member; the interaction sent. */
 const settings = (options: Options = {}, userId = ALICE) =>
@@ -340,6 +331,20 @@ describe('a store that fails', () => {
     expect(answer.content).toMatch(/error id `[0-9a-f]{8}`/);
   };
 
+  /** What `action` gets while the store refuses every write of a member's defaults. */
+  async function whileDefaultsWritesRefused<T>(action: () => Promise<T>): Promise<T> {
+    const fault = await refuseWritesOf(
+      join(h.storeDir, 'bot.sqlite'),
+      'member-defaults:%',
+      'member defaults writes refused by the test',
+    );
+    try {
+      return await action();
+    } finally {
+      await fault.restore();
+    }
+  }
+
   it('refuses /settings and /imagine privately when the defaults cannot be read, and sends nothing', async () => {
     await ephemeralReply(h, await settings({ count: 2 }));
     await damageValueOf(join(h.storeDir, 'bot.sqlite'), `member-defaults:${GUILD}:${ALICE}`);
@@ -358,17 +363,9 @@ describe('a store that fails', () => {
 
   it('refuses /settings privately when the defaults cannot be written, and keeps what was stored', async () => {
     await ephemeralReply(h, await settings({ count: 2 }));
-    const fault = await refuseWritesOf(
-      join(h.storeDir, 'bot.sqlite'),
-      'member-defaults:%',
-      'member defaults writes refused by the test',
+    const answer = await whileDefaultsWritesRefused(async () =>
+      ephemeralReply(h, await settings({ count: 4, always_confirm: true })),
     );
-    let answer: Answer;
-    try {
-      answer = await ephemeralReply(h, await settings({ count: 4, always_confirm: true }));
-    } finally {
-      await fault.restore();
-    }
     expectStoreFault(answer);
     expect(await storedOf(ALICE)).toEqual({ count: 2 });
   });
@@ -377,17 +374,9 @@ describe('a store that fails', () => {
     const shown = await settings({ count: 2 });
     const reset = resetOf(await ephemeralReply(h, shown));
     // Forgetting is a write (a value with no defaults and its write id): refused like the others.
-    const fault = await refuseWritesOf(
-      join(h.storeDir, 'bot.sqlite'),
-      'member-defaults:%',
-      'member defaults writes refused by the test',
+    const answer = await whileDefaultsWritesRefused(async () =>
+      ephemeralReply(h, await h.press(messageOf(shown), reset)),
     );
-    let answer: Answer;
-    try {
-      answer = await ephemeralReply(h, await h.press(messageOf(shown), reset));
-    } finally {
-      await fault.restore();
-    }
     expectStoreFault(answer);
     expect(await storedOf(ALICE)).toEqual({ count: 2 });
   });

@@ -1,19 +1,15 @@
 import type { APIInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { BOB, opt, useHarness } from '../support/bot-harness.ts';
+import { ephemeralReply } from './quota-helpers.ts';
 
 const h = useHarness({ per: 'file' });
 
-const EPHEMERAL = 1 << 6;
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST');
 
 /** The bot's ephemeral answer to an interaction (callback type 4 with the ephemeral flag). */
 async function ephemeralAnswer(interaction: APIInteraction): Promise<string> {
-  const call = await h.callbackOf(interaction);
-  const body = call.body as { type: number; data: { content: string; flags: number } };
-  expect(body.type).toBe(4);
-  expect(body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-  return body.data.content;
+  return (await ephemeralReply(h, interaction)).content;
 }
 
 describe('reference URLs a member types', () => {

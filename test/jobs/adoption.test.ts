@@ -4,52 +4,34 @@
  * with the store in a SQLite file.
  */
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
 import type { SubmitInput } from '../../src/jobs/submission.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
-import { MediaClient } from '../../src/media/client.ts';
-import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import type { Generation } from '../../src/media/schemas.ts';
-import { jsonOf, type MediaProxy, startMediaProxy } from '../support/media-proxy.ts';
+import { jsonOf } from '../support/media-proxy.ts';
 import {
   ALICE,
   BOB,
-  CLIENT_TIMEOUT_MS,
   deferred,
   ledgerOf,
   logger,
   model,
   posts,
   reserved,
-  startWorld,
   summaryOf,
-  type World,
+  useMediaProxy,
+  useWorld,
 } from './helpers.ts';
 
-let w: World;
-let proxy: MediaProxy;
-beforeEach(async () => {
-  w = await startWorld();
-  proxy = await startMediaProxy(w.sim.baseUrl);
-});
-afterEach(async () => {
-  await proxy.close();
-  await w.close();
-});
+const w = useWorld();
+const proxy = useMediaProxy(w);
 
 /** A Submitter and Recovery whose service is the proxy. */
 function parts(log: Logger = logger) {
-  const client = new MediaClient({
-    baseUrl: proxy.baseUrl,
-    token: w.sim.token,
-    clock: w.clock,
-    limiter: createLocalRateLimiter({ limit: 1_000_000, clock: w.clock }),
-    timeoutMs: CLIENT_TIMEOUT_MS,
-    random: () => 0,
-  });
+  const client = w.clientVia(proxy.baseUrl);
   const { jobs, intents, quota } = w.proc;
   const submitter = new Submitter({ client, jobs, intents, quota, clock: w.clock, logger: log });
   const followed: Job[] = [];

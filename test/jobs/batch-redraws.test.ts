@@ -5,29 +5,14 @@
  * over one real SQLite file, as a restart or a second process opens it; the service is the
  * simulator over HTTP.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatchStore, type BatchTake } from '../../src/jobs/batches.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import type { SubmitInput } from '../../src/jobs/submission.ts';
-import {
-  deferred,
-  type Proc,
-  recoveryOf,
-  reserved,
-  startWorld,
-  submitterOf,
-  summaryOf,
-  type World,
-} from './helpers.ts';
+import { deferred, type Proc, recoveryOf, reserved, submitterOf, summaryOf, useWorld } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 const batchesOf = (proc: Proc): BatchStore =>
   new BatchStore(proc.keyv, proc.jobs, { lock: proc.lock, clock: w.clock });

@@ -2,26 +2,11 @@
  * A batch's takes in the fair queue: each take is a submission of its member, so a batch of 4 takes
  * 4 turns and another member's request is sent between them, not after the whole batch.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubmitInput, SubmitterClient } from '../../src/jobs/submission.ts';
-import {
-  BOB,
-  deferred,
-  posts,
-  reserved,
-  reservedBatch,
-  startWorld,
-  submitterOf,
-  type World,
-} from './helpers.ts';
+import { BOB, deferred, posts, reserved, reservedBatch, submitterOf, useWorld } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 describe("a batch's takes in the fair queue", () => {
   it("take one turn each: another member's request is sent between them, not after the batch", async () => {

@@ -4,8 +4,8 @@
  * Here (not end to end) so that the backoff can be short and the attempts few.
  */
 import { Writable } from 'node:stream';
-import { Client, Events, GatewayIntentBits, InteractionResponseType, Routes } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Client, InteractionResponseType, Routes } from 'discord.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DiscordMessenger } from '../../src/discord/generation/messenger.ts';
 import { Delivery } from '../../src/jobs/delivery.ts';
 import type { DeliveryQuota } from '../../src/jobs/delivery-ports.ts';
@@ -13,43 +13,21 @@ import { downloadCapped } from '../../src/jobs/download.ts';
 import type { Job } from '../../src/jobs/job.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import { createLogger } from '../../src/log.ts';
-import {
-  chatInputInteraction,
-  type FakeDiscord,
-  type FakeFault,
-  startFakeDiscord,
-} from '../../testkit/fake-discord.ts';
-import {
-  ALICE,
-  CHANNEL,
-  deferred,
-  GUILD,
-  logger,
-  model,
-  reserved,
-  startWorld,
-  summaryOf,
-  type World,
-} from './helpers.ts';
+import { chatInputInteraction, type FakeDiscord, type FakeFault } from '../../testkit/fake-discord.ts';
+import { useFakeWithClient } from '../support/fake-discord-client.ts';
+import { ALICE, CHANNEL, deferred, GUILD, logger, model, reserved, summaryOf, useWorld } from './helpers.ts';
 
-let w: World;
+const w = useWorld({ scale: 20 });
+const discord = useFakeWithClient({
+  id: GUILD,
+  channels: [{ id: CHANNEL, name: 'art' }],
+  members: [{ userId: ALICE }],
+});
 let fake: FakeDiscord;
 let client: Client<true>;
-
-beforeEach(async () => {
-  w = await startWorld({ scale: 20 });
-  fake = await startFakeDiscord({
-    guilds: [{ id: GUILD, channels: [{ id: CHANNEL, name: 'art' }], members: [{ userId: ALICE }] }],
-  });
-  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } }) as Client<true>;
-  const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
-  await client.login(fake.botToken);
-  await ready;
-});
-afterEach(async () => {
-  await client?.destroy();
-  await fake?.close();
-  await w?.close();
+beforeEach(() => {
+  fake = discord.fake;
+  client = discord.client as Client<true>;
 });
 
 /** A deferred /imagine reply in the fake Discord, and a completed job that must be delivered to it. */

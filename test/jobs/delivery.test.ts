@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.ts';
 import { Delivery, type DeliveryOptions } from '../../src/jobs/delivery.ts';
 import type { JobContent, JobMessenger } from '../../src/jobs/delivery-ports.ts';
@@ -12,10 +12,9 @@ import {
   type Proc,
   recoveryOf,
   reserved,
-  startWorld,
   submitterOf,
   summaryOf,
-  type World,
+  useWorld,
 } from './helpers.ts';
 
 const SCALE = 20;
@@ -104,13 +103,7 @@ function counted(quota: QuotaService) {
   };
 }
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld({ scale: SCALE });
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld({ scale: SCALE });
 
 /** A delivery of one process, with a recording messenger and the real quota; `done(id)` waits for onDone. */
 function deliveryOf(proc: Proc, extra: Partial<DeliveryOptions> = {}) {

@@ -5,18 +5,12 @@
  * the limiter's first-come queue, so another member's request asked a moment later went out
  * after the whole batch.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import { BOB, posts, reserved, reservedBatch, startWorld, submitterOf, type World } from './helpers.ts';
+import { BOB, posts, reserved, reservedBatch, submitterOf, useWorld } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 describe.each([
   { budget: 'one request a minute', limit: 1, slots: 4, sending: '4 sending slots' },

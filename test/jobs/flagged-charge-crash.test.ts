@@ -6,98 +6,46 @@
  * simulator behind a tampering proxy over real HTTP; the store a real SQLite file, reopened as the
  * next process.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Recovery } from '../../src/jobs/recovery.ts';
-import { Submitter } from '../../src/jobs/submitter.ts';
-import { MediaClient } from '../../src/media/client.ts';
-import { createLocalRateLimiter } from '../../src/media/rate-limiter.ts';
-import { jsonOf, type MediaProxy, startMediaProxy } from '../support/media-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { jsonOf } from '../support/media-proxy.ts';
 import {
-  CLIENT_TIMEOUT_MS,
-  deferred,
   GUILD,
-  logger,
   type Proc,
+  quotaDyingInSettle,
+  recoveryOf,
   reserved,
-  startWorld,
+  submitterOf,
   summaryOf,
-  type World,
+  useMediaProxy,
+  useWorld,
 } from './helpers.ts';
 
-let w: World;
-let proxy: MediaProxy;
-beforeEach(async () => {
-  w = await startWorld();
-  // The service states $20 for a $0.02 image: a thousand times the quote.
-  proxy = await startMediaProxy(w.sim.baseUrl, async (req, forward) => {
-    const answer = await forward();
-    if (req.method !== 'POST' || answer.status !== 201) return answer;
-    return { status: 201, json: { ...(jsonOf(answer) as Record<string, unknown>), price_usd: 20 } };
-  });
-});
-afterEach(async () => {
-  await proxy.close();
-  await w.close();
+const w = useWorld();
+// The service states $20 for a $0.02 image: a thousand times the quote.
+const proxy = useMediaProxy(w, async (req, forward) => {
+  const answer = await forward();
+  if (req.method !== 'POST' || answer.status !== 201) return answer;
+  return { status: 201, json: { ...(jsonOf(answer) as Record<string, unknown>), price_usd: 20 } };
 });
 
-const clientThroughProxy = () =>
-  new MediaClient({
-    baseUrl: proxy.baseUrl,
-    token: w.sim.token,
-    clock: w.clock,
-    limiter: createLocalRateLimiter({ limit: 1_000_000, clock: w.clock }),
-    timeoutMs: CLIENT_TIMEOUT_MS,
-    random: () => 0,
-  });
+const clientThroughProxy = () => w.clientVia(proxy.baseUrl);
 
-function recoveryOf(proc: Proc) {
-  const client = clientThroughProxy();
-  const submitter = new Submitter({
-    client,
-    jobs: proc.jobs,
-    intents: proc.intents,
-    quota: proc.quota,
-    clock: w.clock,
-    logger,
-  });
-  return new Recovery({
-    intents: proc.intents,
-    jobs: proc.jobs,
-    submitter,
-    quota: proc.quota,
-    clock: w.clock,
-    logger,
-    follow: () => {},
-    deliver: () => {},
-  });
-}
+/** The next start's Recovery, whose Submitter reaches the service through the proxy. */
+const recoveryThroughProxy = (proc: Proc) =>
+  recoveryOf(w, proc, { submitter: submitterOf(w, proc, { client: clientThroughProxy() }) });
 
 describe('a flagged charge across a crash', () => {
   it('settles at the next start a job saved just before the process died with the flag its charge had', async () => {
-    const settling = deferred();
     const input = await reserved(w.proc.quota, { prompt: 'a fox with an odd receipt' });
     // The process dies while settling: the job is saved, the reservation still open.
-    const dyingQuota = {
-      settle: () => {
-        settling.resolve();
-        return new Promise(() => {});
-      },
-      release: (id: string) => w.proc.quota.release(id),
-    };
-    const dying = new Submitter({
-      client: clientThroughProxy(),
-      jobs: w.proc.jobs,
-      intents: w.proc.intents,
-      quota: dyingQuota,
-      clock: w.clock,
-      logger,
-    });
+    const dies = quotaDyingInSettle(w.proc.quota);
+    const dying = submitterOf(w, w.proc, { client: clientThroughProxy(), quota: dies.quota });
     void dying.submit(input);
-    await settling.promise;
+    await dies.settling;
     await w.proc.store.close();
 
     const next = await w.openProc();
-    await recoveryOf(next).recoverInterrupted();
+    await recoveryThroughProxy(next).recoverInterrupted();
 
     // Charged at the quote, as the submitter would have, and flagged in the ledger.
     expect(await summaryOf(next.quota)).toMatchObject({ spentMicros: 20_000, reservedMicros: 0 });

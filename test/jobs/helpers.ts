@@ -13,7 +13,7 @@ import { type Clock, scaledClock } from '../../src/clock.ts';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import { Recovery, type RecoveryOptions } from '../../src/jobs/recovery.ts';
-import type { SubmitInput } from '../../src/jobs/submission.ts';
+import type { SubmitInput, SubmitterQuota } from '../../src/jobs/submission.ts';
 import { Submitter, type SubmitterOptions } from '../../src/jobs/submitter.ts';
 import { createInProcessLock, type InProcessLock } from '../../src/locks.ts';
 import { silentLogger } from '../../src/log.ts';
@@ -26,6 +26,8 @@ import { SIM_MODELS } from '../../src/sim/models.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/sim/server.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
 import { ALICE, ART, BOB, GUILD } from '../../testkit/ids.ts';
+import { type MediaProxy, type ProxyHandler, startMediaProxy } from '../support/media-proxy.ts';
+import { perTest } from '../support/per-test.ts';
 
 export { ALICE, BOB, GUILD };
 /** The channel the jobs' replies are in: the default server's #art. */
@@ -62,6 +64,8 @@ export interface World {
   openProc(): Promise<Proc>;
   /** A MediaClient on the simulator with its own limiter. */
   newClient(limiter?: RateLimiter): MediaClient;
+  /** A MediaClient like newClient's that reaches the simulator at `baseUrl`: a proxy in front of it. */
+  clientVia(baseUrl: string): MediaClient;
   close(): Promise<void>;
 }
 
@@ -98,15 +102,16 @@ export async function startWorld(
     procs.push(proc);
     return proc;
   };
-  const newClient = (limiter?: RateLimiter) =>
+  const clientOn = (baseUrl: string, limiter?: RateLimiter) =>
     new MediaClient({
-      baseUrl: sim.baseUrl,
+      baseUrl,
       token: sim.token,
       clock,
       limiter: limiter ?? createLocalRateLimiter({ limit: 1_000_000, clock }),
       timeoutMs: CLIENT_TIMEOUT_MS,
       random: () => 0,
     });
+  const newClient = (limiter?: RateLimiter) => clientOn(sim.baseUrl, limiter);
   const limiter = options.limiter ?? createLocalRateLimiter({ limit: 1_000_000, clock });
   return {
     clock,
@@ -117,12 +122,37 @@ export async function startWorld(
     proc: await openProc(),
     openProc,
     newClient,
+    clientVia: (baseUrl) => clientOn(baseUrl),
     async close() {
       for (const p of procs) await p.store.close().catch(() => undefined);
       await sim.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh world for each test of the file (perTest): `const w = useWorld()` at the file's top
+ * instead of its own beforeEach/afterEach pair.
+ */
+export function useWorld(options: Parameters<typeof startWorld>[0] = {}): World {
+  return perTest(
+    'useWorld',
+    () => startWorld(options),
+    (world) => world.close(),
+  );
+}
+
+/**
+ * A tampering proxy in front of `w`'s simulator for each test of the file (perTest); `initial`
+ * decides what goes through until a test calls `handle`.
+ */
+export function useMediaProxy(w: World, initial?: ProxyHandler): MediaProxy {
+  return perTest(
+    'useMediaProxy',
+    () => startMediaProxy(w.sim.baseUrl, initial),
+    (proxy) => proxy.close(),
+  );
 }
 
 /** A model of the simulator's catalog. */
@@ -233,6 +263,24 @@ export function recoveryOf(w: World, proc: Proc, options: Partial<RecoveryOption
     deliver: () => {},
     ...options,
   });
+}
+
+/**
+ * A quota whose settle never returns: the process dies while settling, its job saved and its
+ * reservation still open. Give `quota` to a Submitter; `settling` resolves once it is in settle.
+ */
+export function quotaDyingInSettle(quota: QuotaService): { quota: SubmitterQuota; settling: Promise<void> } {
+  const settling = deferred();
+  return {
+    quota: {
+      settle: () => {
+        settling.resolve();
+        return new Promise(() => {});
+      },
+      release: (id: string) => quota.release(id),
+    },
+    settling: settling.promise,
+  };
 }
 
 /** A member's quota figures (spent, reserved, in flight). */

@@ -10,24 +10,22 @@ import { Poller } from '../../src/jobs/poller.ts';
 import type { MediaClient } from '../../src/media/client.ts';
 import { createLocalRateLimiter, type RateLimiter } from '../../src/media/rate-limiter.ts';
 import type { MediaType } from '../../src/media/schemas.ts';
-import { generationReads, isCombinedList, logger, startWorld, type World } from './helpers.ts';
+import { generationReads, isCombinedList, logger, useWorld } from './helpers.ts';
 
-let w: World;
+// ×20, not the ×50 of poller.test.ts: a round's real milliseconds must stay small against a 1 s cadence.
+const w = useWorld({ scale: 20 });
 let limiter: RateLimiter;
 /** The client that spends the 120 a minute; setup goes through the world's unlimited one. */
 let budgeted: MediaClient;
 const pollers: Poller[] = [];
 const stops: AbortController[] = [];
 beforeEach(async () => {
-  // ×20, not the ×50 of poller.test.ts: a round's real milliseconds must stay small against a 1 s cadence.
-  w = await startWorld({ scale: 20 });
   limiter = createLocalRateLimiter({ limit: 120, clock: w.clock });
   budgeted = w.newClient(limiter);
 });
 afterEach(async () => {
   for (const s of stops.splice(0)) s.abort();
   await Promise.all(pollers.splice(0).map((p) => p.close()));
-  await w.close();
 });
 
 /** `n` generations of `type` that stay unfinished for an hour (created outside the budget). */

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Poller, type PollerOptions } from '../../src/jobs/poller.ts';
 import type { Generation, MediaType } from '../../src/media/schemas.ts';
 import type { RecordedRequest } from '../../src/sim/server.ts';
-import { deferred, generationReads, logger, startWorld, type World } from './helpers.ts';
+import { deferred, generationReads, logger, useWorld } from './helpers.ts';
 
-let w: World;
+const w = useWorld({ scale: 50 });
 const pollers: Poller[] = [];
-beforeEach(async () => {
-  w = await startWorld({ scale: 50 });
-});
 afterEach(async () => {
   await Promise.all(pollers.splice(0).map((p) => p.close()));
-  await w.close();
 });
 
 /** Creates `n` generations that stay unfinished for an hour, oldest first. */

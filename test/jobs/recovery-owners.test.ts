@@ -3,28 +3,14 @@
  * while that process runs (it may still be waiting to send the POST, and releasing its reservation
  * would let the generation go out unpaid), and resolved like any interrupted one once it is gone.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IntentStore } from '../../src/jobs/intents.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
 import { InProcessLock, type KeyedLock } from '../../src/locks.ts';
 import { ServerError } from '../../src/media/errors.ts';
-import {
-  type Proc,
-  recoveryOf,
-  reserved,
-  startWorld,
-  submitterOf,
-  summaryOf,
-  type World,
-} from './helpers.ts';
+import { type Proc, recoveryOf, reserved, submitterOf, summaryOf, useWorld } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 /** A process's recovery, as process `owner` sees the store, with `alive` telling who runs. */
 function recoveryAs(proc: Proc, owner: string, alive: Set<string>, lock?: KeyedLock) {

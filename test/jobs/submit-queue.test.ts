@@ -1,31 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SendLine } from '../../src/jobs/send-line.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
 import { type SendCapacity, Submitter, type WaitProgress } from '../../src/jobs/submitter.ts';
 import { silentLogger } from '../../src/log.ts';
 import { ManualClock } from '../support/manual-clock.ts';
-import {
-  ALICE,
-  BOB,
-  deferred,
-  ledgerOf,
-  logger,
-  posts,
-  reserved,
-  startWorld,
-  summaryOf,
-  type World,
-} from './helpers.ts';
+import { ALICE, BOB, deferred, ledgerOf, logger, posts, reserved, summaryOf, useWorld } from './helpers.ts';
 
 const CAROL = '1300000000000000012';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 /**
  * A client whose first POST is held after the service answered it, until `release`: the one

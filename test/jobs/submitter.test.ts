@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
 import { Recovery } from '../../src/jobs/recovery.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
@@ -14,20 +14,14 @@ import {
   logger,
   type Proc,
   posts,
+  quotaDyingInSettle,
   reserved,
-  startWorld,
   summaryOf,
   USD,
-  type World,
+  useWorld,
 } from './helpers.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = useWorld();
 
 /** A Submitter and the Recovery of one process, recording the jobs recovery hands on to be followed. */
 function submitterOf(proc: Proc, client: SubmitterClient = w.client, extra: Partial<SubmitterOptions> = {}) {
@@ -337,18 +331,11 @@ describe('submitter', () => {
   });
 
   it('settles on the next start a submission whose job was saved just before the process died', async () => {
-    const settling = deferred();
     const input = await reserved(w.proc.quota, { prompt: 'a red fox' });
     // The process dies while settling: the job is saved, the reservation still open.
-    const dyingQuota = {
-      settle: () => {
-        settling.resolve();
-        return new Promise(() => {});
-      },
-      release: (id: string) => w.proc.quota.release(id),
-    };
-    void submitterOf(w.proc, w.client, { quota: dyingQuota }).submitter.submit(input);
-    await settling.promise;
+    const dies = quotaDyingInSettle(w.proc.quota);
+    void submitterOf(w.proc, w.client, { quota: dies.quota }).submitter.submit(input);
+    await dies.settling;
     await w.proc.store.close();
 
     const next = await w.openProc();

@@ -37,15 +37,7 @@ async function process(
   extra: { maxPollOvertakes?: number; clock?: Clock; attempts?: Attempt[]; gate?: Gate } = {},
 ): Promise<RateLimiter> {
   const { attempts, gate, ...options } = extra;
-  const client = createClient({ url: server.url });
-  client.on('error', () => undefined);
-  await client.connect();
-  server.closing.push(() =>
-    client.quit().then(
-      () => undefined,
-      () => client.destroy(),
-    ),
-  );
+  const client = await server.connect();
   const recording = {
     async eval(script: string, options: { keys: string[]; arguments: string[] }) {
       if (gate && options.arguments.length === 8) {

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const m = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 
 async function spend(userId: string, micros: number, generationId: string, model = 'img'): Promise<void> {
   const r = await h.quota.reserve({ ...m(userId), model, quoteMicros: micros });

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectiveAllowance, type GuildSettings } from '../../src/quota/settings.ts';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const at = (userId: string, roleIds: string[]) => ({ guildId: G, userId, roleIds });
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 describe.each(BACKENDS)('quota on %s', (backend) => {
   describe('effective allowance', () => {
     it('uses the config default when the server has set nothing', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
+import { afterAll, afterEach } from 'vitest';
 import type { KeyedLock } from '../../src/locks.ts';
 import { createQuota } from '../../src/quota/create.ts';
 import type { QuotaAdmin, QuotaLedger, QuotaService } from '../../src/quota/service.ts';
@@ -31,6 +32,22 @@ export async function stopSharedRedis(): Promise<void> {
   const server = redis;
   redis = undefined;
   await (await server)?.stop();
+}
+
+/** The harnesses opened and not yet closed, for closeHarnessesAfterEach. */
+const unclosed = new Set<QuotaHarness>();
+
+/**
+ * Closes every harness a test opened once it ends, and the shared redis-server once the file ends:
+ * call it once at the top of a file whose tests open harnesses.
+ */
+export function closeHarnessesAfterEach(): void {
+  afterEach(async () => {
+    const open = [...unclosed];
+    unclosed.clear();
+    for (const h of open) await h.close();
+  });
+  afterAll(stopSharedRedis);
 }
 
 /**
@@ -132,13 +149,15 @@ export async function openHarness(
       h.ledger = opened.ledger;
     },
     async close() {
-      // Tests without a harness of their own leave the previous one in `h`: closed once.
+      // A test may close its harness itself before closeHarnessesAfterEach does: closed once.
       if (closed) return;
       closed = true;
+      unclosed.delete(h);
       await opened.closeQuota();
       await opened.store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  unclosed.add(h);
   return h;
 }

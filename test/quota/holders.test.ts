@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationRecord, GuildState, LegacyGuildState, MemberState } from '../../src/quota/state.ts';
 import { crash, crashingStore } from './crashing-store.ts';
-import { openHarness, type QuotaHarness, USD } from './harness.ts';
+import { closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
 
 let h: QuotaHarness;
-afterEach(async () => {
+closeHarnessesAfterEach();
+afterEach(() => {
   crash.at = undefined;
-  await h?.close();
 });
 
 async function reserve(userId: string, quoteMicros: number): Promise<string> {

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { crash, crashingStore } from './crashing-store.ts';
-import { openHarness, type QuotaHarness, USD } from './harness.ts';
+import { closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
 
 let h: QuotaHarness;
-afterEach(async () => {
+closeHarnessesAfterEach();
+afterEach(() => {
   crash.at = undefined;
-  await h?.close();
 });
 
 async function open(): Promise<void> {

@@ -55,9 +55,14 @@ async function processOn(
   return { backend, quota: service, admin, ledger };
 }
 
-async function twoProcesses(defaults: QuotaDefaults): Promise<[Process, Process]> {
+/** Two processes on one fresh prefix; `wrapSecond`, given the first, wraps the second's connection. */
+async function twoProcesses(
+  defaults: QuotaDefaults,
+  wrapSecond?: (first: Process) => (client: RedisClient) => RedisClient,
+): Promise<[Process, Process]> {
   const prefix = `q-${randomUUID()}:`;
-  return [await processOn(prefix, defaults), await processOn(prefix, defaults)];
+  const first = await processOn(prefix, defaults);
+  return [first, await processOn(prefix, defaults, wrapSecond?.(first))];
 }
 
 /** What the ledger says: spend and open reservations per member and for the guild. */
@@ -252,12 +257,7 @@ function beforeFirstExec(meanwhile: (conn: RedisClient) => unknown): (client: Re
 
 describe('conflicts between processes', () => {
   it('runs an operation again when another process changed the guild between its reads and its EXEC', async () => {
-    const prefix = `q-${randomUUID()}:`;
-    const defaults: QuotaDefaults = { micros: 1 * USD, period: 'daily' };
-    const b = await processOn(prefix, defaults);
-    const a = await processOn(
-      prefix,
-      defaults,
+    const [b, a] = await twoProcesses({ micros: 1 * USD, period: 'daily' }, (b) =>
       beforeFirstExec(() => b.quota.reserve({ ...member('u2'), model: 'img', quoteMicros: 0.4 * USD })),
     );
     const first = await a.quota.reserve({ ...member('u1'), model: 'img', quoteMicros: 0.3 * USD });
@@ -297,13 +297,8 @@ describe('conflicts between processes', () => {
   });
 
   it('writes nothing when the connection dies before EXEC, and the next operation goes through', async () => {
-    const prefix = `q-${randomUUID()}:`;
-    const defaults: QuotaDefaults = { micros: 1 * USD, period: 'daily' };
-    const b = await processOn(prefix, defaults);
     // A process that dies after its reads (and its buffered writes) but before EXEC.
-    const a = await processOn(
-      prefix,
-      defaults,
+    const [b, a] = await twoProcesses({ micros: 1 * USD, period: 'daily' }, () =>
       beforeFirstExec((conn) => conn.destroy()),
     );
     await expect(

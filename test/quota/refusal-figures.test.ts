@@ -3,10 +3,10 @@
  * ahead (acknowledged, not yet reserved), the takes it would cover are bounded by every limit that
  * applies, and asking again as the refusal advises passes the same check.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/quota/decision.ts';
 import type { ReserveRefusal } from '../../src/quota/service.ts';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
@@ -23,10 +23,7 @@ function refused(result: Awaited<ReturnType<QuotaHarness['quota']['reserve']>>):
 }
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 
 describe.each(BACKENDS)('refusal figures on %s', (backend) => {
   it('counts a batch admitted ahead in what is left, and its advice is taken', async () => {

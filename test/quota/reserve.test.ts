@@ -1,14 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const member = (userId: string) => ({ guildId: G, userId, roleIds: [] as string[] });
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 describe.each(BACKENDS)('quota on %s', (backend) => {
   describe('reserve', () => {
     it('lets exactly 3 of 50 simultaneous $0.30 reservations through a $1.00 allowance', async () => {

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Period } from '../../src/quota/periods.ts';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 
 async function spend(micros: number, generationId: string): Promise<void> {
   const r = await h.quota.reserve({ ...u1, model: 'img', quoteMicros: micros });

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, openHarness, type QuotaHarness, stopSharedRedis, USD } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 const u1 = { guildId: G, userId: 'u1', roleIds: [] as string[] };
 
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
-afterAll(stopSharedRedis);
+closeHarnessesAfterEach();
 
 async function reserve(quoteMicros: number, model = 'img'): Promise<string> {
   const r = await h.quota.reserve({ ...u1, model, quoteMicros });

@@ -3,7 +3,7 @@
  * the report adds up to what the ledger charged less refunded in its days, refunds count
  * negative, holds and resets are not spend, and a member's name cannot become a formula.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerChargedMicros } from '../../src/quota/drift.ts';
 import {
   buildSpendReport,
@@ -15,13 +15,11 @@ import {
   usdDecimal,
 } from '../../src/quota/spend-report.ts';
 import { usdToMicrosExact as micros, parseCsv } from '../support/csv.ts';
-import { openHarness, type QuotaHarness, USD } from './harness.ts';
+import { closeHarnessesAfterEach, openHarness, type QuotaHarness, USD } from './harness.ts';
 
 const G = 'guild1';
 let h: QuotaHarness;
-afterEach(async () => {
-  await h?.close();
-});
+closeHarnessesAfterEach();
 
 async function spend(userId: string, model: string, micros: number, generationId: string): Promise<void> {
   const r = await h.quota.reserve({ guildId: G, userId, roleIds: [], model, quoteMicros: micros });

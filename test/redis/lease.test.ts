@@ -1,4 +1,3 @@
-import { createClient } from '@keyv/redis';
 import { describe, expect, it } from 'vitest';
 import { RedisKeyedLock } from '../../src/redis/keyed-lock.ts';
 import { Leadership } from '../../src/redis/leadership.ts';
@@ -9,16 +8,7 @@ const server = useRedisServer();
 
 /** One process's view of Redis: its own connection and its own owner id. */
 async function leasesOfAProcess(): Promise<RedisLeases> {
-  const client = createClient({ url: server.url });
-  client.on('error', () => undefined);
-  await client.connect();
-  server.closing.push(() =>
-    client.quit().then(
-      () => undefined,
-      () => undefined,
-    ),
-  );
-  return new RedisLeases(client);
+  return new RedisLeases(await server.connect());
 }
 
 /** The grant, failing the test when there is none. */

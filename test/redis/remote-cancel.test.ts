@@ -4,27 +4,23 @@
  * and a request no process holds is answered as soon as every process has said so.
  */
 import { createClient, type RedisClientType } from '@keyv/redis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelResult } from '../../src/jobs/send-line.ts';
 import type { SubmitterClient } from '../../src/jobs/submission.ts';
 import { Submitter } from '../../src/jobs/submitter.ts';
 import { silentLogger } from '../../src/log.ts';
 import { RemoteCancel } from '../../src/redis/remote-cancel.ts';
-import { deferred, logger, reserved, startWorld, summaryOf, type World } from '../jobs/helpers.ts';
+import { deferred, logger, reserved, summaryOf, useWorld } from '../jobs/helpers.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 let server: RedisServer;
-let w: World;
+const w = useWorld();
 const closing: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   server = await startRedisServer();
 });
-beforeEach(async () => {
-  w = await startWorld();
-});
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
-  await w.close();
 });
 afterAll(async () => {
   await server?.stop();

@@ -4,8 +4,8 @@
  * the ids of the default server and the option builders (testkit/) are re-exported here for the
  * e2e files.
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Harness, type HarnessOptions, startHarness } from '../../testkit/bot-harness.ts';
+import { perFile, perTest } from './per-test.ts';
 
 export { type Harness, type HarnessOptions, startHarness } from '../../testkit/bot-harness.ts';
 export * from '../../testkit/ids.ts';
@@ -39,36 +39,12 @@ export interface UseHarnessOptions extends HarnessOptions {
  */
 export function useHarness(options: UseHarnessOptions = {}): Harness {
   const { per = 'test', beforeClose, ...harnessOptions } = options;
-  let current: Harness | undefined;
-  const start = async () => {
-    current = await startHarness(harnessOptions);
-  };
-  const close = async () => {
-    const harness = current;
-    current = undefined;
+  const close = async (harness: Harness) => {
     try {
-      if (harness) beforeClose?.(harness);
+      beforeClose?.(harness);
     } finally {
-      await harness?.close();
+      await harness.close();
     }
   };
-  if (per === 'file') {
-    beforeAll(start);
-    afterAll(close);
-  } else {
-    beforeEach(start);
-    afterEach(close);
-  }
-  const started = (): Harness => {
-    if (!current) throw new Error('useHarness: the harness runs only while a test does (use it inside one)');
-    return current;
-  };
-  return new Proxy({} as Harness, {
-    get(_target, key) {
-      const harness = started();
-      const value: unknown = Reflect.get(harness, key, harness);
-      return typeof value === 'function' ? value.bind(harness) : value;
-    },
-    has: (_target, key) => key in started(),
-  });
+  return (per === 'file' ? perFile : perTest)('useHarness', () => startHarness(harnessOptions), close);
 }

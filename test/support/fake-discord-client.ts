@@ -1,6 +1,7 @@
 /** A fake Discord with a real discord.js client logged in to it, for tests of the fake itself. */
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../../testkit/fake-discord.ts';
+import { perTest } from './per-test.ts';
 
 export interface FakeWithClient {
   fake: FakeDiscord;
@@ -29,4 +30,13 @@ export async function startFakeWithClient(guild: FakeGuildSpec): Promise<FakeWit
       await fake.close();
     },
   };
+}
+
+/** startFakeWithClient for each test of the file (perTest): `discord.fake` and `discord.client` are the running test's. */
+export function useFakeWithClient(guild: FakeGuildSpec): FakeWithClient {
+  return perTest(
+    'useFakeWithClient',
+    () => startFakeWithClient(guild),
+    (discord) => discord.close(),
+  );
 }

@@ -14,6 +14,9 @@ export interface DecodedPng {
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** A PNG signature and a few bytes: not a picture, but enough for discord.js to sniff image/png. */
+export const SNIFFABLE_PNG = Buffer.concat([SIGNATURE, Buffer.alloc(64, 7)]);
+
 export function decodePng(data: Buffer): DecodedPng {
   if (!data.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG: wrong signature');
   let offset = 8;

@@ -3,6 +3,7 @@
  * them. The runner itself (startRedisServer, freePort) is testkit/redis-server.ts, which the
  * benchmark shares.
  */
+import { createClient, type RedisClientType } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../testkit/redis-server.ts';
 
@@ -18,6 +19,8 @@ export interface FileRedis {
   pause(): void;
   /** Lets it run again (SIGCONT). */
   resume(): void;
+  /** A connection of its own, as one process has, closed after the test. */
+  connect(): Promise<RedisClientType>;
 }
 
 /**
@@ -51,5 +54,20 @@ export function useRedisServer(): FileRedis {
     closing,
     pause: () => started().pause(),
     resume: () => started().resume(),
+    async connect() {
+      const client = createClient({ url: started().url }) as RedisClientType;
+      // A test that stops or pauses the server sees the failures where it awaits them.
+      client.on('error', () => undefined);
+      await client.connect();
+      closing.push(() =>
+        client.quit().then(
+          () => undefined,
+          () => {
+            if (client.isOpen) client.destroy();
+          },
+        ),
+      );
+      return client;
+    },
   };
 }
