@@ -1,70 +1,37 @@
 /**
- * Wires the bot together: the Media API client and its shared limiter, the catalog, the store,
- * quota, jobs, the poller and delivery, and the Discord client at the edge. `startBot` is what
- * `npm start` runs and what the end-to-end tests and the benchmark start against a fake Discord.
+ * The start and the stop, in their order: the foundation (the store, what the processes share, the
+ * Media API client, the quota, the catalog: wiring/foundation.ts), the Discord client, the jobs'
+ * side (wiring/jobs.ts), the alerts, the services the commands use and the listeners on Discord
+ * (wiring/discord.ts), then /healthz, the catalog's first load, login and recovery. Every step adds
+ * its closer as it opens, so a stop closes in the reverse order. `startBot` is what `npm start`
+ * runs and what the end-to-end tests and the benchmark start against a fake Discord.
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
-import { interactions } from '../commands/index.ts';
-import { ModelCatalog } from './catalog/catalog.ts';
+import { type Client, Events, Status } from 'discord.js';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/gateway/alert-channel.ts';
-import { CACHE_OPTIONS } from './discord/gateway/cache-limits.ts';
 import { planShards } from './discord/gateway/shards.ts';
-import { listenForWelcomes } from './discord/gateway/welcome.ts';
 import { DiscordMessenger } from './discord/generation/messenger.ts';
-import { listenForInteractions } from './discord/interactions/interaction-listener.ts';
-import { createRouter } from './discord/interactions/router.ts';
 import type { BotServices } from './discord/interactions/services.ts';
 import { describeDrift } from './discord/views/balance-view.ts';
-import { BatchCards } from './jobs/batch-cards.ts';
-import { BatchStore } from './jobs/batches.ts';
-import { ConfirmationStore } from './jobs/confirmations.ts';
-import { Delivery } from './jobs/delivery.ts';
-import { downloadCapped } from './jobs/download.ts';
-import { IntentStore } from './jobs/intents.ts';
+import type { Delivery } from './jobs/delivery.ts';
 import type { Job } from './jobs/job.ts';
-import { JobStore } from './jobs/job-store.ts';
 import { LeaderPoller } from './jobs/leader-poller.ts';
-import { ModelTimings } from './jobs/model-timings.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
-import { type GenerationFollower, Poller, type PollerOptions, videoPollFor } from './jobs/poller.ts';
-import { Recovery } from './jobs/recovery.ts';
-import { Submitter } from './jobs/submitter.ts';
-import { createInProcessLock } from './locks.ts';
+import type { GenerationFollower, PollerOptions } from './jobs/poller.ts';
 import { createLogger, type Logger } from './log.ts';
-import { MediaClient } from './media/client.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
-import { InFlightJobs, trackInFlight } from './ops/in-flight.ts';
 import { BotMetrics } from './ops/metrics.ts';
-import { withSpendHooks } from './ops/spend-hooks.ts';
-import { createQuota } from './quota/create.ts';
 import { MemberDefaultsStore } from './quota/member-defaults.ts';
-import { openQuotaBackend } from './redis/open-quota-backend.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
-import { logStoreErrors, openCheckedStore } from './store/open.ts';
 import { Closers } from './wiring/closers.ts';
-import { ProcessSharing } from './wiring/process-sharing.ts';
-
-/**
- * The service counts a request when it arrives, the limiter when it is sent. Transit times vary,
- * so two requests sent exactly a minute apart can arrive less than a minute apart and draw a 429;
- * one second of margin (under 2 % of the budget) absorbs that.
- */
-const RATE_WINDOW_MS = 61_000;
-
-/** How long a stop waits for interaction handlers still running (wall time). */
-const STOP_GRACE_MS = 10_000;
-/**
- * How long a stop waits for welcomes still posting (wall time). Short, so that with the handlers'
- * grace the whole stop stays under main.ts's limit. A welcome cut short either leaves no record
- * (the next start handles the server again) or a record of a post that never went out.
- */
-const WELCOME_GRACE_MS = 3_000;
+import { listenOnDiscord, openDiscordClient } from './wiring/discord.ts';
+import { type Foundation, openFoundation } from './wiring/foundation.ts';
+import { type JobsWiring, wireJobs } from './wiring/jobs.ts';
 
 export interface BotOptions {
   clock?: Clock;
@@ -147,201 +114,54 @@ async function openBot(
   },
 ): Promise<Bot> {
   const { clock, logger, media, simulator, closers } = opened;
-  // The gauges read the parts below when scraped, which is only once the bot has started.
+  // The gauges read the parts wired below when scraped, which is only once the bot has started.
+  let wired: { foundation: Foundation; jobs: JobsWiring } | undefined;
+  const part = () => {
+    if (!wired) throw new Error('the metrics were read before the bot was wired');
+    return wired;
+  };
   const metrics = new BotMetrics({
-    budgetAvailable: () => limiter.available(),
-    submissionsWaiting: () => submitter.waiting,
-    submissionsSending: () => submitter.sending,
-    jobsInFlight: () => inFlight.counts(),
+    budgetAvailable: () => part().foundation.limiter.available(),
+    submissionsWaiting: () => part().jobs.submitter.waiting,
+    submissionsSending: () => part().jobs.submitter.sending,
+    jobsInFlight: () => part().jobs.inFlight.counts(),
     // On SQLite the one process always polls; on Redis the process holding the poller's lease.
-    pollerLeaseHeld: () => (poller instanceof LeaderPoller ? poller.leading : true),
-  });
-  const logStoreError = logStoreErrors(logger);
-  // First: a store that cannot be written stops the bot before it takes a single request.
-  const store = await openCheckedStore(config.storeUrl, {
-    log: logger,
-    onError: (err, namespace) => {
-      logStoreError?.(err, namespace);
-      metrics.storeError(namespace);
+    pollerLeaseHeld: () => {
+      const { poller } = part().jobs;
+      return poller instanceof LeaderPoller ? poller.leading : true;
     },
   });
-  closers.add('the store', () => store.close());
-  // On Redis, what the processes share besides the store: the request budget, the poller's lease,
-  // delivery claims and the jobs' lock (wiring/process-sharing.ts). Its close ends its presence
-  // and remote cancel too.
-  const sharing = await ProcessSharing.open(config.storeUrl, logger, config.leases);
-  closers.add('what the processes share', () => sharing.close());
-
   // Made once the quota and the client exist; a 401 or 402 before that (the catalog's first load)
   // is seen again by the alerts' first check.
   let alerts: Alerts | undefined;
-  const limiter = sharing.rateLimiter({
-    token: media.token,
-    limit: config.mediaRateLimitPerMinute,
-    windowMs: RATE_WINDOW_MS,
-    clock,
-  });
-  const mediaClient = new MediaClient({
-    baseUrl: media.baseUrl,
-    token: media.token,
-    limiter,
+  // First: a store that cannot be written stops the bot before it takes a single request.
+  const foundation = await openFoundation(config, {
     clock,
     logger,
-    onExchange: (exchange) => {
-      metrics.exchange(exchange);
-      alerts?.onExchange(exchange);
-    },
+    media,
+    closers,
+    metrics,
+    onExchange: (exchange) => alerts?.onExchange(exchange),
   });
-  const lock = createInProcessLock();
-  // On Redis the quota's changes are transactions of their own (redis/quota-backend.ts).
-  const quotaBackend = await openQuotaBackend(config.storeUrl, { lock, log: logger });
-  if (quotaBackend) closers.add("the quota's Redis client", () => quotaBackend.close());
-  const jobsKeyv = store.namespace('jobs');
-  const jobsLock = sharing.jobsLock(lock);
-  const presence = await sharing.startPresence();
-  const shardClaims = sharing.shardClaims();
-  // Released after the client is destroyed: no session is left connected as a shard given up.
-  if (shardClaims) closers.add('the shard claims', () => shardClaims.release());
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: { api: config.discord.apiUrl },
-    ...CACHE_OPTIONS,
-  });
-  closers.add('the Discord client', () => client.destroy());
+  const { store, catalog, mediaClient, quota, quotaAdmin, quotaLedger } = foundation;
+  const client = openDiscordClient(config, closers);
   // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
-  const jobs = new JobStore(jobsKeyv, jobsLock);
-  // Which job is which take of a batch: the submitter records it, delivery draws the one reply from it.
-  const batches = new BatchStore(jobsKeyv, jobs, { lock: jobsLock, clock });
-  // The money, the admins' changes and the ledger's reads, over the same transactions (quota/create.ts).
-  const {
-    service: quotaService,
-    admin: quotaAdmin,
-    ledger: quotaLedger,
-  } = createQuota({
-    store,
-    clock,
-    lock,
-    defaults: config.quotaDefault,
-    log: logger,
-    ...(quotaBackend ? { backend: quotaBackend } : {}),
-  });
-  const quota = withSpendHooks(quotaService, {
-    charged: (micros) => metrics.charged(micros),
-    refunded: (micros) => metrics.refunded(micros),
-  });
-  // How long each model took lately: the expected finish shown while a generation runs.
-  const timings = new ModelTimings(jobsKeyv, logger);
-  await timings.load();
-  closers.add("the models' timings", () => timings.flush());
-  const catalog = new ModelCatalog({ fetchModels: () => mediaClient.listModels(), clock, logger });
-  closers.add('the catalog', () => catalog.close());
-
   const messenger = new DiscordMessenger(readyClient, clock, logger, catalog);
-  const delivery = new Delivery({
-    jobs,
+  const jobsWiring = wireJobs(config, foundation, {
+    clock,
+    logger,
+    media,
+    closers,
+    metrics,
     messenger,
-    quota,
-    clock,
-    logger,
-    download: (url, cap, opts) =>
-      downloadCapped(url, cap, { ...opts, allowOrigins: [new URL(media.baseUrl).origin] }),
-    minEditIntervalMs: options.timings?.minEditIntervalMs,
-    batches,
-    ...sharing.deliveryClaims(),
-    onDone: (job) => {
-      inFlight.done(job.generationId);
-      metrics.jobDone(job);
-      options.onJobDone?.(job);
-    },
+    ...(options.timings ? { timings: options.timings } : {}),
+    ...(options.onJobDone ? { onJobDone: options.onJobDone } : {}),
+    ...(options.createPoller ? { createPoller: options.createPoller } : {}),
   });
-  closers.add('delivery', () => delivery.close());
-  // A batch's card drawn again when a take changes outside its delivery (jobs/batch-cards.ts).
-  const batchCards = new BatchCards({
-    batches,
-    messenger,
-    resultContent: (job) => delivery.resultContent(job),
-    clock,
-    logger,
-  });
-  closers.add("the batch cards' redraws", () => batchCards.close());
-  const pollerOptions: PollerOptions = {
-    client: mediaClient,
-    clock,
-    logger,
-    budgetAvailable: () => limiter.available(),
-    budgetLimit: config.mediaRateLimitPerMinute,
-    intervals: {
-      imageMs: options.timings?.imagePollMs ?? config.mediaPollMs,
-      videoMs: options.timings?.videoPollMs ?? videoPollFor(config.mediaPollMs),
-      maxMs: 30_000,
-    },
-    onGeneration: (generation) => {
-      inFlight.seen(generation.id, generation.status);
-      if (generation.status === 'completed') timings.observe(generation);
-      const recorded = delivery.onStatus(generation);
-      // Forgotten only once delivery has recorded the finish: if that failed, the next round retries.
-      if (generation.status === 'completed' || generation.status === 'failed') {
-        void recorded.then((ok) => ok && poller.forget(generation.id));
-      }
-    },
-  };
-  // /metrics counts what the poller that polls follows, in memory.
-  const inFlight = new InFlightJobs((generationId) => delivery.handling(generationId));
-  const createPoller = () =>
-    trackInFlight(options.createPoller?.(pollerOptions) ?? new Poller(pollerOptions), inFlight);
-  const poller = sharing.poller({ createPoller, jobs, delivery, clock });
-  closers.add('the poller', () => poller.close());
-  const follow = (job: Job) =>
-    poller.follow({
-      id: job.generationId,
-      type: job.type,
-      createdAt: job.createdAt,
-      checkedAt: job.checkedAt,
-    });
-  const intents = new IntentStore(
-    jobsKeyv,
-    jobsLock,
-    presence?.id,
-    presence ? (owner) => presence.alive(owner) : undefined,
-  );
-  const submitter = new Submitter({
-    client: mediaClient,
-    jobs,
-    intents,
-    quota,
-    clock,
-    logger,
-    capacity: {
-      limit: config.mediaRateLimitPerMinute,
-      windowMs: RATE_WINDOW_MS,
-      available: () => limiter.available(),
-      recentPolls: limiter.recentPolls?.bind(limiter),
-    },
-    expectedDurationMs: (model) => timings.typicalMs(model),
-    batches,
-  });
-  const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
-  const remoteCancel = sharing.remoteCancel((reservationId, userId) =>
-    submitter.cancel(reservationId, userId),
-  );
-  const recovery = new Recovery({
-    intents,
-    jobs,
-    submitter,
-    quota,
-    clock,
-    logger,
-    follow,
-    deliver: (job) => delivery.resume(job),
-    takeChanged: (input) => {
-      if (input.batch) void batchCards.redraw(input.batch);
-    },
-    batches,
-    redrawOwedCards: (changedBefore) => batchCards.redrawOwed(changedBefore),
-    expireConfirmations: () => confirmations.expireDue(),
-    ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
-  });
+  wired = { foundation, jobs: jobsWiring };
+  const { jobs, delivery, batchCards, poller, follow, submitter, confirmations, remoteCancel, recovery } =
+    jobsWiring;
   alerts = new Alerts({
     post: alertPoster(readyClient),
     describeDrift,
@@ -349,7 +169,7 @@ async function openBot(
     quotaAdmin,
     quotaLedger,
     media: mediaClient,
-    keyv: jobsKeyv,
+    keyv: foundation.jobsKeyv,
     clock,
     logger,
     intervalMs: options.alerts?.intervalMs,
@@ -357,7 +177,8 @@ async function openBot(
     ...(poller instanceof LeaderPoller ? { runsChecks: () => poller.leading } : {}),
   });
   // Before the client and the store close: a check or an alert may be posting.
-  closers.add('the alerts', () => alerts?.stop());
+  const started = alerts;
+  closers.add('the alerts', () => started.stop());
   const sweeping = new AbortController();
   closers.add("recovery's sweep", () => sweeping.abort());
   const services: BotServices = {
@@ -368,7 +189,7 @@ async function openBot(
     submitter,
     jobs,
     confirmations,
-    references: new PendingReferenceStore(jobsKeyv, clock),
+    references: new PendingReferenceStore(foundation.jobsKeyv, clock),
     memberDefaults: new MemberDefaultsStore(store.namespace('member-defaults'), logger),
     media: mediaClient,
     clock,
@@ -385,20 +206,7 @@ async function openBot(
         }
       : {}),
   };
-  // Before login: every server is made known as the gateway connects (welcome.ts). Its closer
-  // runs after the interaction handlers' (no new interactions first), before the store's.
-  const welcomes = listenForWelcomes(client, {
-    keyv: store.namespace('welcome'),
-    defaults: config.quotaDefault,
-    clock,
-    logger,
-  });
-  closers.add('the welcomes', () => welcomes.stop(WELCOME_GRACE_MS));
-  // Listening before login: an interaction that arrives right after READY must not be missed.
-  // Handlers still running at a stop are let finish before the store closes.
-  const listener = listenForInteractions(client, createRouter(interactions, services));
-  // Bounded: a submission waiting for capacity is left to the next start's recovery.
-  closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
+  listenOnDiscord(client, services, { config, store, clock, logger, closers });
 
   const step = <T>(promise: Promise<T>) => unlessAborted(options.signal, promise);
   options.signal?.throwIfAborted();
@@ -431,7 +239,7 @@ async function openBot(
   // to every session connected as it, and must be handled by one process only.
   client.rest.setToken(config.discord.token);
   const shards = await step(planShards(config.shards, client.rest));
-  await shardClaims?.claim(shards.ids, shards.count);
+  await foundation.shardClaims?.claim(shards.ids, shards.count);
   options.signal?.throwIfAborted();
   client.options.shardCount = shards.count;
   client.options.shards = shards.ids;
