@@ -14,6 +14,11 @@
  * - An intent record (jobs/intents.ts) is written before the POST and removed after the outcome,
  *   so a crash in between is resolved by jobs/recovery.ts: the generation adopted, or the
  *   reservation released.
+ *
+ * A little past this project's usual ~400 lines on purpose: the rules above are one sequence per
+ * submission (intent, turn, POST, answer, job, charge, or the search after an uncertain answer),
+ * and each outcome's handling must be read beside the step that produced it to check them. The
+ * line and its turns are in send-line.ts, the search in match.ts, the charge in charge.ts.
  */
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
