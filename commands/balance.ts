@@ -13,10 +13,10 @@ import {
 import type { Command, ComponentHandler } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';
 import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { requireManageGuild } from '../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
-import { requireManageGuild } from '../src/discord/views/quota-view.ts';
 import { type UsagePage, usageModelKey } from '../src/media/schemas.ts';
 import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
 import type { Period } from '../src/quota/periods.ts';

@@ -17,10 +17,10 @@ import {
   UserError,
 } from '../src/discord/interactions/command.ts';
 import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { hasManageGuild, roleIdsOf } from '../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { StoreFaultError, storeStep } from '../src/discord/interactions/store-reads.ts';
 import { type HelpAllowance, renderHelp } from '../src/discord/views/help-view.ts';
-import { hasManageGuild, roleIdsOf } from '../src/discord/views/quota-view.ts';
 import { showModelList } from './models.ts';
 import { showUsage } from './usage.ts';
 

@@ -11,9 +11,9 @@ import {
 } from 'discord.js';
 import { type Command, UserError } from '../src/discord/interactions/command.ts';
 import { commandTexts, memberLocalizer } from '../src/discord/interactions/locale.ts';
+import { roleIdsOf } from '../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
-import { roleIdsOf } from '../src/discord/views/quota-view.ts';
 import { renderMemberSummary } from '../src/discord/views/usage-view.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';

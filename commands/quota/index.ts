@@ -7,9 +7,10 @@
 import { MessageFlags } from 'discord.js';
 import { readArgs } from '../../src/discord/interactions/args.ts';
 import type { Command } from '../../src/discord/interactions/command.ts';
+import { requireManageGuild } from '../../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../../src/discord/interactions/services.ts';
 import { storeStep } from '../../src/discord/interactions/store-reads.ts';
-import { quotaCommandName, requireManageGuild } from '../../src/discord/views/quota-view.ts';
+import { quotaCommandName } from '../../src/discord/views/quota-view.ts';
 import { type Answer, type GuildInteraction, type QuotaArgs, QuotaCommand } from './definition.ts';
 import { alerts } from './sub/alerts.ts';
 import { budget } from './sub/budget.ts';

@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
 import { autocompleteChoices } from '../../src/discord/generation/autocomplete.ts';
+import { parseAmount } from '../../src/discord/interactions/amounts.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { buildCustomId, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
+import { requireManageGuild } from '../../src/discord/interactions/permissions.ts';
 import { describeDrift, renderUsagePage } from '../../src/discord/views/balance-view.ts';
-import {
-  joinWithin,
-  parseAmount,
-  renderGuildOverview,
-  requireManageGuild,
-} from '../../src/discord/views/quota-view.ts';
+import { joinWithin, renderGuildOverview } from '../../src/discord/views/quota-view.ts';
 import { renderMemberSummary } from '../../src/discord/views/usage-view.ts';
 import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import { silentLogger } from '../../src/log.ts';

@@ -1,8 +1,9 @@
 /** /quota alerts: where the bot tells admins what needs acting on (ops/alerts.ts), and when. */
 import { channelMention } from 'discord.js';
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { parseAmount, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
+import { quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import type { Localizer } from '../../../src/i18n/index.ts';
 import { alertThreshold, type GuildSettings } from '../../../src/quota/settings.ts';
 import type { SubcommandHandler } from '../definition.ts';

@@ -1,6 +1,8 @@
 /** /quota budget: what all members together may spend per default period (0 for no budget). */
+
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { parseAmount, perPeriod, thisPeriod } from '../../../src/discord/views/quota-view.ts';
+import { perPeriod, thisPeriod } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const budget: SubcommandHandler<'budget'> = async (i, args, { quotaAdmin }) => {

@@ -1,6 +1,7 @@
 /** /quota confirm: the price above which a member confirms a request before it is sent (0: never). */
+
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { parseAmount } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const confirm: SubcommandHandler<'confirm'> = async (i, args, { quotaAdmin }) => {

@@ -1,6 +1,8 @@
 /** /quota default: the server's default allowance and period (also the roles' and the budget's). */
+
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { parseAmount, perPeriod } from '../../../src/discord/views/quota-view.ts';
+import { perPeriod } from '../../../src/discord/views/quota-view.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 
 export const defaultAllowance: SubcommandHandler<'default'> = async (i, args, { quotaAdmin }) => {

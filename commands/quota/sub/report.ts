@@ -10,9 +10,10 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
+import { requireManageGuild } from '../../../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../../../src/discord/interactions/services.ts';
 import { storeStep } from '../../../src/discord/interactions/store-reads.ts';
-import { quotaCommandName, requireManageGuild } from '../../../src/discord/views/quota-view.ts';
+import { quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,

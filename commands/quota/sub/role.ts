@@ -1,8 +1,9 @@
 /** /quota role: a role's allowance, per the default period. */
 import { roleMention } from 'discord.js';
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { parseAmount, perPeriod, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
+import { perPeriod, quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 
 export const role: SubcommandHandler<'role'> = async (i, args, { quotaAdmin }) => {

@@ -1,14 +1,10 @@
 /** /quota set: a member's own allowance, which takes precedence over role allowances and the default. */
 import { userMention } from 'discord.js';
+import { parseAmount } from '../../../src/discord/interactions/amounts.ts';
 import { UserError } from '../../../src/discord/interactions/command.ts';
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import {
-  describeReset,
-  parseAmount,
-  perPeriod,
-  roleIdsOf,
-  thisPeriod,
-} from '../../../src/discord/views/quota-view.ts';
+import { roleIdsOf } from '../../../src/discord/interactions/permissions.ts';
+import { describeReset, perPeriod, thisPeriod } from '../../../src/discord/views/quota-view.ts';
 import { parsePeriod, type SubcommandHandler } from '../definition.ts';
 
 export const set: SubcommandHandler<'set'> = async (i, args, { quota, quotaAdmin }) => {

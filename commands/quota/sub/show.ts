@@ -3,7 +3,8 @@
  * named one way in both, by their mention (which Discord shows as their name in this server).
  */
 import { memberLocalizer } from '../../../src/discord/interactions/locale.ts';
-import { renderGuildOverview, roleIdsOf, TOP_SPENDERS } from '../../../src/discord/views/quota-view.ts';
+import { roleIdsOf } from '../../../src/discord/interactions/permissions.ts';
+import { renderGuildOverview, TOP_SPENDERS } from '../../../src/discord/views/quota-view.ts';
 import { renderMemberSummary } from '../../../src/discord/views/usage-view.ts';
 import type { SubcommandHandler } from '../definition.ts';
 

@@ -17,12 +17,12 @@ import type { MediaType, Model } from '../../media/schemas.ts';
 import type { Micros } from '../../money.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
+import { roleIdsOf } from '../interactions/permissions.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { inTime, storeStep } from '../interactions/store-reads.ts';
 import { escapeMemberText } from '../views/message-parts.ts';
 import { parameterLine } from '../views/parameters-text.ts';
-import { roleIdsOf } from '../views/quota-view.ts';
 import { truncate } from '../views/text.ts';
 
 const MAX_PROMPT_SHOWN = 300;

@@ -1,7 +1,7 @@
 /**
- * How /usage and /quota look, and the checks the admin commands share: the Manage Server
- * permission and USD amounts typed by people. Pure functions of the quota service's figures and a
- * Localizer (the reader's language), so the wording is tested without Discord.
+ * How /usage and /quota look: pure functions of the quota's figures and a Localizer (the reader's
+ * language), so the wording is tested without Discord. Who may run an admin command and the
+ * amounts admins type are the interactions' (interactions/permissions.ts, interactions/amounts.ts).
  */
 import {
   type APIInteractionDataResolvedGuildMember,
@@ -23,9 +23,6 @@ import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 
-/** The largest allowance or budget an admin may type: far above any sane spend, low enough to catch a typo. */
-export const MAX_AMOUNT_MICROS: Micros = 10_000 * MICROS_PER_USD;
-
 export const QUOTA_COLOR = 0x5865f2;
 
 /** How many members /quota show lists by spend. */
@@ -42,50 +39,6 @@ export function perPeriod(l: Localizer, micros: Micros, period: Period): string 
 /** `today`, `this week`…: the current period, for "spent …". */
 export function thisPeriod(l: Localizer, period: Period): string {
   return l.t(`quota:thisPeriod.${period}`);
-}
-
-/**
- * Refuses a member without Manage Server. `default_member_permissions` only sets who sees the
- * command by default: a server can grant it to anyone under Integrations, so the run time decides.
- */
-export function requireManageGuild(
-  interaction: {
-    guildId: string | null;
-    memberPermissions: Readonly<PermissionsBitField> | null;
-    /** The member's locale: the refusal is theirs to read. */
-    locale?: string;
-  },
-  /** The command as the member's Discord names it, in their language. */
-  commandIn: (l: Localizer) => string,
-): asserts interaction is { guildId: string; memberPermissions: Readonly<PermissionsBitField> } {
-  const l = localizer(interaction.locale);
-  const command = commandIn(l);
-  if (interaction.guildId === null) throw new UserError(l.t('quota:serversOnly', { command }));
-  if (!hasManageGuild(interaction)) {
-    throw new UserError(l.t('quota:manageOnly', { command }));
-  }
-}
-
-/** Whether the member has Manage Server where the interaction came from: who counts as an admin. */
-export function hasManageGuild(interaction: {
-  memberPermissions: Readonly<PermissionsBitField> | null;
-}): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-}
-
-/**
- * Parses a USD amount an admin typed (`2.5`, `0.0001`, `$3`) into micro-USD, or throws a UserError
- * that says what is wrong: negative, more than 4 decimals, not a number, above MAX_AMOUNT_MICROS.
- */
-export function parseAmount(text: string, l: Localizer): Micros {
-  if (/^\s*-/.test(text)) throw new UserError(l.t('quota:negative', { text }));
-  const parsed = parseUsdInput(text, MAX_AMOUNT_MICROS);
-  if (typeof parsed === 'number') return parsed;
-  throw new UserError(
-    parsed.reason === 'too_large'
-      ? l.t('quota:amountTooLarge', { max: MAX_AMOUNT_MICROS })
-      : l.t('quota:notAnAmount', { text }),
-  );
 }
 
 /** /quota's subcommands, for naming one in a text. */
@@ -128,14 +81,6 @@ export function describeReset(resetsAt: Date | null, l: Localizer): string {
 /** The channels /imagine and /video may be used in. */
 export function describeChannels(channelIds: readonly string[], l: Localizer): string {
   return channelIds.length === 0 ? l.t('quota:anyChannel') : l.list(channelIds.map(channelMention));
-}
-
-/** A member's role ids, whether discord.js gives a cached member or a raw (resolved) one. */
-export function roleIdsOf(
-  member: GuildMember | APIInteractionGuildMember | APIInteractionDataResolvedGuildMember | null,
-): string[] {
-  if (!member) return [];
-  return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
 }
 
 /** A member's allowance and where it comes from, as /usage shows it (and /help repeats it). */
