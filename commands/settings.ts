@@ -15,8 +15,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { autocompleteChoices } from '../src/discord/generation/autocomplete.ts';
-import { changeDefaults, changesAnything } from '../src/discord/generation/member-defaults.ts';
 import { DEFAULT_MODELS } from '../src/discord/generation/read-request.ts';
+import { changeDefaults, changesAnything } from '../src/discord/generation/settings-change.ts';
 import { readArgs } from '../src/discord/interactions/args.ts';
 import { type Command, type ComponentHandler, UserError } from '../src/discord/interactions/command.ts';
 import type { CustomIdOf } from '../src/discord/interactions/custom-ids.ts';

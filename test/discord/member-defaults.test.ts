@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCatalog } from '../../src/catalog/catalog.ts';
 import { scaledClock } from '../../src/clock.ts';
-import { changeDefaults, mergeDefaults } from '../../src/discord/generation/member-defaults.ts';
+import { mergeDefaults } from '../../src/discord/generation/member-defaults.ts';
 import { DEFAULT_MODELS } from '../../src/discord/generation/read-request.ts';
+import { changeDefaults } from '../../src/discord/generation/settings-change.ts';
 import { UserError } from '../../src/discord/interactions/command.ts';
 import { renderSettings } from '../../src/discord/views/settings-view.ts';
 import { english, localizerOf } from '../../src/i18n/index.ts';

@@ -1,7 +1,7 @@
 /**
  * A member's own defaults (/settings; stored by quota/member-defaults.ts) at the Discord edge:
- * checked against the catalog before they are stored, and merged under the options of /imagine
- * and /video when a request is made. A command's options always win; a default fills only an
+ * merged under the options of /imagine and /video when a request is made (a change from /settings
+ * is checked against the catalog in settings-change.ts). A command's options always win; a default fills only an
  * option the member left out, and only where the model in use takes it.
  *
  * The catalog changes after a default is stored: a default model the service no longer offers is
@@ -12,8 +12,8 @@ import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ModelCatalog } from '../../catalog/catalog.ts';
 import type { Localizer } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
-import type { MediaType, Model } from '../../media/schemas.ts';
-import { defaultsOf, type MemberDefaults, type TypeDefaults } from '../../quota/member-defaults.ts';
+import type { MediaType } from '../../media/schemas.ts';
+import { defaultsOf, type MemberDefaults } from '../../quota/member-defaults.ts';
 import { UserError } from '../interactions/command.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
 import type { BotServices } from '../interactions/services.ts';
@@ -48,9 +48,10 @@ export function requestDefaultsOf(stored: MemberDefaults): RequestDefaults {
 }
 
 /** What a member typed, shown back in code: Discord's 100 characters are not a modified client's limit. */
-const shown = (text: string) => truncate(codeText(text), 100);
+export const shown = (text: string) => truncate(codeText(text), 100);
 
-const given = (text: string | undefined): string | undefined => text?.trim() || undefined;
+/** What a member typed, trimmed; undefined when blank (an option left empty counts as not given). */
+export const given = (text: string | undefined): string | undefined => text?.trim() || undefined;
 
 /**
  * `args` with the member's defaults under them: an option left out takes the member's default,
@@ -131,143 +132,4 @@ export async function withDefaultsNote(
   await interaction
     .followUp({ content: note, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
     .catch((err: unknown) => logger.warn({ err }, 'cannot tell the member why a default was not used'));
-}
-
-/** What /settings was given: every field optional, as a member typed it. */
-export interface DefaultsChange {
-  image_model?: string | undefined;
-  image_aspect_ratio?: string | undefined;
-  image_resolution?: string | undefined;
-  video_model?: string | undefined;
-  video_aspect_ratio?: string | undefined;
-  video_resolution?: string | undefined;
-  count?: number | undefined;
-  always_confirm?: boolean | undefined;
-}
-
-/** Whether /settings was given anything to change. */
-export function changesAnything(change: DefaultsChange): boolean {
-  return Object.values(change).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
-}
-
-/**
- * The member's defaults after `change`, checked against the catalog: a model of the right type,
- * an aspect ratio and a resolution the type's model takes (the model given now, else the stored
- * one, else the server's default). Anything wrong throws one UserError that
- * lists every problem, and nothing is to be stored. A stored aspect ratio or resolution the new
- * model does not take is cleared, and said so in `notes`. Problems and notes speak `l`, the
- * member's language.
- */
-export function changeDefaults(
-  catalog: ModelCatalog,
-  stored: MemberDefaults,
-  change: DefaultsChange,
-  l: Localizer,
-): { defaults: MemberDefaults; notes: string[] } {
-  const problems: string[] = [];
-  const notes: string[] = [];
-  const next: MemberDefaults = { ...stored };
-  for (const type of ['image', 'video'] as const) {
-    const fields = {
-      model: given(change[`${type}_model`]),
-      aspect_ratio: given(change[`${type}_aspect_ratio`]),
-      resolution: given(change[`${type}_resolution`]),
-    };
-    if (!fields.model && !fields.aspect_ratio && !fields.resolution) continue;
-    if (!catalog.ready) throw new UserError(l.t('generate:defaults.catalogNotLoaded'));
-    const section = changeType(l, catalog, type, defaultsOf(stored, type), fields, problems, notes);
-    if (section) next[type] = section;
-  }
-  // In range: /settings' definition carries the quota's range (quota/takes.ts), which the router
-  // checked before this handler ran; the store checks it again as it writes.
-  if (change.count !== undefined) next.count = change.count;
-  if (change.always_confirm !== undefined) {
-    // Off is the server's behaviour: nothing of the member's to keep.
-    if (change.always_confirm) next.alwaysConfirm = true;
-    else delete next.alwaysConfirm;
-  }
-  if (problems.length > 0)
-    throw new UserError(
-      l.t('generate:defaults.cantSave', { problems: problems.map((p) => `- ${p}`).join('\n') }),
-    );
-  return { defaults: next, notes };
-}
-
-/** One type's defaults after its change, or undefined (with `problems` added) when it cannot be. */
-function changeType(
-  l: Localizer,
-  catalog: ModelCatalog,
-  type: MediaType,
-  stored: TypeDefaults,
-  fields: TypeDefaults,
-  problems: string[],
-  notes: string[],
-): TypeDefaults | undefined {
-  // The /settings option as the member's Discord names it (German `bildmodell`, not `image_model`).
-  const option = (name: 'model' | 'aspect_ratio' | 'resolution', of: MediaType = type) =>
-    l.t(`settings:command.${of}_${name}.name`);
-  let model: Model | undefined;
-  if (fields.model) {
-    model = catalog.get(fields.model);
-    if (!model) {
-      problems.push(
-        l.t('generate:defaults.noSuchModel', { option: option('model'), model: shown(fields.model) }),
-      );
-      return undefined;
-    }
-    if (model.type !== type) {
-      problems.push(
-        l.t(model.type === 'image' ? 'generate:defaults.makesImages' : 'generate:defaults.makesVideos', {
-          option: option('model'),
-          model: model.label,
-          other: option('model', model.type),
-        }),
-      );
-      return undefined;
-    }
-  } else {
-    model = catalog.get(stored.model ?? DEFAULT_MODELS[type]);
-    if (!model || model.type !== type) {
-      problems.push(
-        l.t(`generate:defaults.storedGone.${type}`, {
-          option: option('model'),
-          model: codeText(stored.model ?? ''),
-        }),
-      );
-      return undefined;
-    }
-  }
-  const next: TypeDefaults = { ...stored, ...(fields.model ? { model: model.slug } : {}) };
-  const whose =
-    fields.model || stored.model
-      ? model.label
-      : l.t('generate:defaults.serverDefault', { model: model.label });
-  for (const [field, offered] of [
-    ['aspect_ratio', model.aspect_ratios],
-    ['resolution', model.resolutions],
-  ] as const) {
-    const wanted = fields[field];
-    if (wanted) {
-      // The catalog's own spelling (4K, 4k), whatever case the member typed.
-      const match = offered.find((v) => v.toLowerCase() === wanted.toLowerCase());
-      if (match) next[field] = match;
-      else
-        problems.push(
-          offered.length === 0
-            ? l.t(`generate:defaults.takesNo.${field}`, { option: option(field), model: whose })
-            : l.t(`generate:defaults.notTaken.${field}`, {
-                option: option(field),
-                model: whose,
-                value: shown(wanted),
-                values: offered.join(', '),
-              }),
-        );
-    } else if (next[field] !== undefined && !offered.includes(next[field])) {
-      notes.push(
-        l.t(`generate:defaults.cleared.${type}.${field}`, { value: next[field], model: model.label }),
-      );
-      delete next[field];
-    }
-  }
-  return next;
 }
