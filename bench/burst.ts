@@ -4,7 +4,7 @@
  */
 import type { RunFigures } from './metrics.ts';
 import { SETTINGS } from './scenarios.ts';
-import { limited, ms, num, processRows, requestsLine, type Section, secs, times } from './section.ts';
+import { limited, ms, num, processRows, requestsRow, type Section, secs, times } from './section.ts';
 
 export function burstSection(bot: RunFigures, naive: RunFigures, disk: RunFigures): Section {
   const b = SETTINGS.burst;
@@ -90,14 +90,7 @@ export function burstSection(bot: RunFigures, naive: RunFigures, disk: RunFigure
         naive: `${num(naive.generationsPerMinute)}/min`,
         comparison: times(bot.generationsPerMinute, naive.generationsPerMinute),
       },
-      {
-        metric: 'API requests per minute: total (submissions / list polls / single polls / other)',
-        target: '≤ 120/min',
-        bot: requestsLine(bot),
-        pass: bot.requestsPerMinute.total <= 120,
-        naive: requestsLine(naive),
-        comparison: '',
-      },
+      requestsRow(bot, naive),
       {
         metric: 'Requests per delivered generation (whole run)',
         target: '– (steady: ≤ 1.2)',

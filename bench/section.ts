@@ -47,10 +47,22 @@ export function limited(f: RunFigures): string {
 }
 
 /** API requests per minute: total (submissions / list polls incl. typed pages / single polls / other). */
-export function requestsLine(f: RunFigures): string {
+function requestsLine(f: RunFigures): string {
   const r = f.requestsPerMinute;
   const typed = f.window.typedPages > 0 ? ` incl. ${num(f.window.typedPages / f.minutes)} typed pages` : '';
   return `${num(r.total)} (${num(r.submissions)} / ${num(r.listPolls)}${typed} / ${num(r.singlePolls)} / ${num(r.other)})`;
+}
+
+/** The row of the requests per minute against the service's 120, which every run shows. */
+export function requestsRow(bot: RunFigures, naive: RunFigures): Row {
+  return {
+    metric: 'API requests per minute: total (submissions / list polls / single polls / other)',
+    target: '≤ 120/min',
+    bot: requestsLine(bot),
+    pass: bot.requestsPerMinute.total <= 120,
+    naive: requestsLine(naive),
+    comparison: '',
+  };
 }
 
 /** How busy the process was: the figures above are only as good as its keeping up. */
