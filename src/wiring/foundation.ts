@@ -6,20 +6,17 @@
  * app.ts reads as the start and stop order.
  */
 import { ModelCatalog } from '../catalog/catalog.ts';
-import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ModelTimings } from '../jobs/model-timings.ts';
 import { createInProcessLock, type KeyedLock } from '../locks.ts';
-import type { Logger } from '../log.ts';
 import { type Exchange, MediaClient } from '../media/client.ts';
 import type { RateLimiter } from '../media/rate-limiter.ts';
-import type { BotMetrics } from '../ops/metrics.ts';
 import { withSpendHooks } from '../ops/spend-hooks.ts';
 import { createQuota } from '../quota/create.ts';
 import type { QuotaAdmin, QuotaLedger, QuotaService } from '../quota/types.ts';
 import { openQuotaBackend } from '../redis/open-quota-backend.ts';
 import { logStoreErrors, openCheckedStore, type Store } from '../store/open.ts';
-import type { Closers } from './closers.ts';
+import type { WiringContext } from './context.ts';
 import { ProcessSharing } from './process-sharing.ts';
 
 /**
@@ -49,12 +46,7 @@ export interface Foundation {
 
 export async function openFoundation(
   config: Readonly<Config>,
-  o: {
-    clock: Clock;
-    logger: Logger;
-    media: NonNullable<Config['media']>;
-    closers: Closers;
-    metrics: BotMetrics;
+  o: WiringContext & {
     /** Every answer of the service, after the metrics have it (the alerts' 401 and 402). */
     onExchange: (exchange: Exchange) => void;
   },

@@ -1,13 +1,5 @@
-/**
- * The jobs' side of the bot, wired over the foundation (foundation.ts): the job store and the
- * batches, delivery and the batch cards it redraws, the poller (the leader's on Redis), the
- * submitter and its intents, the confirmations, remote cancel and recovery. Delivery shows through
- * `messenger`, the Discord edge. Closers are added in the order of the start: delivery, the
- * batch cards, the poller (so a stop closes the poller first).
- */
-import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { BatchCards } from '../jobs/batch-cards.ts';
+import { type BatchCardMessenger, BatchCards } from '../jobs/batch-cards.ts';
 import { BatchStore } from '../jobs/batches.ts';
 import { ConfirmationStore } from '../jobs/confirmations.ts';
 import { Delivery } from '../jobs/delivery.ts';
@@ -19,10 +11,8 @@ import { JobStore } from '../jobs/job-store.ts';
 import { type GenerationFollower, Poller, type PollerOptions, videoPollFor } from '../jobs/poller.ts';
 import { Recovery } from '../jobs/recovery.ts';
 import { Submitter } from '../jobs/submitter.ts';
-import type { Logger } from '../log.ts';
 import { InFlightJobs, trackInFlight } from '../ops/in-flight.ts';
-import type { BotMetrics } from '../ops/metrics.ts';
-import type { Closers } from './closers.ts';
+import type { WiringContext } from './context.ts';
 import { type Foundation, RATE_WINDOW_MS } from './foundation.ts';
 
 export interface JobsWiring {
@@ -43,13 +33,8 @@ export interface JobsWiring {
 export function wireJobs(
   config: Readonly<Config>,
   f: Foundation,
-  o: {
-    clock: Clock;
-    logger: Logger;
-    media: NonNullable<Config['media']>;
-    closers: Closers;
-    metrics: BotMetrics;
-    messenger: JobMessenger & ConstructorParameters<typeof BatchCards>[0]['messenger'];
+  o: WiringContext & {
+    messenger: JobMessenger & BatchCardMessenger;
     timings?: { imagePollMs?: number; videoPollMs?: number; minEditIntervalMs?: number };
     onJobDone?: (job: Job) => void;
     createPoller?: (options: PollerOptions) => GenerationFollower;
