@@ -20,7 +20,6 @@ import { ClaimFence, ClaimLost, type DeliveryClaim, type DeliveryClaims } from '
 import {
   type DeliveryQuota,
   type DeliveryRoute,
-  type JobContent,
   type JobMessenger,
   MessageRefused,
 } from './delivery-ports.ts';

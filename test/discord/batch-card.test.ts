@@ -2,7 +2,6 @@ import { ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { takeRequest } from '../../src/discord/generation/send-takes.ts';
 import { renderBatchCard } from '../../src/discord/views/batch-card.ts';
-import { english } from '../../src/i18n/index.ts';
 import type { BatchTake } from '../../src/jobs/batches.ts';
 import { jobFixture, simModel } from './job-fixture.ts';
 

@@ -3,25 +3,12 @@
  * language), so the wording is tested without Discord. Who may run an admin command and the
  * amounts admins type are the interactions' (interactions/permissions.ts, interactions/amounts.ts).
  */
-import {
-  type APIInteractionDataResolvedGuildMember,
-  type APIInteractionGuildMember,
-  channelMention,
-  EmbedBuilder,
-  type GuildMember,
-  PermissionFlagsBits,
-  type PermissionsBitField,
-  roleMention,
-  TimestampStyles,
-  time,
-  userMention,
-} from 'discord.js';
-import { type Localizer, localizer } from '../../i18n/index.ts';
-import { MICROS_PER_USD, type Micros, parseUsdInput } from '../../money.ts';
+import { channelMention, EmbedBuilder, roleMention, TimestampStyles, time, userMention } from 'discord.js';
+import type { Localizer } from '../../i18n/index.ts';
+import type { Micros } from '../../money.ts';
 import type { Period } from '../../quota/periods.ts';
 import type { GuildOverview, MemberSummary } from '../../quota/service.ts';
 import { alertThreshold, type GuildSettings } from '../../quota/settings.ts';
-import { UserError } from '../interactions/command.ts';
 
 export const QUOTA_COLOR = 0x5865f2;
 
