@@ -13,8 +13,11 @@
  *   quota     allowances, reservations, the journal and ledger
  *   jobs      submission, intents, recovery, the poller, delivery, confirmations (their ports:
  *             JobMessenger, DeliveryQuota, the poller's lease, claims)
+ *   results   the results index the web searches (its contract, the SQLite FTS5 index, the
+ *             backfill) and the port of who may see what in a server (ServerAccess)
  *   ops       /healthz, /metrics, alerts
- *   adapters  redis/ (several processes), discord/ (the Discord edge), sim/ (the simulator);
+ *   adapters  redis/ (several processes), discord/ (the Discord edge), sim/ (the simulator),
+ *             web/ (the web side: sign-in, the gallery);
  *             each implements ports from below and none imports another
  *   commands  the command definitions and their thin handlers
  *   entry     main.ts, app.ts, wiring/, the deploy script, the benchmark
@@ -33,8 +36,9 @@ const LAYERS = [
   ['catalog', '^src/catalog/'],
   ['quota', '^src/quota/'],
   ['jobs', '^src/jobs/'],
+  ['results', '^src/results/'],
   ['ops', '^src/ops/'],
-  ['adapters', '^src/(redis|discord|sim)/'],
+  ['adapters', '^src/(redis|discord|sim|web)/'],
   ['commands', '^commands/'],
   ['entry', '^src/(main|app|deploy-commands)[.]ts$|^src/wiring/|^bench/|^scripts/'],
 ];
@@ -53,7 +57,7 @@ const upward = LAYERS.slice(0, -1).map(([name, path], i) => ({
 }));
 
 /** The adapters are siblings: Redis, Discord and the simulator do not import each other. */
-const ADAPTERS = ['redis', 'discord', 'sim'];
+const ADAPTERS = ['redis', 'discord', 'sim', 'web'];
 const siblings = ADAPTERS.map((name) => ({
   name: `${name}-imports-no-other-adapter`,
   comment: `src/${name}/ implements ports from below; it does not reach into another adapter`,
