@@ -81,6 +81,29 @@ const envSchema = z
     // longer than this (a loaded host) loses them while it runs; the tests shorten them.
     POLLER_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(10),
     SHARD_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(15),
+    // The web side (sign-in with Discord, the gallery): off unless WEB_PORT is set.
+    WEB_PORT: z.coerce
+      .number({ error: 'must be a port number (0 to 65535)' })
+      .int('must be a port number (0 to 65535)')
+      .min(0, 'must be a port number (0 to 65535)')
+      .max(65_535, 'must be a port number (0 to 65535)')
+      .optional(),
+    WEB_HOST: z
+      .string()
+      .trim()
+      .regex(
+        /^[^\s/]+$/,
+        'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)',
+      )
+      .default('127.0.0.1'),
+    WEB_PUBLIC_URL: url('where members open the web side, for example https://bot.example.org').optional(),
+    DISCORD_OAUTH_AUTHORIZE_URL: url("Discord's authorization page").default(
+      'https://discord.com/oauth2/authorize',
+    ),
+    DISCORD_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    // Behind a TLS proxy: the client's address (logins are rate-limited by it) is the last hop of
+    // X-Forwarded-For, which only a proxy the operator runs may be trusted to write.
+    WEB_TRUST_PROXY: z.enum(['0', '1', 'false', 'true']).default('0'),
   })
   .superRefine((env, ctx) => {
     // Only once both parsed (a bad value is reported by its own check).
@@ -105,6 +128,14 @@ const envSchema = z
           message: `must name every shard (0 to ${count - 1}) on a SQLite store: one process runs them all; several processes need Redis`,
         });
       }
+    }
+    if (env.WEB_PORT !== undefined && !env.DISCORD_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_CLIENT_SECRET'],
+        message:
+          "is required when WEB_PORT is set (the application's OAuth2 client secret, from the developer portal)",
+      });
     }
     if (env.MEDIA_API_BASE_URL && !env.MEDIA_API_TOKEN) {
       ctx.addIssue({
@@ -134,6 +165,23 @@ export interface Config {
   shards: { count: number | 'auto'; ids?: readonly number[] };
   /** On Redis: how long (ms) a killed process keeps the poller's lease and its shard claims. */
   leases: { pollerMs: number; shardMs: number };
+  /** The web side; absent (the default) when WEB_PORT is not set. */
+  web?: WebConfig;
+}
+
+export interface WebConfig {
+  host: string;
+  port: number;
+  /**
+   * Where members open it, without a trailing slash; the OAuth redirect is `<publicUrl>/auth/callback`.
+   * Absent: `http://localhost:<the port bound>`.
+   */
+  publicUrl?: string;
+  /** Discord's authorization page. */
+  authorizeUrl: string;
+  clientSecret: string;
+  /** Whether X-Forwarded-For's last hop is the client's address (behind the operator's own proxy). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -143,7 +191,7 @@ export class ConfigError extends Error {}
  * compose and Kubernetes secrets are files, and a value in a file is not in the process's
  * environment, where `docker inspect` and /proc/PID/environ show it.
  */
-const SECRET_FILES = ['DISCORD_TOKEN', 'MEDIA_API_TOKEN'] as const;
+const SECRET_FILES = ['DISCORD_TOKEN', 'MEDIA_API_TOKEN', 'DISCORD_CLIENT_SECRET'] as const;
 
 /** The environment with each `<NAME>_FILE` read into `<NAME>`; problems as configuration lines. */
 function withSecretFiles(env: Record<string, string>): { env: Record<string, string>; problems: string[] } {
@@ -209,6 +257,17 @@ export function parseConfig(raw: Record<string, string | undefined>): Readonly<C
       pollerMs: Math.round(e.POLLER_LEASE_SECONDS * 1000),
       shardMs: Math.round(e.SHARD_LEASE_SECONDS * 1000),
     }),
+    web:
+      e.WEB_PORT === undefined || !e.DISCORD_CLIENT_SECRET
+        ? undefined
+        : Object.freeze({
+            host: e.WEB_HOST,
+            port: e.WEB_PORT,
+            publicUrl: e.WEB_PUBLIC_URL,
+            authorizeUrl: e.DISCORD_OAUTH_AUTHORIZE_URL,
+            clientSecret: e.DISCORD_CLIENT_SECRET,
+            trustProxy: e.WEB_TRUST_PROXY === '1' || e.WEB_TRUST_PROXY === 'true',
+          }),
   });
 }
 

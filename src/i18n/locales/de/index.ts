@@ -13,6 +13,7 @@ import settings from './settings.ts';
 import show from './show.ts';
 import usage from './usage.ts';
 import validation from './validation.ts';
+import web from './web.ts';
 import welcome from './welcome.ts';
 
 export default {
@@ -30,4 +31,5 @@ export default {
   welcome,
   alerts,
   actions,
+  web,
 };
