@@ -72,6 +72,9 @@ export class LoginFlow {
 export function safeReturnPath(value: string | undefined): string {
   if (!value || value.length > 500) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\\]/.test(value)) return '/';
-  return value;
+  // A control character or a backslash: browsers read `/\t/host` and `/\\host` as another host.
+  for (const ch of value) if (ch.charCodeAt(0) < 0x20 || ch === '\\') return '/';
+  // Resolved against this site, it must stay on it.
+  const resolved = new URL(value, 'http://this.site');
+  return resolved.origin === 'http://this.site' ? resolved.pathname + resolved.search : '/';
 }

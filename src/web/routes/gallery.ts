@@ -1,0 +1,111 @@
+/**
+ * `/servers/<guild id>` (the gallery) and `/servers/<guild id>/results/<generation id>` (a
+ * result's page). Who may see what is asked of the bot's view of the server at every request
+ * (ServerAccess): a server the member is not in, and a result in a channel they cannot view, answer
+ * 404 with nothing of it in the page, and are not listed or counted.
+ */
+import type { Context, Hono } from 'hono';
+import type { GalleryQuery } from '../../results/result.ts';
+import type { MemberAccess } from '../../results/server-access.ts';
+import type { WebDeps, WebEnv } from '../context.ts';
+import { dayEnd, dayStart, readFilters } from '../gallery-address.ts';
+import { mediaLinks } from '../media-links.ts';
+import { remakeCommand } from '../remake-command.ts';
+import type { Session } from '../sessions.ts';
+import { galleryPage } from '../views/gallery.ts';
+import { messagePage, type Viewer } from '../views/layout.ts';
+import { resultPage } from '../views/result-page.ts';
+
+const PAGE_SIZE = 60;
+const SNOWFLAKE = /^\d{17,20}$/;
+const GENERATION_ID = /^[\w-]{1,100}$/;
+
+export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
+  app.get('/servers/:guildId', async (c) => {
+    const signedIn = await memberOf(c, deps, c.req.param('guildId'));
+    if (!('access' in signedIn)) return signedIn.response;
+    const { session, access, viewer } = signedIn;
+    const filters = readFilters(new URL(c.req.url).searchParams);
+    const query: GalleryQuery = {
+      guildId: access.server.id,
+      viewableChannelIds: access.viewableChannelIds,
+      text: filters.q || undefined,
+      type: filters.type,
+      model: filters.model,
+      userId: filters.member === 'me' ? session.userId : filters.member,
+      from: filters.from ? dayStart(filters.from) : undefined,
+      to: filters.to ? dayEnd(filters.to) : undefined,
+      cursor: filters.cursor ? fromAddress(filters.cursor) : undefined,
+      limit: PAGE_SIZE,
+    };
+    const page = await deps.results.search(query);
+    const mediaUrls = await mediaLinks(deps.access, page.results);
+    return c.html(
+      galleryPage(c.get('l'), viewer, {
+        server: access.server,
+        filters,
+        page,
+        nextCursor: page.next ? toAddress(page.next) : null,
+        models: deps.models,
+        mediaUrls,
+      }),
+    );
+  });
+
+  app.get('/servers/:guildId/results/:generationId', async (c) => {
+    const signedIn = await memberOf(c, deps, c.req.param('guildId'));
+    if (!('access' in signedIn)) return signedIn.response;
+    const { access, viewer } = signedIn;
+    const generationId = c.req.param('generationId');
+    if (!GENERATION_ID.test(generationId)) return notFound(c, viewer);
+    const result = await deps.results.get(access.server.id, generationId);
+    if (!result || !access.viewableChannelIds.has(result.viewChannelId)) return notFound(c, viewer);
+    const takes = result.batch
+      ? (await deps.results.batch(access.server.id, result.batch.id)).filter((t) =>
+          access.viewableChannelIds.has(t.viewChannelId),
+        )
+      : [result];
+    const mediaUrls = await mediaLinks(deps.access, takes);
+    return c.html(
+      resultPage(c.get('l'), viewer, {
+        server: access.server,
+        result,
+        takes,
+        mediaUrls,
+        again: remakeCommand(deps.commands, result),
+      }),
+    );
+  });
+}
+
+type Signed = { session: Session; access: MemberAccess; viewer: Viewer } | { response: Response };
+
+/** The signed-in member and their access to the server now, or the answer to give instead. */
+async function memberOf(c: Context<WebEnv>, deps: WebDeps, guildId: string): Promise<Signed> {
+  const session = c.get('session');
+  if (!session) {
+    const next = new URL(c.req.url);
+    return { response: c.redirect(`/login?next=${encodeURIComponent(next.pathname + next.search)}`, 302) };
+  }
+  const viewer = { name: session.userName, csrf: session.csrf };
+  if (!SNOWFLAKE.test(guildId)) return { response: notFound(c, viewer) };
+  const access = await deps.access.memberAccess(guildId, session.userId);
+  if (!access) return { response: notFound(c, viewer) };
+  return { session, access, viewer };
+}
+
+export function notFound(c: Context<WebEnv>, viewer: Viewer | undefined): Response {
+  const l = c.get('l');
+  return c.html(
+    messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.notFoundText'), viewer),
+    404,
+  ) as Response;
+}
+
+/** The index's cursor as the address carries it (URL-safe whatever the engine writes), and back. */
+function toAddress(cursor: string): string {
+  return Buffer.from(cursor).toString('base64url');
+}
+function fromAddress(cursor: string): string {
+  return Buffer.from(cursor, 'base64url').toString();
+}

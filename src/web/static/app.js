@@ -1,0 +1,25 @@
+// The web side's one script, for niceties only: every page works without it. Served from /static
+// under a CSP that runs no inline script.
+for (const button of document.querySelectorAll('button.copy-button')) {
+  const field = document.getElementById(button.dataset.copy);
+  if (!field || !navigator.clipboard) continue;
+  const label = button.textContent;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    await navigator.clipboard.writeText(field.value);
+    button.textContent = button.dataset.copied;
+    setTimeout(() => {
+      button.textContent = label;
+    }, 2000);
+  });
+}
+// A date in the reader's own time zone (the page names UTC without script).
+for (const time of document.querySelectorAll('time[datetime]')) {
+  const at = new Date(time.getAttribute('datetime'));
+  if (!Number.isNaN(at.getTime())) {
+    time.textContent = at.toLocaleString(document.documentElement.lang, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  }
+}
