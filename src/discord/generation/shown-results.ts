@@ -47,23 +47,30 @@ export class ShownResults {
     this.recorder = o.recorder;
   }
 
-  /** Records each finished take of a server shown in `message`; returns at once. */
+  /** Records each finished take of a server shown in `message`; returns at once and never throws. */
   record(takes: readonly ShownTake[], message: Message): void {
     const finished = takes.filter((t) => t.job.reply.guildId && t.job.status === 'completed');
     if (finished.length === 0) return;
-    // Read now: the message object is not kept.
-    const shown: ShownMessage = {
-      id: message.id,
-      channelId: message.channelId,
-      attachments: message.attachments.map((a) => ({ name: a.name, url: a.url, contentType: a.contentType })),
-    };
-    const shownAt = this.clock.now();
-    void this.recordAll(finished, shown, shownAt).catch((err: unknown) =>
+    const failed = (err: unknown) =>
       this.logger.warn(
         { err, generationIds: finished.map((t) => t.job.generationId) },
         'cannot record shown results in the results index',
-      ),
-    );
+      );
+    try {
+      // Read now: the message object is not kept.
+      const shown: ShownMessage = {
+        id: message.id,
+        channelId: message.channelId,
+        attachments: message.attachments.map((a) => ({
+          name: a.name,
+          url: a.url,
+          contentType: a.contentType,
+        })),
+      };
+      void this.recordAll(finished, shown, this.clock.now()).catch(failed);
+    } catch (err) {
+      failed(err);
+    }
   }
 
   private async recordAll(
