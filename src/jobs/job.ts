@@ -23,6 +23,11 @@ export interface ReplyTarget {
   messageId: string | null;
   userId: string;
   /**
+   * The member's name in the server when they asked (nickname, else global name, else username):
+   * what the results gallery says a result is by. Absent on jobs stored before it was kept.
+   */
+  userName?: string;
+  /**
    * The member's Discord locale (`interaction.locale`): the reply and its later edits speak it.
    * Absent on jobs stored before the bot spoke other languages: English.
    */

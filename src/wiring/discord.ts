@@ -1,14 +1,15 @@
 /**
  * The Discord edge of the bot: the client (its intents and cache limits), and what listens on it
- * before login: the welcomes of new servers and the interactions, routed to the commands with the
- * services they use. Their closers are added in the order of the start, so that a stop first lets
+ * before login: the welcomes of new servers, the interactions, routed to the commands with the
+ * services they use, and, when the bot keeps a results index, the deleted messages. Their closers are added in the order of the start, so that a stop first lets
  * the interaction handlers finish, then the welcomes, before the store closes.
  */
-import { Client, GatewayIntentBits } from 'discord.js';
+import { Client, GatewayIntentBits, Partials } from 'discord.js';
 import { interactions } from '../../commands/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { CACHE_OPTIONS } from '../discord/gateway/cache-limits.ts';
+import { listenForDeletions } from '../discord/gateway/message-deletions.ts';
 import { listenForWelcomes } from '../discord/gateway/welcome.ts';
 import { listenForInteractions } from '../discord/interactions/interaction-listener.ts';
 import { createRouter } from '../discord/interactions/router.ts';
@@ -26,10 +27,15 @@ const STOP_GRACE_MS = 10_000;
  */
 const WELCOME_GRACE_MS = 3_000;
 
-/** The Discord client, not logged in yet; destroyed by the stop. */
+/**
+ * The Discord client, not logged in yet; destroyed by the stop. Guilds: the servers, their channels
+ * and roles (who may see what). GuildMessages: a message deleted by anyone (the results index drops
+ * its results); no message is kept (MessageManager: 0), so a deleted one arrives as a partial.
+ */
 export function openDiscordClient(config: Readonly<Config>, closers: Closers): Client {
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+    partials: [Partials.Message],
     rest: { api: config.discord.apiUrl },
     ...CACHE_OPTIONS,
   });
@@ -40,6 +46,7 @@ export function openDiscordClient(config: Readonly<Config>, closers: Closers): C
 /**
  * Listens for new servers and for interactions, before login: every server is made known as the
  * gateway connects (welcome.ts), and an interaction that arrives right after READY is not missed.
+ * With a results index (`services.results`), a deleted message leaves the gallery.
  */
 export function listenOnDiscord(
   client: Client,
@@ -58,4 +65,5 @@ export function listenOnDiscord(
   // waiting for capacity is left to the next start's recovery.
   const listener = listenForInteractions(client, createRouter(interactions, services));
   o.closers.add('the interaction handlers', () => listener.stop(STOP_GRACE_MS));
+  if (services.results) listenForDeletions(client, services.results);
 }

@@ -140,7 +140,12 @@ export function baseFields(state: FakeState, o: InteractionContextOptions): Base
     guild: { id: guildId, features: [], locale: o.guildLocale ?? Locale.EnglishUS },
     guild_locale: o.guildLocale ?? Locale.EnglishUS,
     member: {
-      ...memberObject({ user, roles, joinedAt: known?.joinedAt ?? new Date().toISOString() }),
+      ...memberObject({
+        user,
+        roles,
+        joinedAt: known?.joinedAt ?? new Date().toISOString(),
+        ...(known?.nick === undefined ? {} : { nick: known.nick }),
+      }),
       permissions,
     },
     channel: {

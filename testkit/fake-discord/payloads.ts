@@ -60,7 +60,7 @@ export function guildObject(guild: FakeGuild): APIGuild {
   return {
     id: guild.id,
     name: guild.name,
-    icon: null,
+    icon: guild.icon,
     splash: null,
     discovery_splash: null,
     banner: null,
@@ -128,7 +128,7 @@ export function guildCreatePayload(state: FakeState, guild: FakeGuild): GatewayG
 export function memberObject(member: FakeMember): APIGuildMember {
   return {
     user: member.user,
-    nick: null,
+    nick: member.nick ?? null,
     avatar: null,
     banner: null,
     roles: member.roles,

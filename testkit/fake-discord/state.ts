@@ -55,6 +55,8 @@ export interface FakeMember {
   roles: string[];
   /** Overrides the computed permissions in interactions. */
   permissions?: string;
+  /** The member's nickname in the server. */
+  nick?: string;
   joinedAt: string;
 }
 
@@ -69,6 +71,8 @@ export interface FakeGuild {
   createdAt: string;
   systemChannelId: string | null;
   preferredLocale: string;
+  /** The icon's hash. */
+  icon: string | null;
 }
 
 export interface FakeChannel {
@@ -202,6 +206,7 @@ export class FakeState {
         user: this.user(m.userId, m.username),
         roles: m.roles ?? [],
         ...(m.permissions === undefined ? {} : { permissions: m.permissions }),
+        ...(m.nick === undefined ? {} : { nick: m.nick }),
         joinedAt,
       });
     }
@@ -217,16 +222,19 @@ export class FakeState {
       createdAt: joinedAt,
       systemChannelId: spec.systemChannelId ?? null,
       preferredLocale: spec.preferredLocale ?? Locale.EnglishUS,
+      icon: spec.icon ?? null,
     };
     this.guilds.set(spec.id, guild);
     for (const [position, c] of (spec.channels ?? []).entries()) {
       const canCreateThreads = c.canCreateThreads !== false;
       const botDeny =
         (canCreateThreads ? 0n : P.CreatePublicThreads | P.CreatePrivateThreads) | BigInt(c.botDeny ?? '0');
-      const overwrites: APIOverwrite[] =
-        botDeny === 0n
+      const overwrites: APIOverwrite[] = [
+        ...(c.overwrites ?? []),
+        ...(botDeny === 0n
           ? []
-          : [{ id: this.botUserId, type: OverwriteType.Member, allow: '0', deny: String(botDeny) }];
+          : [{ id: this.botUserId, type: OverwriteType.Member, allow: '0', deny: String(botDeny) }]),
+      ];
       const api = {
         id: c.id,
         type: (c.type ?? ChannelType.GuildText) as ChannelType.GuildText,

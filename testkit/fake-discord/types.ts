@@ -4,7 +4,7 @@
  * the bot opens. Of the fake's other parts they import only openapi.ts's BodyViolation (which imports
  * none), so its state, faults and routes import them without a loop.
  */
-import type { APIInteraction, APIMessage } from 'discord.js';
+import type { APIInteraction, APIMessage, APIOverwrite } from 'discord.js';
 import type { BodyViolation } from './openapi.ts';
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
@@ -25,6 +25,8 @@ export interface FakeGuildSpec {
   joinedAt?: string;
   /** The server's language (a Discord locale, e.g. `de`): what the bot writes server-wide in. en-US by default. */
   preferredLocale?: string;
+  /** The server's icon hash (`a_…` animated); none by default. */
+  icon?: string;
 }
 
 export interface FakeChannelSpec {
@@ -37,6 +39,8 @@ export interface FakeChannelSpec {
   canCreateThreads?: boolean;
   /** Permissions denied to the bot in this channel by a member overwrite (bitfield string). */
   botDeny?: string;
+  /** The channel's permission overwrites for roles (@everyone's id is the guild's) and members, besides the bot's. */
+  overwrites?: APIOverwrite[];
 }
 
 export interface FakeRoleSpec {
@@ -51,6 +55,8 @@ export interface FakeMemberSpec {
   roles?: string[];
   /** Bitfield string sent as `member.permissions` in interactions; computed from the roles when absent. */
   permissions?: string;
+  /** The member's nickname in the server; none by default. */
+  nick?: string;
 }
 
 export interface StartFakeDiscordOptions {

@@ -4,7 +4,9 @@
  * 2. past its 15 minutes, or when Discord says it is invalid: the bot token, editing the reply;
  * 3. when that is impossible too: a new message in the channel that replies to the original and
  *    mentions the requester. A result is never lost because a token expired.
- * A result is the same card (result-card.ts) on every route.
+ * A result is the same card (result-card.ts) on every route. Once a finished result is in the
+ * message Discord answered with, it is recorded in the results index (shown-results.ts), when the
+ * bot keeps one.
  */
 import {
   type Client,
@@ -29,9 +31,11 @@ import type { Job, ReplyTarget } from '../../jobs/job.ts';
 import type { Logger } from '../../log.ts';
 import { loopTurn } from '../../loop-turns.ts';
 import type { Model } from '../../media/schemas.ts';
-import { renderBatchCard } from '../views/batch-card.ts';
+import type { ResultsRecorder } from '../../results/recorder.ts';
+import { renderBatchCard, takeFileName } from '../views/batch-card.ts';
 import type { RenderedMessage } from '../views/message-parts.ts';
 import { renderFailureReport, renderJob, renderThreadName } from '../views/render.ts';
+import { ShownResults, type ShownTake } from './shown-results.ts';
 
 /** Finds a model of the catalog by slug (ModelCatalog). */
 export interface ModelLookup {
@@ -59,12 +63,21 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
   private readonly logger: Logger;
   /** The catalog, for the buttons a result offers (a model that left it still gets the basic ones). */
   private readonly catalog: ModelLookup;
+  /** Records the results shown in the results index; absent when the bot keeps none. */
+  private readonly shown: ShownResults | undefined;
 
-  constructor(client: Client<true>, clock: Clock, logger: Logger, catalog: ModelLookup) {
+  constructor(
+    client: Client<true>,
+    clock: Clock,
+    logger: Logger,
+    catalog: ModelLookup,
+    results?: ResultsRecorder,
+  ) {
     this.client = client;
     this.clock = clock;
     this.logger = logger;
     this.catalog = catalog;
+    this.shown = results ? new ShownResults(client, { clock, logger, recorder: results }) : undefined;
   }
 
   async show(job: Job, content: JobContent): Promise<DeliveryRoute> {
@@ -73,12 +86,15 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
     const model = this.catalog.get(job.model);
     const message = rendered(() => renderJob(job, content, model, { now: this.clock.now() }));
     const { reply } = job;
-    if (await this.editByInteraction(reply, message, { generationId: job.generationId }))
+    const edited = await this.editByInteraction(reply, message, { generationId: job.generationId });
+    if (edited) {
+      this.recordShown(shownTakes(job, content), edited);
       return 'interaction';
+    }
     const channel = await this.sendableChannel(reply, { generationId: job.generationId });
     if (reply.messageId && channel && 'messages' in channel) {
       try {
-        await channel.messages.edit(reply.messageId, message);
+        this.recordShown(shownTakes(job, content), await channel.messages.edit(reply.messageId, message));
         return 'bot';
       } catch (err) {
         // A new message would carry the same file and meet the same refusal.
@@ -102,7 +118,7 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
             rendered(() => renderJob(job, content, model, { mentionRequester: true, now: this.clock.now() })),
           )
         : { ...message, content: `<@${reply.userId}>` };
-    await sendOrRefuse(channel, {
+    const sent = await sendOrRefuse(channel, {
       ...announced,
       allowedMentions: { users: [reply.userId] },
       reply: reply.messageId ? { messageReference: reply.messageId, failIfNotExists: false } : undefined,
@@ -110,6 +126,7 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
       nonce: nonceFor(job, content.kind),
       enforceNonce: true,
     });
+    this.recordShown(shownTakes(job, content), sent);
     return 'channel';
   }
 
@@ -125,14 +142,18 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
     const message = rendered(() => renderBatchCard(batch, takes, model));
     const { reply } = batch;
     const about = { batchId: batch.id };
-    if (await this.editByInteraction(reply, message, about)) return 'interaction';
+    const edited = await this.editByInteraction(reply, message, about);
+    if (edited) {
+      this.recordShown(batchTakes(takes), edited);
+      return 'interaction';
+    }
     const channel = reply.messageId ? await this.sendableChannel(reply, about) : undefined;
     if (!reply.messageId || !channel || !('messages' in channel)) {
       this.logger.info(about, "a batch's reply cannot be reached to redraw it");
       return 'none';
     }
     try {
-      await channel.messages.edit(reply.messageId, message);
+      this.recordShown(batchTakes(takes), await channel.messages.edit(reply.messageId, message));
       return 'bot';
     } catch (err) {
       const refusal = refusalOf(err);
@@ -231,24 +252,29 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
   }
 
   /**
-   * Edits the reply through the interaction's token while it is valid: true when it did, false
-   * when the token is too old or Discord says it is gone (the bot token is next). A refusal throws.
+   * Edits the reply through the interaction's token while it is valid: the message as edited when
+   * it did, undefined when the token is too old or Discord says it is gone (the bot token is next).
+   * A refusal throws.
    */
   private async editByInteraction(
     reply: ReplyTarget,
     message: Parameters<InteractionWebhook['editMessage']>[1],
     about: Record<string, string>,
-  ): Promise<boolean> {
-    if (!this.tokenValid(reply)) return false;
+  ): Promise<Message | undefined> {
+    if (!this.tokenValid(reply)) return undefined;
     try {
       const webhook = new InteractionWebhook(this.client, reply.applicationId, reply.interactionToken);
-      await webhook.editMessage('@original', message);
-      return true;
+      return await webhook.editMessage('@original', message);
     } catch (err) {
       if (!isTokenGone(err)) throw refusalOf(err) ?? err;
       this.logger.info(about, 'interaction token no longer valid; using the bot token');
-      return false;
+      return undefined;
     }
+  }
+
+  /** The finished takes now in `message`, to the results index (never failing or waiting). */
+  private recordShown(takes: ShownTake[], message: Message): void {
+    if (takes.length > 0) this.shown?.record(takes, message);
   }
 
   private tokenValid(reply: ReplyTarget): boolean {
@@ -268,6 +294,28 @@ export class DiscordMessenger implements JobMessenger, BatchCardMessenger {
       return undefined;
     }
   }
+}
+
+/** The finished takes `content` shows: the job's result, or a batch's done takes. */
+function shownTakes(job: Job, content: JobContent): ShownTake[] {
+  if (content.kind === 'result') return [{ job, content, attachmentName: content.file?.name }];
+  if (content.kind === 'batch') return batchTakes(content.takes);
+  return [];
+}
+
+/** A batch's done takes, each with the name its file is attached under in the batch's card. */
+function batchTakes(takes: readonly BatchTake[]): ShownTake[] {
+  return takes.flatMap((take) =>
+    take.state === 'done'
+      ? [
+          {
+            job: take.job,
+            content: take.content,
+            attachmentName: take.content?.file ? takeFileName(take.index, take.content.file.name) : undefined,
+          },
+        ]
+      : [],
+  );
 }
 
 /** A new V2 message leaves out `content` and `embeds` (only an edit needs them cleared). */

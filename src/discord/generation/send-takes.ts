@@ -11,6 +11,7 @@ import type { SubmitInput } from '../../jobs/submission.ts';
 import type { CreateGenerationRequest, Model } from '../../media/schemas.ts';
 import { deferReply } from '../interactions/defer.ts';
 import { replyLocales } from '../interactions/locale.ts';
+import { displayNameOf } from '../interactions/permissions.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { showBatch } from './batch-reply.ts';
@@ -68,6 +69,7 @@ export async function sendTakes(
     channelId: interaction.channelId,
     messageId: null,
     userId: interaction.user.id,
+    userName: displayNameOf(interaction.member, interaction.user),
     ...replyLocales(interaction),
   };
   const submission = (index: number): SubmitInput => {

@@ -1,6 +1,6 @@
 /**
  * Who the member is, as an interaction says: whether they may run an admin command (Manage Server,
- * decided at run time) and their roles (which the quota's role allowances read).
+ * decided at run time), their roles (which the quota's role allowances read) and their name.
  */
 import {
   type APIInteractionDataResolvedGuildMember,
@@ -8,6 +8,7 @@ import {
   type GuildMember,
   PermissionFlagsBits,
   type PermissionsBitField,
+  type User,
 } from 'discord.js';
 import { type Localizer, localizer } from '../../i18n/index.ts';
 import { UserError } from './command.ts';
@@ -47,4 +48,11 @@ export function roleIdsOf(
 ): string[] {
   if (!member) return [];
   return Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
+}
+
+/** The member's name in the server: their nickname, else their global name, else their username. */
+export function displayNameOf(member: GuildMember | APIInteractionGuildMember | null, user: User): string {
+  if (!member) return user.displayName;
+  // A cached member's displayName is the same rule; a raw one carries its nickname only.
+  return 'displayName' in member ? member.displayName : (member.nick ?? user.displayName);
 }

@@ -13,6 +13,7 @@ import type { Logger } from '../../log.ts';
 import type { MediaClient } from '../../media/client.ts';
 import type { MemberDefaultsStore } from '../../quota/member-defaults.ts';
 import type { QuotaAdmin, QuotaLedger, QuotaService } from '../../quota/service.ts';
+import type { ResultsRecorder } from '../../results/recorder.ts';
 
 export interface BotServices {
   catalog: ModelCatalog;
@@ -51,4 +52,9 @@ export interface BotServices {
    * that process answered, or undefined when none holds it.
    */
   cancelElsewhere?(reservationId: string, userId: string): Promise<CancelResult | undefined>;
+  /**
+   * The results index's recorder, when the bot keeps one (the web's gallery): Delete and the
+   * gateway's deletions take a message's results out of it.
+   */
+  results?: ResultsRecorder;
 }

@@ -61,6 +61,14 @@ export interface BatchHead {
   note?: string;
 }
 
+/**
+ * The name a take's file is attached under: by take, so that two takes' files can never share a
+ * name in one message (the messenger finds each take's attachment by it).
+ */
+export function takeFileName(index: number, name: string): string {
+  return `take${index + 1}-${name}`;
+}
+
 /** The reply of a batch (`job`: any of its takes), drawn from `takes` (every take, in order). */
 export function renderBatchCard(
   job: BatchHead,
@@ -80,8 +88,7 @@ export function renderBatchCard(
     if (take.state !== 'done') continue;
     firstDone ??= take.job;
     const file = take.content?.file;
-    // Named by take, so that two takes' files can never share a name in one message.
-    const name = file ? `take${n}-${file.name}` : undefined;
+    const name = file ? takeFileName(take.index, file.name) : undefined;
     if (file && name) files.push(new AttachmentBuilder(file.data, { name }));
     const url = name
       ? `attachment://${name}`

@@ -1,7 +1,8 @@
 /**
  * Delete: the member who asked for a result, or a member who may manage messages in the channel,
  * removes the result's message. Anyone else is refused privately. The job itself stays as it was
- * (its spend, its history in /usage).
+ * (its spend, its history in /usage). The message's results leave the web's gallery at once,
+ * without waiting for the gateway's word of the deletion.
  */
 import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, Routes } from 'discord.js';
 import type { Localizer } from '../../../i18n/index.ts';
@@ -32,6 +33,8 @@ export async function deleteResult(
   // Private, and answered at once: the deletion may take longer than Discord's 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   await removeMessage(interaction, services, job, l);
+  // The recorder logs its own failures: the member's answer does not wait for the index.
+  if (interaction.guildId) void services.results?.messageDeleted(interaction.guildId, interaction.message.id);
   services.logger.info(
     { generationId, guildId: interaction.guildId, userId: interaction.user.id, byRequester: isRequester },
     'result message deleted',

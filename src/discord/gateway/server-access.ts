@@ -1,0 +1,199 @@
+/**
+ * Who may see what in a server, as the bot sees it now (results/server-access.ts's port):
+ * - the member is asked of Discord at every call (GET /guilds/{id}/members/{user}: the cache keeps
+ *   no members, cache-limits.ts), so that a role removed a minute ago counts at the next click;
+ * - the server's roles and channels with their overwrites come from the gateway's cache when this
+ *   process holds the server's shard (the Guilds intent keeps them current), else from Discord's
+ *   REST API (several processes, each with its shards: SHARD_IDS), kept a few seconds;
+ * - the permission math is view-permissions.ts's.
+ */
+import {
+  type APIChannel,
+  type APIGuild,
+  type APIGuildMember,
+  type Client,
+  DiscordAPIError,
+  type Guild,
+  type REST,
+  Routes,
+  ShardClientUtil,
+} from 'discord.js';
+import type { Clock } from '../../clock.ts';
+import type { Logger } from '../../log.ts';
+import type { MemberAccess, ServerAccess, ServerSummary } from '../../results/server-access.ts';
+import { AttachmentLinks } from './attachment-links.ts';
+import { RecentAnswers } from './recent-answers.ts';
+import { type ChannelData, type GuildData, memberView } from './view-permissions.ts';
+
+/** How old another shard's roles and channels may be when a member's access is decided. */
+export const REMOTE_GUILD_MAX_AGE_MS = 5_000;
+/** How old another shard's server (its name and icon, or that the bot is not in it) may be in a list. */
+export const REMOTE_SUMMARY_MAX_AGE_MS = 60_000;
+/** Servers and channel lists kept at most. */
+const MAX_KEPT = 5_000;
+
+/** Where a server's roles and channels are read. */
+type Source = { kind: 'cache'; guild: Guild } | { kind: 'rest' } | { kind: 'absent' };
+
+export class DiscordServerAccess implements ServerAccess {
+  private readonly client: Client;
+  private readonly logger: Logger;
+  private readonly links: AttachmentLinks;
+  /** GET /guilds/{id} of servers on other shards; null when the bot is not in it. */
+  private readonly guilds: RecentAnswers<APIGuild | null>;
+  /** GET /guilds/{id}/channels of servers on other shards. */
+  private readonly channels: RecentAnswers<APIChannel[] | null>;
+
+  constructor(client: Client, o: { clock: Clock; logger: Logger }) {
+    this.client = client;
+    this.logger = o.logger;
+    this.links = new AttachmentLinks(client.rest, o.clock, o.logger);
+    this.guilds = new RecentAnswers(o.clock, MAX_KEPT);
+    this.channels = new RecentAnswers(o.clock, MAX_KEPT);
+  }
+
+  async botServers(guildIds: readonly string[]): Promise<ServerSummary[]> {
+    const found = await Promise.all([...new Set(guildIds)].map((id) => this.botServer(id)));
+    return found.filter((s): s is ServerSummary => s !== null);
+  }
+
+  async memberAccess(guildId: string, userId: string): Promise<MemberAccess | null> {
+    const source = this.sourceOf(guildId);
+    if (source.kind === 'absent') return null;
+    const [member, server] = await Promise.all([
+      fetchMember(this.client.rest, guildId, userId),
+      source.kind === 'cache' ? fromCache(source.guild) : this.fromRest(guildId),
+    ]);
+    if (!member || !server) return null;
+    const view = memberView(server.data, { userId, roleIds: member.roles });
+    return {
+      server: server.summary,
+      displayName: member.nick ?? member.user.global_name ?? member.user.username,
+      viewableChannelIds: view.viewableChannelIds,
+      managesServer: view.managesServer,
+    };
+  }
+
+  refreshUrls(urls: readonly string[]): Promise<Map<string, string>> {
+    return this.links.refresh(urls);
+  }
+
+  private async botServer(guildId: string): Promise<ServerSummary | null> {
+    const source = this.sourceOf(guildId);
+    if (source.kind === 'absent') return null;
+    if (source.kind === 'cache') return fromCache(source.guild).summary;
+    try {
+      const guild = await this.guilds.get(guildId, REMOTE_SUMMARY_MAX_AGE_MS, () =>
+        unlessAbsent(this.client.rest.get(Routes.guild(guildId)) as Promise<APIGuild>),
+      );
+      return guild ? this.summaryOf(guild) : null;
+    } catch (err) {
+      // One server Discord cannot answer for now is left out of the list rather than failing it.
+      this.logger.warn({ err, guildId }, 'cannot read a server of another shard');
+      return null;
+    }
+  }
+
+  /** Another shard's server: its roles (with the server) and channels, at most a few seconds old. */
+  private async fromRest(guildId: string): Promise<{ summary: ServerSummary; data: GuildData } | null> {
+    const [guild, channels] = await Promise.all([
+      this.guilds.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
+        unlessAbsent(this.client.rest.get(Routes.guild(guildId)) as Promise<APIGuild>),
+      ),
+      this.channels.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
+        unlessAbsent(this.client.rest.get(Routes.guildChannels(guildId)) as Promise<APIChannel[]>),
+      ),
+    ]);
+    if (!guild || !channels) return null;
+    return {
+      summary: this.summaryOf(guild),
+      data: {
+        id: guild.id,
+        ownerId: guild.owner_id,
+        roles: guild.roles.map((r) => ({ id: r.id, permissions: r.permissions })),
+        channels: channels.map(
+          (c): ChannelData => ({
+            id: c.id,
+            type: c.type,
+            parentId: 'parent_id' in c ? (c.parent_id ?? null) : null,
+            overwrites: 'permission_overwrites' in c ? (c.permission_overwrites ?? []) : [],
+          }),
+        ),
+      },
+    };
+  }
+
+  private summaryOf(guild: APIGuild): ServerSummary {
+    return {
+      id: guild.id,
+      name: guild.name,
+      // The URL discord.js gives a cached guild (Guild#iconURL): the same CDN, whatever API is used.
+      iconUrl: guild.icon ? this.client.rest.cdn.icon(guild.id, guild.icon) : null,
+    };
+  }
+
+  /**
+   * The cache when this process holds the server; nothing when it holds the server's shard and the
+   * server is not in it (the bot is not there); else REST (another process's shard, the server
+   * unavailable in an outage, or the gateway not connected yet).
+   */
+  private sourceOf(guildId: string): Source {
+    if (!/^\d{1,20}$/.test(guildId)) return { kind: 'absent' };
+    if (!this.client.isReady()) return { kind: 'rest' };
+    const guild = this.client.guilds.cache.get(guildId);
+    if (guild?.available) return { kind: 'cache', guild };
+    if (!guild && this.holdsShardOf(guildId)) return { kind: 'absent' };
+    return { kind: 'rest' };
+  }
+
+  private holdsShardOf(guildId: string): boolean {
+    const { shards, shardCount } = this.client.options;
+    // 'auto' (or nothing said): one process connects every shard.
+    const held = Array.isArray(shards) ? shards : typeof shards === 'number' ? [shards] : undefined;
+    if (!held) return true;
+    return held.includes(ShardClientUtil.shardIdForGuildId(guildId, Math.max(1, shardCount ?? 1)));
+  }
+}
+
+/** A server of this process's shards, from the gateway's cache. */
+function fromCache(guild: Guild): { summary: ServerSummary; data: GuildData } {
+  return {
+    summary: { id: guild.id, name: guild.name, iconUrl: guild.iconURL() },
+    data: {
+      id: guild.id,
+      ownerId: guild.ownerId,
+      roles: guild.roles.cache.map((r) => ({ id: r.id, permissions: r.permissions.bitfield })),
+      channels: guild.channels.cache.map(
+        (c): ChannelData => ({
+          id: c.id,
+          type: c.type,
+          parentId: c.parentId,
+          overwrites:
+            'permissionOverwrites' in c
+              ? c.permissionOverwrites.cache.map((o) => ({
+                  id: o.id,
+                  type: o.type,
+                  allow: o.allow.bitfield,
+                  deny: o.deny.bitfield,
+                }))
+              : [],
+        }),
+      ),
+    },
+  };
+}
+
+/** The member as Discord has them now; null when they (or the bot) are not in the server. */
+function fetchMember(rest: REST, guildId: string, userId: string): Promise<APIGuildMember | null> {
+  return unlessAbsent(rest.get(Routes.guildMember(guildId, userId)) as Promise<APIGuildMember>);
+}
+
+/** Null for Discord's "unknown" (404) and "no access" (403): what the bot cannot see is not its. */
+async function unlessAbsent<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (err) {
+    if (err instanceof DiscordAPIError && (err.status === 404 || err.status === 403)) return null;
+    throw err;
+  }
+}
