@@ -25,8 +25,8 @@ export interface WebDeps {
   logins: LoginFlow;
   results: ResultsIndex;
   access: ServerAccess;
-  /** The catalog's models, for the gallery's model filter. */
-  models: readonly ModelChoice[];
+  /** The catalog's models as they are now, for the gallery's model filter. */
+  models: () => readonly ModelChoice[];
   commands: RemakeCommands;
   /** Where result files and server icons may come from (the CSP's img-src and media-src). */
   mediaOrigins: readonly string[];

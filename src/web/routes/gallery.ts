@@ -46,7 +46,7 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         filters,
         page,
         nextCursor: page.next ? toAddress(page.next) : null,
-        models: deps.models,
+        models: deps.models(),
         mediaUrls,
       }),
     );
