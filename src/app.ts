@@ -32,6 +32,9 @@ import { Closers } from './wiring/closers.ts';
 import { listenOnDiscord, openDiscordClient } from './wiring/discord.ts';
 import { type Foundation, openFoundation } from './wiring/foundation.ts';
 import { type JobsWiring, wireJobs } from './wiring/jobs.ts';
+import { openResults } from './wiring/results.ts';
+import { startWeb } from './wiring/web.ts';
+import type { WebServer } from './web/server.ts';
 
 export interface BotOptions {
   clock?: Clock;
@@ -66,6 +69,8 @@ export interface Bot {
   alerts: Alerts;
   /** Where /healthz and /metrics listen, when HTTP_PORT is set. */
   httpAddress: AddressInfo | undefined;
+  /** The web side (sign-in, the gallery), when WEB_PORT is set. */
+  web: WebServer | undefined;
   stop(): Promise<void>;
 }
 
@@ -79,7 +84,11 @@ export async function startBot(config: Readonly<Config>, options: BotOptions = {
     media = { baseUrl: simulator.baseUrl, token: simulator.token };
   }
   const logger =
-    options.logger ?? createLogger({ level: config.logLevel, secrets: [config.discord.token, media.token] });
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      secrets: [config.discord.token, media.token, ...(config.web ? [config.web.clientSecret] : [])],
+    });
   if (simulator) {
     logger.warn(
       { baseUrl: simulator.baseUrl },
@@ -144,10 +153,12 @@ async function openBot(
     onExchange: (exchange) => alerts?.onExchange(exchange),
   });
   const { store, catalog, mediaClient, quota, quotaAdmin, quotaLedger } = foundation;
+  // The results the web finds again: recorded as delivery shows them, closed after the client.
+  const results = await openResults(config, logger, closers);
   const client = openDiscordClient(config, closers);
   // Delivery only runs once the client is ready (the poller starts after login).
   const readyClient = client as Client<true>;
-  const messenger = new DiscordMessenger(readyClient, clock, logger, catalog);
+  const messenger = new DiscordMessenger(readyClient, clock, logger, catalog, results.recorder);
   const jobsWiring = wireJobs(config, foundation, {
     clock,
     logger,
@@ -199,6 +210,7 @@ async function openBot(
     follow,
     resultContent: (job) => delivery.resultContent(job),
     batchCards,
+    results: results.recorder,
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>
@@ -255,7 +267,19 @@ async function openBot(
   if (poller instanceof LeaderPoller) await poller.ready();
   catalog.startRefreshing();
   void recovery.sweep(sweeping.signal);
+  results.backfill(jobs, sweeping.signal);
   alerts.start();
+  const web = config.web
+    ? await startWeb(config.web, config, {
+        client: readyClient,
+        store,
+        results: results.index,
+        catalog,
+        mediaBaseUrl: media.baseUrl,
+        logger,
+        closers,
+      })
+    : undefined;
 
   return {
     client: readyClient,
@@ -266,6 +290,7 @@ async function openBot(
     metrics,
     alerts,
     httpAddress: ops?.address,
+    web,
     /** Closes everything the start opened, the reverse of the order it opened it in. */
     stop: () => closers.close(logger),
   };

@@ -57,6 +57,11 @@ export interface HarnessOptions {
   interactionsTo?: 'last' | 'shard';
   /** The shard count the fake Discord recommends (default 1). */
   recommendedShards?: number;
+  /**
+   * Turns the web side on (WEB_PORT on a free port), signing in through the fake Discord's OAuth2
+   * (its authorize page, its client secret): `harness.bot.web.publicUrl` is where a browser goes.
+   */
+  web?: boolean;
 }
 
 export interface Harness {
@@ -151,6 +156,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     MEDIA_API_TOKEN: sim.token,
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     LOG_LEVEL: 'info',
+    ...(options.web
+      ? {
+          WEB_PORT: '0',
+          DISCORD_CLIENT_SECRET: discord.clientSecret,
+          DISCORD_OAUTH_AUTHORIZE_URL: new URL('/oauth2/authorize', discord.apiUrl).href,
+        }
+      : {}),
     ...options.env,
   };
   const config = parseConfig(env);
@@ -170,7 +182,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       clock,
       logger: createLogger({
         level: 'debug',
-        secrets: [config.discord.token, sim.token],
+        secrets: [config.discord.token, sim.token, ...(config.web ? [config.web.clientSecret] : [])],
         destination,
       }),
       onJobDone: (job) => {

@@ -146,7 +146,7 @@ export function isRedisUrl(url: string): boolean {
   return /^rediss?:\/\//.test(url);
 }
 
-function sqliteFile(url: string): string | undefined {
+export function sqliteFile(url: string): string | undefined {
   return url.startsWith('sqlite://') ? url.slice('sqlite://'.length) : undefined;
 }
 
