@@ -14,6 +14,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../src/config.ts';
+import { lastStageEnv, readDockerfile } from '../testkit/dockerfile.ts';
 
 interface Service {
   image?: string;
@@ -93,6 +94,10 @@ describe('compose.yaml', () => {
       const inside = (bot.ports ?? []).map((port) => port.split(':')[2]);
       expect(inside, name).toEqual([bot.environment?.HTTP_PORT, bot.environment?.WEB_PORT]);
     }
+    // The image listens beyond loopback too (else nothing could be published); ports stay off until set.
+    const image = lastStageEnv(readDockerfile());
+    expect([image.get('HTTP_HOST'), image.get('WEB_HOST')]).toEqual(['0.0.0.0', '0.0.0.0']);
+    expect(image.has('HTTP_PORT') || image.has('WEB_PORT')).toBe(false);
   });
 
   it('gives every bot an environment the bot accepts, with the web side on at one public address', () => {
