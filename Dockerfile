@@ -18,9 +18,11 @@ RUN npm ci --omit=dev && npm cache clean --force
 
 FROM node:24.9-bookworm-slim
 ENV NODE_ENV=production \
-  # Inside a container the endpoint must listen beyond loopback to be published; it stays off
-  # until HTTP_PORT is set, and compose publishes it on the host's 127.0.0.1 only.
+  # Inside a container the endpoints must listen beyond loopback to be published; each stays off
+  # until its port is set (HTTP_PORT: /healthz and /metrics; WEB_PORT: the web side), and compose
+  # publishes them on the host's 127.0.0.1 only (the web side behind a TLS proxy).
   HTTP_HOST=0.0.0.0 \
+  WEB_HOST=0.0.0.0 \
   # glibc's allocator, as npm start sets it (test/runtime.test.ts): its thresholds for mapping a
   # block on its own and for trimming the heap pinned at 128 KiB. By default glibc raises them each
   # time a larger mapped block is freed, after which what the bot frees stays in the process:

@@ -2,14 +2,19 @@
  * compose.yaml is valid against the Compose Specification's own JSON schema (vendored in
  * test/compose-spec/) and keeps what running it in production needs: an init so that the bot is
  * never PID 1 without signal handling, rotated logs, pinned image tags, the bot's image built
- * once, tokens as compose secrets, Redis's health check satisfied by PONG only, and no volume for
- * a process that keeps nothing on disk. Docker cannot run here; this is what can be checked of it.
+ * once, tokens as compose secrets, Redis's health check satisfied by PONG only, no volume for a
+ * process that keeps nothing on disk, every port on the host's loopback only, and an environment
+ * the bot accepts, the web side on. Docker cannot run here; this is what can be checked of it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseConfig } from '../src/config.ts';
+import { lastStageEnv, readDockerfile } from '../testkit/dockerfile.ts';
 
 interface Service {
   image?: string;
@@ -19,6 +24,7 @@ interface Service {
   logging?: { driver?: string; options?: Record<string, string> };
   secrets?: string[];
   environment?: Record<string, string>;
+  ports?: string[];
   volumes?: string[];
   healthcheck?: { test?: string[] };
   stop_grace_period?: string;
@@ -50,10 +56,12 @@ describe('compose.yaml', () => {
     expect(bots.length).toBe(2);
     for (const [, bot] of bots) {
       expect(bot.init).toBe(true);
-      expect(bot.secrets).toEqual(['discord_token', 'media_api_token']);
+      expect(bot.secrets).toEqual(['discord_token', 'media_api_token', 'discord_client_secret']);
       expect(bot.environment?.DISCORD_TOKEN_FILE).toBe('/run/secrets/discord_token');
       expect(bot.environment?.MEDIA_API_TOKEN_FILE).toBe('/run/secrets/media_api_token');
+      expect(bot.environment?.DISCORD_CLIENT_SECRET_FILE).toBe('/run/secrets/discord_client_secret');
       expect(bot.environment).not.toHaveProperty('DISCORD_TOKEN');
+      expect(bot.environment).not.toHaveProperty('DISCORD_CLIENT_SECRET');
       expect(bot.volumes).toBeUndefined();
       expect(bot.stop_grace_period).toBe('30s');
     }
@@ -61,9 +69,65 @@ describe('compose.yaml', () => {
       expect(service.logging?.driver).toBe('json-file');
       expect(service.logging?.options).toMatchObject({ 'max-size': expect.any(String), 'max-file': '3' });
     }
-    expect(Object.keys(compose.secrets ?? {}).sort()).toEqual(['discord_token', 'media_api_token']);
+    expect(Object.keys(compose.secrets ?? {}).sort()).toEqual([
+      'discord_client_secret',
+      'discord_token',
+      'media_api_token',
+    ]);
+    for (const [name, secret] of Object.entries(compose.secrets ?? {})) {
+      expect(secret.file).toBe(`./secrets/${name}`);
+    }
     // The image keeps nothing on disk unless told to (no VOLUME: an anonymous volume per container).
     expect(read('Dockerfile')).not.toMatch(/^VOLUME/m);
+  });
+
+  it("publishes every port on the host's loopback only: the web side and /healthz sit behind the operator's proxy", () => {
+    const published: string[] = [];
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const port of service.ports ?? []) {
+        expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+        published.push(port.split(':')[1] as string);
+      }
+    }
+    expect(new Set(published).size).toBe(published.length);
+    for (const [name, bot] of bots) {
+      const inside = (bot.ports ?? []).map((port) => port.split(':')[2]);
+      expect(inside, name).toEqual([bot.environment?.HTTP_PORT, bot.environment?.WEB_PORT]);
+    }
+    // The image listens beyond loopback too (else nothing could be published); ports stay off until set.
+    const image = lastStageEnv(readDockerfile());
+    expect([image.get('HTTP_HOST'), image.get('WEB_HOST')]).toEqual(['0.0.0.0', '0.0.0.0']);
+    expect(image.has('HTTP_PORT') || image.has('WEB_PORT')).toBe(false);
+  });
+
+  it('gives every bot an environment the bot accepts, with the web side on at one public address', () => {
+    // As compose would: `${NAME:-default}` from an empty .env, the secrets as files.
+    const dir = mkdtempSync(join(tmpdir(), 'compose-secrets-'));
+    try {
+      const secrets = Object.keys(compose.secrets ?? {});
+      for (const name of secrets) writeFileSync(join(dir, name), `${name}-value\n`);
+      const publicUrls = new Set<string | undefined>();
+      for (const [name, bot] of bots) {
+        const env = Object.fromEntries(
+          Object.entries(bot.environment ?? {}).map(([key, value]) => {
+            const interpolated = String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+            expect(interpolated, `${name} ${key}`).not.toContain('$');
+            return [key, interpolated.replace(/^\/run\/secrets\//, `${dir}/`)];
+          }),
+        );
+        const config = parseConfig(env);
+        expect(config.web, name).toMatchObject({
+          host: '0.0.0.0',
+          port: 8080,
+          clientSecret: 'discord_client_secret-value',
+          trustProxy: false,
+        });
+        publicUrls.add(config.web?.publicUrl);
+      }
+      expect([...publicUrls]).toEqual(['http://localhost:8080']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('builds the bot image once, and pins every tag', () => {
