@@ -34,6 +34,7 @@ export type {
   FakeGuildSpec,
   FakeMemberSpec,
   FakeModal,
+  FakeOverwriteSpec,
   FakeRoleSpec,
   FaultRequest,
   RecordedCall,
