@@ -45,13 +45,13 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
     return guild;
   };
   return {
-    deleteMessage(channelId, messageId) {
+    async deleteMessage(channelId, messageId) {
       const stored = s.message(channelId, messageId);
       if (!stored) throw new Error(`deleteMessage: no message ${messageId} in channel ${channelId}`);
-      return messageDeleted(s, gateway, stored);
+      await messageDeleted(s, gateway, stored);
     },
 
-    setMemberRoles(guildId, userId, roleIds) {
+    async setMemberRoles(guildId, userId, roleIds) {
       const guild = guildOf(guildId, 'setMemberRoles');
       const member = guild.members.get(userId);
       if (!member) throw new Error(`setMemberRoles: ${userId} is not a member of guild ${guildId}`);
@@ -61,13 +61,13 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
       member.roles = [...roleIds];
       // A spec's fixed permissions would hide the change from interactions.
       delete member.permissions;
-      return gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_UPDATE', {
+      await gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_UPDATE', {
         ...memberObject(member),
         guild_id: guildId,
       });
     },
 
-    setChannelOverwrites(channelId, overwrites) {
+    async setChannelOverwrites(channelId, overwrites) {
       const channel = s.channels.get(channelId);
       if (!channel?.guildId || channel.parentId) {
         throw new Error(`setChannelOverwrites: ${channelId} is not a channel of a guild (threads have none)`);
@@ -75,7 +75,7 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
       const list: APIOverwrite[] = overwrites.map(overwrite);
       channel.overwrites = list;
       if ('permission_overwrites' in channel.api) channel.api.permission_overwrites = list;
-      return gateway.dispatchForGuild(
+      await gateway.dispatchForGuild(
         channel.guildId,
         GatewayIntentBits.Guilds,
         'CHANNEL_UPDATE',
@@ -83,18 +83,18 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
       );
     },
 
-    setRolePermissions(guildId, roleId, permissions) {
+    async setRolePermissions(guildId, roleId, permissions) {
       const guild = guildOf(guildId, 'setRolePermissions');
       const role = guild.roles.find((r) => r.id === roleId);
       if (!role) throw new Error(`setRolePermissions: guild ${guildId} has no role ${roleId}`);
       role.permissions = String(BigInt(permissions));
-      return gateway.dispatchForGuild(guildId, GatewayIntentBits.Guilds, 'GUILD_ROLE_UPDATE', {
+      await gateway.dispatchForGuild(guildId, GatewayIntentBits.Guilds, 'GUILD_ROLE_UPDATE', {
         guild_id: guildId,
         role,
       });
     },
 
-    addMember(guildId, spec) {
+    async addMember(guildId, spec) {
       const guild = guildOf(guildId, 'addMember');
       if (guild.members.has(spec.userId)) throw new Error(`addMember: ${spec.userId} is already a member`);
       const member = {
@@ -104,18 +104,18 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
         joinedAt: new Date(s.now()).toISOString(),
       };
       guild.members.set(spec.userId, member);
-      return gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_ADD', {
+      await gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_ADD', {
         ...memberObject(member),
         guild_id: guildId,
       });
     },
 
-    removeMember(guildId, userId) {
+    async removeMember(guildId, userId) {
       const guild = guildOf(guildId, 'removeMember');
       const member = guild.members.get(userId);
       if (!member) throw new Error(`removeMember: ${userId} is not a member of guild ${guildId}`);
       guild.members.delete(userId);
-      return gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_REMOVE', {
+      await gateway.dispatchForGuild(guildId, GatewayIntentBits.GuildMembers, 'GUILD_MEMBER_REMOVE', {
         guild_id: guildId,
         user: member.user,
       });
