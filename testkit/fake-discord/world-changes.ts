@@ -56,8 +56,9 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
       const member = guild.members.get(userId);
       if (!member) throw new Error(`setMemberRoles: ${userId} is not a member of guild ${guildId}`);
       const unknownRoles = roleIds.filter((id) => !guild.roles.some((r) => r.id === id));
-      if (unknownRoles.length > 0)
+      if (unknownRoles.length > 0) {
         throw new Error(`setMemberRoles: unknown roles ${unknownRoles.join(', ')}`);
+      }
       member.roles = [...roleIds];
       // A spec's fixed permissions would hide the change from interactions.
       delete member.permissions;
