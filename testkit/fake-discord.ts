@@ -1,7 +1,8 @@
 /**
  * A fake Discord for tests: REST under `apiUrl` plus a gateway on the same port, which a real,
- * unmodified discord.js Client logs in to (`new Client({ intents, rest: { api: fake.apiUrl } })`).
- * See docs/architecture.md, "Testing against a fake Discord".
+ * unmodified discord.js Client logs in to (`new Client({ intents, rest: { api: fake.apiUrl } })`);
+ * on the same origin, the OAuth2 consent page a browser signs in through and the attachment "CDN".
+ * See docs/architecture.md, "Testing against a fake Discord", and FakeDiscord in ./fake-discord/types.ts.
  */
 
 export {
@@ -34,6 +35,7 @@ export type {
   FakeGuildSpec,
   FakeMemberSpec,
   FakeModal,
+  FakeOverwriteSpec,
   FakeRoleSpec,
   FaultRequest,
   RecordedCall,

@@ -183,6 +183,19 @@ export class FakeGateway {
     await Promise.all(sessions.map((s) => this.sendDispatch(s, t, d)));
   }
 
+  /**
+   * An event of a server (or, `guildId` null, of a DM) as Discord sends it: to the sessions
+   * connected as its shard (a DM's is shard 0) that identified with the intent it belongs to. With
+   * none connected there is nobody to tell, as when the bot is down.
+   */
+  async dispatchForGuild(guildId: string | null, intent: number, t: string, d: unknown): Promise<void> {
+    const eventShard = (s: Session) => (guildId === null ? 0 : shardOf(guildId, s.shard[1]));
+    const sessions = this.liveSessions().filter(
+      (s) => ((s.intents ?? 0) & intent) !== 0 && eventShard(s) === s.shard[0],
+    );
+    await Promise.all(sessions.map((s) => this.sendDispatch(s, t, d)));
+  }
+
   /** A GUILD_CREATE for a server the bot joined, to the session connected as its shard. */
   async guildJoined(guild: FakeGuild): Promise<void> {
     const session = this.liveSessions().find((s) => shardOf(guild.id, s.shard[1]) === s.shard[0]);

@@ -7,7 +7,7 @@ export interface ParsedBody {
 
 /**
  * Parse a request body as discord.js sends it: JSON, or multipart with `files[n]` parts plus
- * `payload_json`. Multipart goes through the fetch `Response.formData()` parser rather than a hand-written one.
+ * `payload_json`; or a form's fields. Multipart goes through the fetch `Response.formData()` parser rather than a hand-written one.
  */
 export async function parseBody(raw: Buffer, contentType: string | undefined): Promise<ParsedBody> {
   if (raw.length === 0) return { body: undefined, files: [] };
@@ -34,5 +34,9 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
     return { body: body ?? (Object.keys(fields).length > 0 ? fields : undefined), files };
   }
   const text = raw.toString('utf8');
+  // OAuth2's token endpoint and the consent page's form post fields, as a browser does.
+  if (contentType?.startsWith('application/x-www-form-urlencoded')) {
+    return { body: Object.fromEntries(new URLSearchParams(text)), files: [] };
+  }
   return { body: contentType?.includes('json') ? JSON.parse(text) : text, files: [] };
 }

@@ -268,7 +268,7 @@ export function applyMessageBody(
   const used = new Set<RecordedFile>();
   const upload = (file: RecordedFile, meta?: { filename?: string; description?: string }) => {
     used.add(file);
-    return storeAttachment(state, message.channel_id, file, meta, ephemeral);
+    return storeAttachment(state, message, file, meta, ephemeral);
   };
   if (body.attachments !== undefined && body.attachments !== null) {
     const kept: APIAttachment[] = [];
@@ -298,17 +298,25 @@ function fileIndex(field: string): string {
   return /^files\[(\d+)\]$/.exec(field)?.[1] ?? field;
 }
 
+/** The file kept for the fake's "CDN", and its attachment object with a signed link, as Discord's. */
 function storeAttachment(
   state: FakeState,
-  channelId: string,
+  message: APIMessage,
   file: RecordedFile,
   meta: { filename?: string; description?: string } | undefined,
   ephemeral: boolean,
 ): APIAttachment {
   const id = snowflake();
   const filename = meta?.filename ?? file.name;
-  state.files.set(id, { filename, contentType: file.contentType, data: file.data });
-  const url = `${state.baseUrl}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+  const channelId = message.channel_id;
+  state.files.set(id, {
+    filename,
+    contentType: file.contentType,
+    data: file.data,
+    channelId,
+    messageId: message.id,
+  });
+  const url = state.links.sign({ channelId, attachmentId: id, filename });
   const attachment: APIAttachment = {
     id,
     filename,

@@ -23,6 +23,7 @@ import {
 } from './rest-routes.ts';
 import { type FakeState, type StoredMessage, snowflake } from './state.ts';
 import type { RecordedFile } from './types.ts';
+import { messageDeleted } from './world-changes.ts';
 
 /** Channels, their messages and threads; the gateway hears of each new thread. */
 export function channelRoutes(s: FakeState, gateway: FakeGateway): Route[] {
@@ -57,7 +58,9 @@ export function channelRoutes(s: FakeState, gateway: FakeGateway): Route[] {
       return stored ? { status: 200, body: stored.api } : unknown.message();
     }),
     route('PATCH', '/channels/:channel/messages/:message', 'messageEdit', (c, p) => botEdit(s, c, p)),
-    route('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) => deleteMessage(s, p)),
+    route('DELETE', '/channels/:channel/messages/:message', 'messageDelete', (_, p) =>
+      deleteMessage(s, gateway, p),
+    ),
     route('POST', '/channels/:channel/typing', 'typing', (_, p) =>
       s.channels.has(p.channel ?? '') ? { status: 204 } : unknown.channel(),
     ),
@@ -150,7 +153,7 @@ function botEdit(s: FakeState, ctx: Context, p: Params): Reply {
 }
 
 /** The bot deletes its own messages freely; another's needs Manage Messages, and never in a DM. */
-function deleteMessage(s: FakeState, p: Params): Reply {
+function deleteMessage(s: FakeState, gateway: FakeGateway, p: Params): Reply {
   const channel = s.channels.get(p.channel ?? '');
   if (!channel) return unknown.channel();
   const stored = s.message(channel.api.id, p.message ?? '');
@@ -160,7 +163,8 @@ function deleteMessage(s: FakeState, p: Params): Reply {
     const perms = s.botPermissions(channel.guildId, channel.api.id);
     if ((perms & PermissionFlagsBits.ManageMessages) === 0n) return missingPermissions();
   }
-  stored.deleted = true;
+  // Discord tells the gateway too; a test without a connected client does not care.
+  messageDeleted(s, gateway, stored).catch(() => {});
   return { status: 204 };
 }
 

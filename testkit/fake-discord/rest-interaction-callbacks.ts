@@ -12,6 +12,7 @@ import {
   MessageFlags,
   MessageType,
 } from 'discord.js';
+import type { FakeGateway } from './gateway.ts';
 import { applyMessageBody, type MessageBody, messageProblem, newMessage } from './payloads.ts';
 import { editMessage } from './rest-channel-messages.ts';
 import {
@@ -29,33 +30,28 @@ import {
 } from './rest-routes.ts';
 import type { FakeInteraction, FakeState, StoredMessage } from './state.ts';
 import type { FakeModal } from './types.ts';
+import { messageDeleted } from './world-changes.ts';
 
 /** POST /interactions/:id/:token/callback, and the webhook routes of the interaction's token. */
-export function interactionRoutes(s: FakeState): Route[] {
+export function interactionRoutes(s: FakeState, gateway: FakeGateway): Route[] {
   return [
-    route(
-      'POST',
-      '/interactions/:id/:token/callback',
-      'interactionCallback',
-      (c, p) => callback(s, c, p),
-      false,
-    ),
-    route('GET', '/webhooks/:app/:token/messages/:message', 'webhookGet', (_, p) => webhookGet(s, p), false),
-    route(
-      'PATCH',
-      '/webhooks/:app/:token/messages/:message',
-      'webhookEdit',
-      (c, p) => webhookEdit(s, c, p),
-      false,
-    ),
+    route('POST', '/interactions/:id/:token/callback', 'interactionCallback', (c, p) => callback(s, c, p), {
+      auth: 'none',
+    }),
+    route('GET', '/webhooks/:app/:token/messages/:message', 'webhookGet', (_, p) => webhookGet(s, p), {
+      auth: 'none',
+    }),
+    route('PATCH', '/webhooks/:app/:token/messages/:message', 'webhookEdit', (c, p) => webhookEdit(s, c, p), {
+      auth: 'none',
+    }),
     route(
       'DELETE',
       '/webhooks/:app/:token/messages/:message',
       'webhookDelete',
-      (_, p) => webhookDelete(s, p),
-      false,
+      (_, p) => webhookDelete(s, gateway, p),
+      { auth: 'none' },
     ),
-    route('POST', '/webhooks/:app/:token', 'webhookFollowup', (c, p) => followUp(s, c, p), false),
+    route('POST', '/webhooks/:app/:token', 'webhookFollowup', (c, p) => followUp(s, c, p), { auth: 'none' }),
   ];
 }
 
@@ -192,10 +188,10 @@ function webhookEdit(s: FakeState, ctx: Context, p: Params): Reply {
   return isReply(edited) ? edited : { status: 200, body: edited };
 }
 
-function webhookDelete(s: FakeState, p: Params): Reply {
+function webhookDelete(s: FakeState, gateway: FakeGateway, p: Params): Reply {
   const found = webhookMessage(s, p);
   if (isReply(found)) return found;
-  found.stored.deleted = true;
+  messageDeleted(s, gateway, found.stored).catch(() => {});
   return { status: 204 };
 }
 

@@ -18,7 +18,9 @@ export function lookupRoutes(s: FakeState): Route[] {
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
       },
     })),
-    route('GET', '/gateway', 'gatewayBot', () => ({ status: 200, body: { url: s.gatewayUrl } }), false),
+    route('GET', '/gateway', 'gatewayBot', () => ({ status: 200, body: { url: s.gatewayUrl } }), {
+      auth: 'none',
+    }),
     // Before /users/:user, which would take `@me` for a user id.
     route('GET', '/users/@me', 'currentUser', () => ({ status: 200, body: s.botUser })),
     route('GET', '/users/:user', 'user', (_, p) => {

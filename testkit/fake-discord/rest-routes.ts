@@ -3,20 +3,47 @@
  * finds its route, and Discord's error answers (status, JSON code and message as Discord words them).
  */
 
+import type { OAuthGrant } from './oauth-grants.ts';
 import type { MessageProblem } from './payloads.ts';
 import type { RecordedFile, RouteKind } from './types.ts';
 
 export interface Reply {
   status: number;
+  /** Answered as JSON. */
   body?: unknown;
+  /** Answered as an HTML page instead (the OAuth2 consent and error pages). */
+  html?: string;
+  /** Extra headers, e.g. a redirect's `location`. */
+  headers?: Record<string, string>;
 }
 
-/** The parsed request a handler answers: JSON, or multipart's `payload_json` plus its files. */
+/**
+ * The parsed request a handler answers: JSON, multipart's `payload_json` plus its files, or a
+ * form's fields (OAuth2 posts forms).
+ */
 export interface Context {
   query: Record<string, string>;
   body: unknown;
   files: RecordedFile[];
+  /** The request's Content-Type (the OAuth2 endpoints take forms only). */
+  contentType?: string;
+  /** The request's Authorization header (the token endpoint reads a client's Basic credentials). */
+  authorization?: string;
+  /** The OAuth2 grant of the bearer token, on a route that takes one. */
+  grant?: OAuthGrant;
 }
+
+/**
+ * Who a route lets in: the bot's token (`Bot …`), a member's OAuth2 access token (`Bearer …`), or
+ * anyone (interaction routes are authenticated by the token in their path, OAuth2's by the client).
+ */
+export type RouteAuth = 'bot' | 'bearer' | 'none';
+
+/**
+ * Where a route is served: below /api/v10 (every bot route), below /api without a version (as
+ * Discord's OAuth2 documentation writes its URLs), or on the origin (the browser's consent page).
+ */
+export type RouteBase = 'v10' | 'api' | 'origin';
 
 /** The values of a route's `:name` segments, by name. */
 export type Params = Record<string, string>;
@@ -25,42 +52,64 @@ export interface Route {
   method: string;
   segments: string[];
   kind: RouteKind;
-  /** Interaction callbacks and interaction webhooks are authenticated by the token in the path. */
-  botAuth: boolean;
+  auth: RouteAuth;
+  bases: readonly RouteBase[];
   handle: (ctx: Context, p: Params) => Reply;
 }
 
-/** A route for `pattern` (as after /api/v10, `:name` for a parameter); bot-authenticated unless told. */
+/**
+ * A route for `pattern` (as after the base, `:name` for a parameter); by default bot-authenticated
+ * and served below /api/v10.
+ */
 export function route(
   method: string,
   pattern: string,
   kind: RouteKind,
   handle: Route['handle'],
-  botAuth = true,
+  opts: { auth?: RouteAuth; bases?: readonly RouteBase[] } = {},
 ): Route {
-  return { method, segments: pattern.split('/').slice(1), kind, botAuth, handle };
+  return {
+    method,
+    segments: pattern.split('/').slice(1),
+    kind,
+    auth: opts.auth ?? 'bot',
+    bases: opts.bases ?? ['v10'],
+    handle,
+  };
 }
 
-/** The first route that fits, so a literal segment (`@me`) must come before a parameter in its place. */
+/**
+ * The route that fits: the first, so a literal segment (`@me`) must come before a parameter in its
+ * place; but where two routes share a path (GET /users/@me: the bot's own user, or a member's by
+ * OAuth2), the member's when the request carries a bearer token and the other one otherwise.
+ */
 export function matchRoute(
   routes: readonly Route[],
   method: string,
+  base: RouteBase,
   segments: string[],
+  authorization?: string,
 ): { route: Route; params: Params } | undefined {
-  for (const candidate of routes) {
-    if (candidate.method !== method || candidate.segments.length !== segments.length) continue;
-    const params: Params = {};
-    const ok = candidate.segments.every((pattern, i) => {
-      const actual = segments[i] ?? '';
-      if (pattern.startsWith(':')) {
-        params[pattern.slice(1)] = actual;
-        return actual.length > 0;
-      }
-      return pattern === actual;
-    });
-    if (ok) return { route: candidate, params };
-  }
-  return undefined;
+  const matches = routes.flatMap((candidate) => {
+    const params = candidate.bases.includes(base) ? matchSegments(candidate, method, segments) : undefined;
+    return params ? [{ route: candidate, params }] : [];
+  });
+  const bearer = authorization?.startsWith('Bearer ') ?? false;
+  return matches.find((m) => (m.route.auth === 'bearer') === bearer) ?? matches[0];
+}
+
+function matchSegments(candidate: Route, method: string, segments: string[]): Params | undefined {
+  if (candidate.method !== method || candidate.segments.length !== segments.length) return undefined;
+  const params: Params = {};
+  const ok = candidate.segments.every((pattern, i) => {
+    const actual = segments[i] ?? '';
+    if (pattern.startsWith(':')) {
+      params[pattern.slice(1)] = actual;
+      return actual.length > 0;
+    }
+    return pattern === actual;
+  });
+  return ok ? params : undefined;
 }
 
 /** Discord's error answer: `{ message, code }` with the HTTP status. */

@@ -9,6 +9,7 @@ import { type BodyViolation, openApiValidator } from './openapi.ts';
 import { FakeRest } from './rest.ts';
 import { FakeState, registerState } from './state.ts';
 import type { FakeDiscord, StartFakeDiscordOptions } from './types.ts';
+import { worldChanges } from './world-changes.ts';
 
 /** Start a fake Discord (REST + gateway) on 127.0.0.1 on a free port; point a real discord.js Client at `apiUrl`. */
 export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Promise<FakeDiscord> {
@@ -35,6 +36,13 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
     botToken: state.botToken,
     applicationId: state.applicationId,
     botUserId: state.botUserId,
+    clientSecret: state.oauth.clientSecret,
+    oauthAuthorizeUrl: `${state.baseUrl}/oauth2/authorize`,
+    setOAuthUser(userId) {
+      if (userId !== null) state.user(userId);
+      state.oauth.signedInUserId = userId;
+    },
+    ...worldChanges(state, gateway),
     calls: log.calls,
     violations,
     connected: gateway.connected,

@@ -15,6 +15,8 @@ import {
   type RoleFlags,
   type UserFlags,
 } from 'discord.js';
+import { AttachmentLinks } from './attachment-links.ts';
+import { OAuthGrants } from './oauth-grants.ts';
 import type { FakeDiscord, FakeGuildSpec, FakeModal, StartFakeDiscordOptions } from './types.ts';
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
@@ -117,6 +119,9 @@ export interface StoredFile {
   filename: string;
   contentType: string;
   data: Buffer;
+  channelId: string;
+  /** The message it was uploaded with; the link is refreshed only while that message still lists it. */
+  messageId: string;
 }
 
 /** Everything the fake Discord knows: the world both the gateway and REST read and change. */
@@ -127,6 +132,12 @@ export class FakeState {
   readonly botUser: APIUser;
   readonly heartbeatIntervalMs: number;
   readonly recommendedShards: number;
+  /** The fake's clock (the test's, when given): what expires (OAuth2 codes and tokens, attachment links) reads it. */
+  readonly now: () => number;
+  /** The OAuth2 authorization server: consent requests, codes, tokens, who is signed in. */
+  readonly oauth: OAuthGrants;
+  /** Signs and checks the attachment links, as Discord's CDN does. */
+  readonly links: AttachmentLinks;
   baseUrl = '';
   gatewayUrl = '';
   readonly guilds = new Map<string, FakeGuild>();
@@ -149,6 +160,10 @@ export class FakeState {
       `${Buffer.from(this.botUserId).toString('base64url')}.${randomToken(4)}.${randomToken(27)}`;
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 41_250;
     this.recommendedShards = opts.recommendedShards ?? 1;
+    const clock = opts.clock;
+    this.now = clock ? () => clock.now() : Date.now;
+    this.oauth = new OAuthGrants(this.applicationId, opts.clientSecret ?? randomToken(24), this.now);
+    this.links = new AttachmentLinks(() => this.baseUrl, this.now, opts.attachmentLinkLifetimeMs);
     this.botUser = {
       ...this.userObject(this.botUserId, opts.botUsername ?? 'Fake Bot'),
       bot: true,
@@ -246,7 +261,7 @@ export class FakeState {
         topic: null,
         last_message_id: null,
         rate_limit_per_user: 0,
-        parent_id: null,
+        parent_id: c.parentId ?? null,
         default_auto_archive_duration: 1440,
         flags: 0 as ChannelFlags,
       } satisfies APIChannel;
@@ -333,6 +348,16 @@ export class FakeState {
     if (channelId !== null && stored.api.channel_id !== channelId) return undefined;
     if (stored.ephemeral && !includeEphemeral) return undefined;
     return stored;
+  }
+
+  /** A stored file whose message still exists and still lists it (what Discord refreshes links of). */
+  liveFile(attachmentId: string): StoredFile | undefined {
+    const file = this.files.get(attachmentId);
+    const message = file ? this.messages.get(file.messageId) : undefined;
+    if (!message || message.deleted || !message.api.attachments.some((a) => a.id === attachmentId)) {
+      return undefined;
+    }
+    return file;
   }
 
   channelMessages(channelId: string): APIMessage[] {

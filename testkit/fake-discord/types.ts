@@ -1,7 +1,8 @@
 /**
  * The fake Discord's types that its parts share and a test sees: what it is given (the guilds and
- * their members), what it records (calls, files), the faults a test makes it commit and the modals
- * the bot opens. Of the fake's other parts they import only openapi.ts's BodyViolation (which imports
+ * their members), what it records (calls, files), the faults a test makes it commit, the modals
+ * the bot opens, and what a test changes (a member's roles, a channel's overwrites, who is signed
+ * in to Discord in the browser). Of the fake's other parts they import only openapi.ts's BodyViolation (which imports
  * none), so its state, faults and routes import them without a loop.
  */
 import type { APIInteraction, APIMessage, APIOverwrite } from 'discord.js';
@@ -41,6 +42,19 @@ export interface FakeChannelSpec {
   botDeny?: string;
   /** The channel's permission overwrites for roles (@everyone's id is the guild's) and members, besides the bot's. */
   overwrites?: APIOverwrite[];
+  /** The category (a type 4 channel of the spec) it sits in: its `parent_id`. None by default. */
+  parentId?: string;
+}
+
+/**
+ * A permission overwrite of a channel (setChannelOverwrites): for a role (the guild's id is
+ * @everyone's) or a member; allow and deny are bitfield strings, '0' by default.
+ */
+export interface FakeOverwriteSpec {
+  id: string;
+  type: 'role' | 'member';
+  allow?: string;
+  deny?: string;
 }
 
 export interface FakeRoleSpec {
@@ -76,6 +90,21 @@ export interface StartFakeDiscordOptions {
   interactionsTo?: 'last' | 'shard';
   /** The shard count GET /gateway/bot recommends (default 1). */
   recommendedShards?: number;
+  /**
+   * The OAuth2 client secret (the application's; its client id is the application id) that
+   * POST /oauth2/token and /oauth2/token/revoke require. Random by default; see FakeDiscord.clientSecret.
+   */
+  clientSecret?: string;
+  /**
+   * How long an attachment link works (its signed `ex`), 24 hours by default as on Discord; after
+   * it, the link answers 404 until POST /attachments/refresh-urls gives a fresh one.
+   */
+  attachmentLinkLifetimeMs?: number;
+  /**
+   * The clock what expires reads (OAuth2 codes after 10 minutes, access tokens after 7 days,
+   * attachment links): a test's ManualClock moves them without waiting. The system clock by default.
+   */
+  clock?: { now(): number };
 }
 
 /** What kind of Discord route a recorded call hit; 'other' is anything the fake does not implement (answered 404). */
@@ -106,6 +135,16 @@ export type RouteKind =
   | 'guildChannels'
   | 'commandsPut'
   | 'commandsGet'
+  | 'attachmentRefresh'
+  /** GET /oauth2/authorize on the origin: the consent page (or its error page). */
+  | 'oauthAuthorize'
+  /** POST /oauth2/authorize on the origin: the consent page's Authorize or Cancel (a 302). */
+  | 'oauthConsent'
+  | 'oauthToken'
+  | 'oauthRevoke'
+  /** GET /users/@me with a member's bearer token ('currentUser' is the bot's own, by the bot token). */
+  | 'oauthUser'
+  | 'oauthGuilds'
   | 'other';
 
 export interface RecordedFile {
@@ -145,17 +184,25 @@ export interface FakeFault {
 
 export interface RecordedCall {
   method: string;
-  /** Decoded path below /api/v10, e.g. `/webhooks/{app}/{token}/messages/@original`. */
+  /**
+   * Decoded path below /api/v10 (or /api for the OAuth2 routes called without a version), e.g.
+   * `/webhooks/{app}/{token}/messages/@original`; the whole path for the origin's `/oauth2/authorize`.
+   */
   path: string;
   query: Record<string, string>;
   route: RouteKind;
-  /** Parsed JSON body, or the parsed `payload_json` of a multipart body; undefined when there was none. */
+  /**
+   * Parsed JSON body, the parsed `payload_json` of a multipart body, or a form's fields (OAuth2);
+   * undefined when there was none.
+   */
   body: unknown;
   files: RecordedFile[];
   /** Status the fake answered. */
   status: number;
-  /** Body the fake answered (undefined for 204). */
+  /** Body the fake answered (undefined for 204 and redirects; the HTML of a page). */
   response: unknown;
+  /** Where a redirect sent the browser (the consent page's 302). */
+  location?: string;
   at: number;
   /** The test fault that hit this request (see FakeFault); for `hold` the status is what was never sent. */
   fault?: FakeFault['kind'];
@@ -174,8 +221,32 @@ export interface FakeDiscord {
   /** `ws://127.0.0.1:PORT`, as returned by GET /gateway/bot. */
   gatewayUrl: string;
   botToken: string;
+  /** The application id: also the OAuth2 client id. */
   applicationId: string;
   botUserId: string;
+  /** The OAuth2 client secret the token endpoint requires (StartFakeDiscordOptions.clientSecret). */
+  clientSecret: string;
+  /**
+   * `http://127.0.0.1:PORT/oauth2/authorize`, the consent page (DISCORD_OAUTH_AUTHORIZE_URL). It
+   * takes response_type=code, client_id, redirect_uri, scope (within `identify guilds email`),
+   * state, and a PKCE code_challenge with code_challenge_method=S256, and refuses anything else with
+   * an error page. Its Authorize button (a plain form) sends the browser to redirect_uri with
+   * `code` and `state`, Cancel with `error=access_denied` and `state`. The OAuth2 API beside it,
+   * under `apiUrl` and `apiUrl`/v10: POST /oauth2/token (form-encoded; grant_type
+   * authorization_code with code, redirect_uri, code_verifier, or refresh_token; the client by HTTP
+   * Basic or client_id/client_secret; a code works once, for 10 minutes), POST /oauth2/token/revoke
+   * (token), and with `Authorization: Bearer <access token>` GET /users/@me (scope identify; email
+   * with scope email) and GET /users/@me/guilds (scope guilds: the fake's guilds the user is a
+   * member of, with their permissions from their roles). A bearer token opens no bot route, and the
+   * bot token no member's route (GET /users/@me with it answers the bot itself, as Discord does).
+   */
+  oauthAuthorizeUrl: string;
+  /**
+   * Who is signed in to Discord in the browser: the consent page signs in as this user (a member
+   * of a fake guild, or any id: a user the fake makes up). null (the start): nobody, and the page
+   * refuses to authorize.
+   */
+  setOAuthUser(userId: string | null): void;
   /** Dispatch an INTERACTION_CREATE built by the helpers to the connected client; resolves when sent. */
   sendInteraction(payload: APIInteraction): Promise<void>;
   /**
@@ -207,8 +278,41 @@ export interface FakeDiscord {
   modal(interactionToken: string): FakeModal | undefined;
   /** Non-ephemeral messages stored in a channel or thread, oldest first. */
   messages(channelId: string): APIMessage[];
-  /** Bytes of an attachment the fake stored (also served at the attachment's url). */
+  /**
+   * Bytes of an attachment the fake stored, whatever became of its message. Also served at the
+   * attachment's url, signed as Discord's CDN links are (`?ex=…&is=…&hm=…`): the link answers 404
+   * once `ex` (StartFakeDiscordOptions.attachmentLinkLifetimeMs) has passed or when it was altered.
+   * POST /attachments/refresh-urls (bot token, at most 50 `attachment_urls`) answers fresh links
+   * for those of attachments still on their message.
+   */
   attachmentData(attachmentId: string): Buffer | undefined;
+  /**
+   * A moderator deletes a message (not ephemeral): REST no longer finds it, and MESSAGE_DELETE goes
+   * to the clients that identified with the GuildMessages intent (DirectMessages in a DM), as for
+   * the bot's own deletions. Resolves when sent.
+   */
+  deleteMessage(channelId: string, messageId: string): Promise<void>;
+  /**
+   * An admin sets a member's roles (all of them; @everyone is implied): GET member and the
+   * permissions the fake computes (interactions, /users/@me/guilds) follow, and GUILD_MEMBER_UPDATE
+   * goes to the clients with the GuildMembers intent. A spec's fixed `permissions` is dropped.
+   */
+  setMemberRoles(guildId: string, userId: string, roleIds: readonly string[]): Promise<void>;
+  /**
+   * An admin replaces a channel's permission overwrites (the whole list, the bot's own included):
+   * GET channel(s) and the permissions the fake computes follow, and CHANNEL_UPDATE goes to the
+   * clients with the Guilds intent.
+   */
+  setChannelOverwrites(channelId: string, overwrites: readonly FakeOverwriteSpec[]): Promise<void>;
+  /**
+   * An admin sets a role's permissions (bitfield string; the guild's id for @everyone): GET guild and
+   * roles follow, and GUILD_ROLE_UPDATE goes to the clients with the Guilds intent.
+   */
+  setRolePermissions(guildId: string, roleId: string, permissions: string): Promise<void>;
+  /** Someone joins a guild: GUILD_MEMBER_ADD to the clients with the GuildMembers intent. */
+  addMember(guildId: string, spec: FakeMemberSpec): Promise<void>;
+  /** A member leaves a guild: GUILD_MEMBER_REMOVE to the clients with the GuildMembers intent. */
+  removeMember(guildId: string, userId: string): Promise<void>;
   /**
    * `true`: the gateway goes down (connections drop; reconnections get no HELLO). `false`: it comes
    * back, and clients reconnect and RESUME.
