@@ -1,0 +1,419 @@
+/**
+ * The results index of several processes, in their Redis: plain sorted sets and hashes (Debian's
+ * redis-server has no search module). A result put by one process is found by every other at once.
+ *
+ * Keys, under `prefix` (`results:` by default), each sorted set scored by deliveredAt with the
+ * generation ids as members, so that walking one from the top is the gallery's order (newest
+ * first; one millisecond's ties by generation id, as Redis orders equal scores by their bytes):
+ *   r:{id}                       a hash: the result's JSON (j), the fields a search reads (guild g,
+ *                                view channel c, member u, model m, type t, message msg, batch b),
+ *                                its prompt's folded words with a space around each (w: phrases
+ *                                are found in it by a plain find) and the words it is indexed by (k)
+ *   g:{guild}                    every result of a server
+ *   w:{guild}:{word}             the results whose prompt has the word (words.ts folds it)
+ *   m:{guild}:{model}  t:{guild}:{type}  u:{guild}:{user}  c:{guild}:{view channel}
+ *   msg:{guild}:{message}        a set: the results a message shows (a deleted message takes them)
+ *   b:{guild}:{batch}            the takes of a batch, scored by their index
+ *   n                            how many results in all
+ * Every change is one script, so no reader sees a result in some sets and not others, and a put
+ * again of the same result (with a new prompt, channel, …) moves it between sets. The scripts name
+ * the keys they build (one redis-server, as the bot runs; not a cluster).
+ *
+ * A search is one script too: it takes the smallest set among those the query requires (a word's,
+ * the model's, the member's…, or the union of the viewable channels' sets, merged), walks it newest
+ * first from the cursor, and keeps a candidate in every other required set (ZSCORE), in a viewable
+ * channel and holding every phrase. It stops after limit + 1 hits, then counts on to COUNT_CAP + 1
+ * (from the top when a cursor started the page: the count is of every match). Its time is that of
+ * the candidates it reads: bounded by the smallest set.
+ */
+import type { Logger } from '../log.ts';
+import { decodeCursor, encodeCursor, pageLimit, positionOf } from '../results/cursor.ts';
+import {
+  COUNT_CAP,
+  type GalleryPage,
+  type GalleryQuery,
+  type IndexedResult,
+  type ResultsIndex,
+} from '../results/result.ts';
+import { foldedWords, MAX_WORD_LENGTH, parseSearch, phraseText } from '../results/words.ts';
+import { guardAgainstStalls } from '../store/redis-stall-guard.ts';
+import { closePromptly } from './coordination.ts';
+import type { RedisScripting } from './rate-limiter.ts';
+
+/**
+ * Lua: the sets of the result `id` as its hash `r` lists them; used by the scripts that change a
+ * result. P is the prefix. Returns the set keys (the word sets from `k`, split on its spaces).
+ */
+const SETS_OF = `
+local function setsOf(P, g, c, u, m, t, k)
+  local list = { P .. 'g:' .. g, P .. 'c:' .. g .. ':' .. c, P .. 'u:' .. g .. ':' .. u,
+    P .. 'm:' .. g .. ':' .. m, P .. 't:' .. g .. ':' .. t }
+  for word in string.gmatch(k, '[^ ]+') do list[#list + 1] = P .. 'w:' .. g .. ':' .. word end
+  return list
+end
+local FIELDS = { 'g', 'c', 'u', 'm', 't', 'k', 'msg', 'b' }
+-- Takes the result out of every set and deletes it; false when there was none.
+local function unindex(P, id)
+  local r = P .. 'r:' .. id
+  local old = redis.call('HMGET', r, unpack(FIELDS))
+  if not old[1] then return false end
+  for _, key in ipairs(setsOf(P, old[1], old[2], old[3], old[4], old[5], old[6])) do
+    redis.call('ZREM', key, id)
+  end
+  redis.call('SREM', P .. 'msg:' .. old[1] .. ':' .. old[7], id)
+  if old[8] ~= '' then redis.call('ZREM', P .. 'b:' .. old[1] .. ':' .. old[8], id) end
+  redis.call('DEL', r)
+  redis.call('DECR', P .. 'n')
+  return true
+end
+`;
+
+/**
+ * ARGV: prefix, id, guild, view channel, user, model, type, deliveredAt, message, batch ('' for
+ * none), batch index, JSON, words with spaces around (w), indexed words (k).
+ */
+const PUT = `${SETS_OF}
+local P, id = ARGV[1], ARGV[2]
+local g, c, u, m, t, d, msg, b, bi, j, w, k = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8],
+  ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14]
+unindex(P, id)
+for _, key in ipairs(setsOf(P, g, c, u, m, t, k)) do redis.call('ZADD', key, d, id) end
+redis.call('SADD', P .. 'msg:' .. g .. ':' .. msg, id)
+if b ~= '' then redis.call('ZADD', P .. 'b:' .. g .. ':' .. b, bi, id) end
+redis.call('HSET', P .. 'r:' .. id, 'g', g, 'c', c, 'u', u, 'm', m, 't', t, 'k', k, 'msg', msg, 'b', b,
+  'w', w, 'j', j)
+redis.call('INCR', P .. 'n')
+return 1
+`;
+
+/** ARGV: prefix, guild, id. 1 when it was there. */
+const REMOVE = `${SETS_OF}
+local P, g, id = ARGV[1], ARGV[2], ARGV[3]
+if redis.call('HGET', P .. 'r:' .. id, 'g') ~= g then return 0 end
+unindex(P, id)
+return 1
+`;
+
+/** ARGV: prefix, guild, message. How many results it removed. */
+const REMOVE_MESSAGE = `${SETS_OF}
+local P, g, msg = ARGV[1], ARGV[2], ARGV[3]
+local removed = 0
+for _, id in ipairs(redis.call('SMEMBERS', P .. 'msg:' .. g .. ':' .. msg)) do
+  if unindex(P, id) then removed = removed + 1 end
+end
+return removed
+`;
+
+/** ARGV: prefix, guild, batch. The takes' JSON by their index. */
+const BATCH = `
+local P, g = ARGV[1], ARGV[2]
+local out = {}
+for _, id in ipairs(redis.call('ZRANGE', P .. 'b:' .. g .. ':' .. ARGV[3], 0, -1)) do
+  out[#out + 1] = redis.call('HGET', P .. 'r:' .. id, 'j')
+end
+return out
+`;
+
+/** ARGV: prefix, guild, id. The JSON, or nil for none in this server. */
+const GET = `
+local f = redis.call('HMGET', ARGV[1] .. 'r:' .. ARGV[3], 'g', 'j')
+if f[1] ~= ARGV[2] then return false end
+return f[2]
+`;
+
+/**
+ * KEYS: the sets every match is in (each word's, the model's, the type's, the member's; the
+ * server's when the query names none of them).
+ * ARGV: 1 key prefix of the view channels' sets, 2 key prefix of the results, 3 results wanted
+ * (limit + 1), 4 count up to (COUNT_CAP + 1), 5 and 6 the cursor's score and id ('' for none),
+ * 7 from ('' for none), 8 to ('' for none), 9 how many phrases, then the phrases (their words with
+ * a space around each), then the viewable channels.
+ * Returns { matches counted (up to ARGV[4]), the JSON of each result of the page… }.
+ */
+const SEARCH = `
+local channelPrefix, resultPrefix = ARGV[1], ARGV[2]
+local want, countTo = tonumber(ARGV[3]), tonumber(ARGV[4])
+local cursorScore, cursorId = ARGV[5], ARGV[6]
+local from, to = tonumber(ARGV[7]), ARGV[8]
+local phraseCount = tonumber(ARGV[9])
+local phrases = {}
+for i = 1, phraseCount do phrases[i] = ARGV[9 + i] end
+local viewable, channels = {}, {}
+for i = 10 + phraseCount, #ARGV do
+  viewable[ARGV[i]] = true
+  channels[#channels + 1] = ARGV[i]
+end
+
+-- a before b by their bytes (Lua's < follows the server's locale).
+local function before(a, b)
+  for i = 1, math.min(#a, #b) do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+
+-- The rank (from the top) of the first member of key after the cursor and before 'to'.
+local function startRank(key, withCursor)
+  local rank = 0
+  if to ~= '' then rank = redis.call('ZCOUNT', key, to, '+inf') end
+  if withCursor and cursorScore ~= '' then
+    local r = redis.call('ZCOUNT', key, '(' .. cursorScore, '+inf')
+    for _, m in ipairs(redis.call('ZRANGE', key, cursorScore, cursorScore, 'BYSCORE')) do
+      if not before(m, cursorId) then r = r + 1 end
+    end
+    if r > rank then rank = r end
+  end
+  return rank
+end
+
+-- A set's members from a rank down, newest first: each call returns the next id and score. Read in
+-- chunks that grow: most walks stop after a few dozen, a count reads a thousand or more.
+local function walkSet(key, rank)
+  local buffer, i, n, chunk, last = {}, 1, 0, 32, false
+  return function()
+    if i > n then
+      if last then return nil end
+      buffer = redis.call('ZRANGE', key, rank, rank + chunk - 1, 'REV', 'WITHSCORES')
+      n, i, rank = #buffer, 1, rank + chunk
+      last = n < 2 * chunk
+      if chunk < 512 then chunk = chunk * 2 end
+      if n == 0 then return nil end
+    end
+    local id, score = buffer[i], tonumber(buffer[i + 1])
+    i = i + 2
+    return id, score
+  end
+end
+
+-- Several walks merged into one, newest first.
+local function merged(walks)
+  local heads = {}
+  for _, walk in ipairs(walks) do
+    local id, score = walk()
+    if id then heads[#heads + 1] = { walk, id, score } end
+  end
+  return function()
+    local best, at = nil, 0
+    for k, h in ipairs(heads) do
+      if not best or h[3] > best[3] or (h[3] == best[3] and before(best[2], h[2])) then best, at = h, k end
+    end
+    if not best then return nil end
+    local id, score = best[2], best[3]
+    local nextId, nextScore = best[1]()
+    if nextId then best[2], best[3] = nextId, nextScore else table.remove(heads, at) end
+    return id, score
+  end
+end
+
+-- The driver: the smallest required set, or the viewable channels' sets merged when they hold so
+-- few of its members that skipping the others costs more than merging (a merge compares every
+-- channel's next member at each step: about an eighth of a candidate's check each).
+local driver, smallest = 1, redis.call('ZCARD', KEYS[1])
+for i = 2, #KEYS do
+  local size = redis.call('ZCARD', KEYS[i])
+  if size < smallest then driver, smallest = i, size end
+end
+local channelSets, inChannels = {}, 0
+for _, c in ipairs(channels) do
+  local key = channelPrefix .. c
+  local size = redis.call('ZCARD', key)
+  if size > 0 then
+    channelSets[#channelSets + 1] = key
+    inChannels = inChannels + size
+  end
+end
+if inChannels * (1 + #channelSets / 8) < smallest then driver = 0 end
+local others = {}
+for i = 1, #KEYS do
+  if i ~= driver then others[#others + 1] = KEYS[i] end
+end
+-- The channel is read only when the driver does not vouch for it, the words only for phrases.
+local checkChannel = driver > 0
+local fields = phraseCount > 0 and { 'c', 'w' } or { 'c' }
+
+local function candidates(withCursor)
+  if driver > 0 then return walkSet(KEYS[driver], startRank(KEYS[driver], withCursor)) end
+  local walks = {}
+  for _, key in ipairs(channelSets) do walks[#walks + 1] = walkSet(key, startRank(key, withCursor)) end
+  return merged(walks)
+end
+
+local function matches(id)
+  for _, key in ipairs(others) do
+    if not redis.call('ZSCORE', key, id) then return false end
+  end
+  if not checkChannel and phraseCount == 0 then return true end
+  local f = redis.call('HMGET', resultPrefix .. id, unpack(fields))
+  if not f[1] or (checkChannel and not viewable[f[1]]) then return false end
+  for _, phrase in ipairs(phrases) do
+    if not string.find(f[2], phrase, 1, true) then return false end
+  end
+  return true
+end
+
+-- Walks until 'upTo' matches (or the end): the first 'keep' of them, and how many.
+local function walk(withCursor, keep, upTo)
+  local pull, kept, count = candidates(withCursor), {}, 0
+  while count < upTo do
+    local id, score = pull()
+    if not id or (from and score < from) then break end
+    if matches(id) then
+      count = count + 1
+      if #kept < keep then kept[#kept + 1] = id end
+    end
+  end
+  return kept, count
+end
+
+local page, count
+if cursorScore == '' then
+  page, count = walk(false, want, math.max(want, countTo))
+else
+  page = walk(true, want, want)
+  local _
+  _, count = walk(false, 0, countTo)
+end
+local out = { count }
+for _, id in ipairs(page) do out[#out + 1] = redis.call('HGET', resultPrefix .. id, 'j') end
+return out
+`;
+
+export interface RedisResultsIndexOptions {
+  /** A client of the Redis to use: its own connection (a search is one script that takes a few ms). */
+  client: RedisScripting;
+  /** Prefix of every key; `results:` by default. */
+  prefix?: string;
+  /** Closes what the index owns (its connection); nothing by default. */
+  onClose?: () => Promise<void>;
+}
+
+export class RedisResultsIndex implements ResultsIndex {
+  private readonly redis: RedisScripting;
+  private readonly prefix: string;
+  private readonly onClose: (() => Promise<void>) | undefined;
+
+  constructor(o: RedisResultsIndexOptions) {
+    this.redis = o.client;
+    this.prefix = o.prefix ?? 'results:';
+    this.onClose = o.onClose;
+  }
+
+  async put(result: IndexedResult): Promise<void> {
+    if (!Number.isSafeInteger(result.deliveredAt)) {
+      throw new RangeError(`deliveredAt must be whole ms (got ${result.deliveredAt})`);
+    }
+    const words = foldedWords(result.prompt);
+    const indexed = [...new Set(words)].filter((w) => w.length <= MAX_WORD_LENGTH);
+    await this.run(PUT, [
+      result.generationId,
+      result.guildId,
+      result.viewChannelId,
+      result.userId,
+      result.model,
+      result.type,
+      String(result.deliveredAt),
+      result.messageId,
+      result.batch?.id ?? '',
+      String(result.batch?.index ?? 0),
+      JSON.stringify(result),
+      phraseText(words),
+      indexed.join(' '),
+    ]);
+  }
+
+  async removeMessage(guildId: string, messageId: string): Promise<number> {
+    return Number(await this.run(REMOVE_MESSAGE, [guildId, messageId]));
+  }
+
+  async remove(guildId: string, generationId: string): Promise<void> {
+    await this.run(REMOVE, [guildId, generationId]);
+  }
+
+  async get(guildId: string, generationId: string): Promise<IndexedResult | undefined> {
+    const json = await this.run(GET, [guildId, generationId]);
+    return typeof json === 'string' ? (JSON.parse(json) as IndexedResult) : undefined;
+  }
+
+  async batch(guildId: string, batchId: string): Promise<IndexedResult[]> {
+    const found = (await this.run(BATCH, [guildId, batchId])) as unknown[];
+    return found.filter((j): j is string => typeof j === 'string').map((j) => JSON.parse(j) as IndexedResult);
+  }
+
+  async search(query: GalleryQuery): Promise<GalleryPage> {
+    const limit = pageLimit(query.limit);
+    if (query.viewableChannelIds.size === 0) return { results: [], next: null, total: 0, capped: false };
+    const { words, phrases } = parseSearch(query.text ?? '');
+    const g = query.guildId;
+    const p = this.prefix;
+    const required = [
+      ...words.map((w) => `${p}w:${g}:${w}`),
+      ...(query.model === undefined ? [] : [`${p}m:${g}:${query.model}`]),
+      ...(query.type === undefined ? [] : [`${p}t:${g}:${query.type}`]),
+      ...(query.userId === undefined ? [] : [`${p}u:${g}:${query.userId}`]),
+    ];
+    const after = decodeCursor(query.cursor);
+    const answer = (await this.redis.eval(SEARCH, {
+      keys: required.length > 0 ? required : [`${p}g:${g}`],
+      arguments: [
+        `${p}c:${g}:`,
+        `${p}r:`,
+        String(limit + 1),
+        String(COUNT_CAP + 1),
+        after ? String(after.deliveredAt) : '',
+        after ? after.generationId : '',
+        query.from === undefined ? '' : String(query.from),
+        query.to === undefined ? '' : String(query.to),
+        String(phrases.length),
+        ...phrases.map(phraseText),
+        ...query.viewableChannelIds,
+      ],
+    })) as [number, ...string[]];
+    const [counted, ...found] = answer;
+    const page = found.map((j) => JSON.parse(j) as IndexedResult);
+    const results = page.slice(0, limit);
+    const last = results.at(-1);
+    return {
+      results,
+      next: page.length > limit && last ? encodeCursor(positionOf(last)) : null,
+      total: Math.min(Number(counted), COUNT_CAP),
+      capped: Number(counted) > COUNT_CAP,
+    };
+  }
+
+  async size(): Promise<number> {
+    return Number(
+      await this.redis.eval("return tonumber(redis.call('GET', ARGV[1]) or '0')", {
+        keys: [],
+        arguments: [`${this.prefix}n`],
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.onClose?.();
+  }
+
+  private run(script: string, args: string[]): Promise<unknown> {
+    return this.redis.eval(script, { keys: [], arguments: [this.prefix, ...args] });
+  }
+}
+
+/**
+ * The index on its own connection to the store's Redis (a search's script would hold up the
+ * leases and claims behind it on the coordination's), guarded against stalls like the others.
+ */
+export async function openRedisResultsIndex(url: string, log: Logger): Promise<RedisResultsIndex> {
+  const { longLivedClient } = await import('../store/redis-client.ts');
+  const client = longLivedClient(url);
+  client.on('error', (err: unknown) => log.warn({ err }, 'results index: Redis connection error'));
+  await client.connect();
+  const unguard = guardAgainstStalls(client, { name: 'results', log });
+  return new RedisResultsIndex({
+    client,
+    onClose: () => {
+      unguard();
+      return closePromptly(client);
+    },
+  });
+}
