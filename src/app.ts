@@ -27,14 +27,15 @@ import { HealthCheck } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/http.ts';
 import { BotMetrics } from './ops/metrics.ts';
 import { MemberDefaultsStore } from './quota/member-defaults.ts';
+import type { ResultsIndex } from './results/result.ts';
 import { type Simulator, type SimulatorOptions, startSimulator } from './sim/server.ts';
+import type { WebServer } from './web/server.ts';
 import { Closers } from './wiring/closers.ts';
 import { listenOnDiscord, openDiscordClient } from './wiring/discord.ts';
 import { type Foundation, openFoundation } from './wiring/foundation.ts';
 import { type JobsWiring, wireJobs } from './wiring/jobs.ts';
 import { openResults } from './wiring/results.ts';
 import { startWeb } from './wiring/web.ts';
-import type { WebServer } from './web/server.ts';
 
 export interface BotOptions {
   clock?: Clock;
@@ -71,6 +72,8 @@ export interface Bot {
   httpAddress: AddressInfo | undefined;
   /** The web side (sign-in, the gallery), when WEB_PORT is set. */
   web: WebServer | undefined;
+  /** The results index the gallery searches. */
+  results: ResultsIndex;
   stop(): Promise<void>;
 }
 
@@ -291,6 +294,7 @@ async function openBot(
     alerts,
     httpAddress: ops?.address,
     web,
+    results: results.index,
     /** Closes everything the start opened, the reverse of the order it opened it in. */
     stop: () => closers.close(logger),
   };

@@ -70,7 +70,9 @@ export async function startWeb(
       commands: remakeCommands(),
       // Where a result's file may be: Discord's CDN, the API's own origin (a self-hosted or fake
       // Discord serves its attachments there), and the service.
-      mediaOrigins: [...new Set([...DISCORD_CDN, new URL(config.discord.apiUrl).origin, new URL(o.mediaBaseUrl).origin])],
+      mediaOrigins: [
+        ...new Set([...DISCORD_CDN, new URL(config.discord.apiUrl).origin, new URL(o.mediaBaseUrl).origin]),
+      ],
       clock,
       logger: o.logger,
     }),

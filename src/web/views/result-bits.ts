@@ -34,12 +34,20 @@ export function mediaTag(r: IndexedResult, url: string | undefined, size: 'thumb
   return html`<img class="${size}" src="${src}" alt="${alt}"${size === 'thumb' ? html` loading="lazy"` : ''}>`;
 }
 
-/** A date and time as members read it in the bot's replies: the member's language, UTC named. */
+/** One formatter per language: making an Intl.DateTimeFormat costs far more than using one. */
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time as members read it in the bot's replies: the member's language, in UTC, named. */
 export function shownWhen(l: Localizer, at: number): string {
-  return new Intl.DateTimeFormat(l.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(at);
+  let format = DATE_FORMATS.get(l.language);
+  if (!format) {
+    // dateStyle cannot be combined with timeZoneName: the zone is written after it.
+    format = new Intl.DateTimeFormat(l.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    DATE_FORMATS.set(l.language, format);
+  }
+  return `${format.format(at)} UTC`;
 }
