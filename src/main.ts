@@ -79,7 +79,12 @@ if (starting.signal.aborted) process.exit(0);
 const config = loadConfigOrExit();
 logger = createLogger({
   level: config.logLevel,
-  secrets: [config.discord.token, config.media?.token, redisPassword(config.storeUrl), config.web?.clientSecret],
+  secrets: [
+    config.discord.token,
+    config.media?.token,
+    redisPassword(config.storeUrl),
+    config.web?.clientSecret,
+  ],
   // Readable lines on a terminal, JSON for a container's or a service manager's log collector.
   format: logFormatFor(process.stdout),
 });
