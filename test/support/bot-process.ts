@@ -57,6 +57,38 @@ export function spawnBot(
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+/** A JSON log line of a spawned bot (LOG_LEVEL at or below the line's level). */
+export type LogEntry = { level: number; msg: string } & Record<string, unknown>;
+
+/** The whole JSON lines the process wrote so far (a line still being written is left for later). */
+export function logEntries(bot: BotProcess): LogEntry[] {
+  const lines = bot.output().stdout.split('\n');
+  lines.pop();
+  return lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogEntry);
+}
+
+/**
+ * Resolves with the first log line saying `msg`, as the process writes it (what a process started
+ * with port 0 tells of its ports: `ops endpoint listening`, `the web side is listening`); rejects
+ * when the process exits first, with what it wrote to stderr.
+ */
+export function loggedLine(bot: BotProcess, msg: string): Promise<LogEntry> {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      const found = logEntries(bot).find((entry) => entry.msg === msg);
+      if (!found) return;
+      bot.child.stdout?.off('data', look);
+      resolve(found);
+    };
+    bot.child.stdout?.on('data', look);
+    void bot.exited.then(
+      (code) => reject(new Error(`the bot exited (${code}) before "${msg}": ${bot.output().stderr}`)),
+      reject,
+    );
+    look();
+  });
+}
+
 /** What a file of real-process tests shares (see useSpawnedBot). */
 export interface SpawnedBots {
   readonly sim: Simulator;
