@@ -7,7 +7,8 @@ import type { KeyedLock } from '../locks.ts';
 import type { Job } from './job.ts';
 import { KeyvSet } from './keyv-set.ts';
 
-const jobKey = (generationId: string) => `job:${generationId}`;
+const JOB_PREFIX = 'job:';
+const jobKey = (generationId: string) => `${JOB_PREFIX}${generationId}`;
 
 export class JobStore {
   private readonly openIndex: KeyvSet;
@@ -47,6 +48,18 @@ export class JobStore {
   /** The ids in the open index, oldest first (a job may have finished since it was read). */
   openIds(): Promise<string[]> {
     return this.openIndex.list();
+  }
+
+  /**
+   * Every stored job, done or not, in no order (the results index's first backfill reads them
+   * once). The jobs' namespace holds other records too (the open index, batches, confirmations…):
+   * only `job:` keys are jobs. On SQLite and Redis keyv reads them a page at a time.
+   */
+  async *all(): AsyncGenerator<Job> {
+    if (!this.keyv.iterator) throw new Error('this store cannot list its jobs');
+    for await (const [key, value] of this.keyv.iterator(undefined)) {
+      if (typeof key === 'string' && key.startsWith(JOB_PREFIX) && value) yield value as Job;
+    }
   }
 
   /** Every job that is not done, oldest first. */

@@ -21,8 +21,8 @@
  *
  * A search is one script too: it takes the smallest set among those the query requires (a word's,
  * the model's, the member's…, or the union of the viewable channels' sets, merged), walks it newest
- * first from the cursor, and keeps a candidate in every other required set (ZSCORE), in a viewable
- * channel and holding every phrase. It stops after limit + 1 hits, then counts on to COUNT_CAP + 1
+ * first from the cursor, and keeps a candidate in every other required set (Redis intersects a
+ * chunk of candidates with them at a time), in a viewable channel and holding every phrase. It stops after limit + 1 hits, then counts on to COUNT_CAP + 1
  * (from the top when a cursor started the page: the count is of every match). Its time is that of
  * the candidates it reads: bounded by the smallest set.
  */
@@ -123,7 +123,7 @@ return f[2]
 
 /**
  * KEYS: the sets every match is in (each word's, the model's, the type's, the member's; the
- * server's when the query names none of them).
+ * server's when the query names none of them), then a scratch key the script leaves deleted.
  * ARGV: 1 key prefix of the view channels' sets, 2 key prefix of the results, 3 results wanted
  * (limit + 1), 4 count up to (COUNT_CAP + 1), 5 and 6 the cursor's score and id ('' for none),
  * 7 from ('' for none), 8 to ('' for none), 9 how many phrases, then the phrases (their words with
@@ -131,6 +131,7 @@ return f[2]
  * Returns { matches counted (up to ARGV[4]), the JSON of each result of the page… }.
  */
 const SEARCH = `
+local scratch = table.remove(KEYS)
 local channelPrefix, resultPrefix = ARGV[1], ARGV[2]
 local want, countTo = tonumber(ARGV[3]), tonumber(ARGV[4])
 local cursorScore, cursorId = ARGV[5], ARGV[6]
@@ -167,23 +168,63 @@ local function startRank(key, withCursor)
   return rank
 end
 
--- A set's members from a rank down, newest first: each call returns the next id and score. Read in
--- chunks that grow: most walks stop after a few dozen, a count reads a thousand or more.
-local function walkSet(key, rank)
-  local buffer, i, n, chunk, last = {}, 1, 0, 32, false
+-- Lua spreads a list only as the last argument: a command's arguments, lists spread, in one list.
+local function spread(...)
+  local args = {}
+  for _, part in ipairs({ ... }) do
+    if type(part) == 'table' then
+      for _, item in ipairs(part) do args[#args + 1] = item end
+    else
+      args[#args + 1] = part
+    end
+  end
+  return unpack(args)
+end
+
+-- Walks newest first, each call returning the next id and score. 'read(rank, size)' gives the
+-- next chunk from a rank down (id, score, id, score… newest first), and whether the set ends there.
+-- Chunks grow: most walks stop after a few dozen, a count reads a thousand or more.
+local function chunked(rank, read)
+  local buffer, i, size, last = {}, 1, 32, false
   return function()
-    if i > n then
+    while i > #buffer do
       if last then return nil end
-      buffer = redis.call('ZRANGE', key, rank, rank + chunk - 1, 'REV', 'WITHSCORES')
-      n, i, rank = #buffer, 1, rank + chunk
-      last = n < 2 * chunk
-      if chunk < 512 then chunk = chunk * 2 end
-      if n == 0 then return nil end
+      buffer, last = read(rank, size)
+      rank, i = rank + size, 1
+      if size < 4096 then size = size * 2 end
     end
     local id, score = buffer[i], tonumber(buffer[i + 1])
     i = i + 2
     return id, score
   end
+end
+
+-- A set's members alone.
+local function walkSet(key, rank)
+  return chunked(rank, function(at, size)
+    local found = redis.call('ZRANGE', key, at, at + size - 1, 'REV', 'WITHSCORES')
+    return found, #found < 2 * size
+  end)
+end
+
+-- The members of the first set that every other set holds: each chunk of the first is copied to
+-- the scratch key and intersected there by Redis (in C: a candidate costs a lookup a set, not a
+-- call from Lua), so a walk reads only what is in common. Scored by deliveredAt (MAX of equal scores).
+local function walkCommon(key, others, rank)
+  return chunked(rank, function(at, size)
+    local stored = redis.call('ZRANGESTORE', scratch, key, at, at + size - 1, 'REV')
+    if stored == 0 then return {}, true end
+    local lowest = tonumber(redis.call('ZRANGE', scratch, 0, 0, 'WITHSCORES')[2])
+    local found = redis.call('ZINTER', spread(1 + #others, scratch, others, 'AGGREGATE', 'MAX', 'WITHSCORES'))
+    redis.call('DEL', scratch)
+    -- Ascending: turned newest first.
+    local newest = {}
+    for i = #found - 1, 1, -2 do
+      newest[#newest + 1] = found[i]
+      newest[#newest + 1] = found[i + 1]
+    end
+    return newest, stored < size or (from ~= nil and lowest < from)
+  end)
 end
 
 -- Several walks merged into one, newest first.
@@ -233,16 +274,20 @@ local checkChannel = driver > 0
 local fields = phraseCount > 0 and { 'c', 'w' } or { 'c' }
 
 local function candidates(withCursor)
-  if driver > 0 then return walkSet(KEYS[driver], startRank(KEYS[driver], withCursor)) end
+  if driver > 0 then
+    local key = KEYS[driver]
+    if #others == 0 then return walkSet(key, startRank(key, withCursor)) end
+    return walkCommon(key, others, startRank(key, withCursor))
+  end
   local walks = {}
   for _, key in ipairs(channelSets) do walks[#walks + 1] = walkSet(key, startRank(key, withCursor)) end
   return merged(walks)
 end
+-- Merged channels: the required sets are checked a chunk of candidates at a time (ZMSCORE).
+local checkSets = driver == 0 and others or {}
 
-local function matches(id)
-  for _, key in ipairs(others) do
-    if not redis.call('ZSCORE', key, id) then return false end
-  end
+-- What the sets cannot tell: the view channel (when the walk is not of the channels) and phrases.
+local function rowMatches(id)
   if not checkChannel and phraseCount == 0 then return true end
   local f = redis.call('HMGET', resultPrefix .. id, unpack(fields))
   if not f[1] or (checkChannel and not viewable[f[1]]) then return false end
@@ -254,14 +299,35 @@ end
 
 -- Walks until 'upTo' matches (or the end): the first 'keep' of them, and how many.
 local function walk(withCursor, keep, upTo)
-  local pull, kept, count = candidates(withCursor), {}, 0
+  local pull, kept, count, size = candidates(withCursor), {}, 0, 32
   while count < upTo do
-    local id, score = pull()
-    if not id or (from and score < from) then break end
-    if matches(id) then
-      count = count + 1
-      if #kept < keep then kept[#kept + 1] = id end
+    local ids, ended = {}, false
+    while #ids < size do
+      local id, score = pull()
+      if not id or (from and score < from) then
+        ended = true
+        break
+      end
+      ids[#ids + 1] = id
     end
+    if #ids == 0 then break end
+    local alive = {}
+    for i = 1, #ids do alive[i] = true end
+    for _, key in ipairs(checkSets) do
+      local scores = redis.call('ZMSCORE', key, unpack(ids))
+      for i = 1, #ids do
+        if not scores[i] then alive[i] = false end
+      end
+    end
+    for i = 1, #ids do
+      if count >= upTo then break end
+      if alive[i] and rowMatches(ids[i]) then
+        count = count + 1
+        if #kept < keep then kept[#kept + 1] = ids[i] end
+      end
+    end
+    if ended then break end
+    if size < 512 then size = size * 2 end
   end
   return kept, count
 end
@@ -354,7 +420,7 @@ export class RedisResultsIndex implements ResultsIndex {
     ];
     const after = decodeCursor(query.cursor);
     const answer = (await this.redis.eval(SEARCH, {
-      keys: required.length > 0 ? required : [`${p}g:${g}`],
+      keys: [...(required.length > 0 ? required : [`${p}g:${g}`]), `${p}scratch`],
       arguments: [
         `${p}c:${g}:`,
         `${p}r:`,

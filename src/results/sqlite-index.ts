@@ -4,6 +4,9 @@
  * engine and the search parser make), and how many results each server, channel, member, model
  * and type holds (what a search plans with, as Redis's ZCARD).
  *
+ * The counts are kept in the same transaction as the results (per server: all, each view channel,
+ * member, model, type and prompt word), so that planning a search is one read of a few rows.
+ *
  * The order is in the row id: a result's id is deliveredAt × 1024 + a free slot of that
  * millisecond, and its FTS row has the same id. Walking by id from the top is walking the gallery
  * newest first, so a page stops after limit + 1 matches. A search walks whichever of these holds
@@ -39,7 +42,7 @@ import {
   type IndexedResult,
   type ResultsIndex,
 } from './result.ts';
-import { foldedWords, parseSearch, phraseText } from './words.ts';
+import { foldedWords, MAX_WORD_LENGTH, parseSearch, phraseText } from './words.ts';
 
 /** Results of one millisecond that fit in the id; the 1,025th put in the same ms is refused. */
 const SLOTS = 1024;
@@ -71,7 +74,6 @@ CREATE INDEX IF NOT EXISTS results_by_batch ON results(guild_id, batch_id, batch
 CREATE VIRTUAL TABLE IF NOT EXISTS results_words USING fts5(
   words, content = 'results', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
 );
-CREATE VIRTUAL TABLE IF NOT EXISTS results_vocabulary USING fts5vocab(results_words, 'row');
 CREATE TABLE IF NOT EXISTS results_counts (
   guild_id TEXT NOT NULL,
   facet TEXT NOT NULL,
@@ -81,8 +83,8 @@ CREATE TABLE IF NOT EXISTS results_counts (
 ) WITHOUT ROWID;
 `;
 
-/** The facets counted per server: all of it (g), by view channel, member, model, type. */
-type Facet = 'g' | 'c' | 'u' | 'm' | 't';
+/** The facets counted per server: all of it (g), by view channel, member, model, type, prompt word. */
+type Facet = 'g' | 'c' | 'u' | 'm' | 't' | 'w';
 
 /** One sqlite3 connection, promised. */
 class Connection {
@@ -338,17 +340,18 @@ export class SqliteResultsIndex implements ResultsIndex {
       ['model', 'r.model', 'm', query.model],
       ['type', 'r.type', 't', query.type],
     ];
-    const wanted: [Facet, string][] = [['g', '']];
+    const wanted: [Facet, string][] = [['g', ''], ...words.map((w): [Facet, string] => ['w', w])];
     for (const [, , facet, value] of filters) if (value !== undefined) wanted.push([facet, value]);
-    const counts = await this.reader.all<{ facet: Facet; n: number }>(
-      `SELECT facet, n FROM results_counts WHERE guild_id = ?
+    const counts = await this.reader.all<{ facet: Facet; value: string; n: number }>(
+      `SELECT facet, value, n FROM results_counts WHERE guild_id = ?
          AND (facet, value) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))
        UNION ALL
-       SELECT 'c', coalesce(sum(n), 0) FROM results_counts WHERE guild_id = ? AND facet = 'c'
+       SELECT 'c', '', coalesce(sum(n), 0) FROM results_counts WHERE guild_id = ? AND facet = 'c'
          AND value IN (SELECT value FROM json_each(?))`,
       [query.guildId, JSON.stringify(wanted), query.guildId, channels],
     );
-    const sizeOf = (facet: Facet) => counts.find((c) => c.facet === facet)?.n ?? 0;
+    const sizeOf = (facet: Facet, value?: string) =>
+      counts.find((c) => c.facet === facet && (value === undefined || c.value === value))?.n ?? 0;
     let driver: Driver = 'guild';
     let smallest = sizeOf('g');
     for (const [name, , facet, value] of filters) {
@@ -357,16 +360,8 @@ export class SqliteResultsIndex implements ResultsIndex {
     }
     if (smallest === 0 || sizeOf('c') === 0) return undefined;
     if (words.length > 0) {
-      // A word FTS5 does not list (none has it, or its tokenizer cuts it otherwise) counts as
-      // none: the FTS walk then answers, exactly.
-      let fewest = Number.POSITIVE_INFINITY;
-      for (const word of words) {
-        const row = await this.reader.get<{ doc: number }>(
-          'SELECT doc FROM results_vocabulary WHERE term = ?',
-          [word],
-        );
-        fewest = Math.min(fewest, row?.doc ?? 0);
-      }
+      // A word no result has answers at once (empty) through the FTS walk.
+      const fewest = Math.min(...words.map((w) => sizeOf('w', w)));
       if (fewest <= smallest) [driver, smallest] = ['words', fewest];
     }
     // The channels' rows are read whole and sorted (no early stop): worth it only when few.
@@ -542,7 +537,10 @@ async function unindex(db: Connection, rows: readonly Stored[]): Promise<void> {
   ]);
 }
 
-/** Adds `by` to the counts of every facet of `rows`. */
+/**
+ * Adds `by` to the counts of every facet of `rows` (a word once a prompt; one longer than a search
+ * keeps is never asked about).
+ */
 async function count(db: Connection, rows: readonly Stored[], by: 1 | -1): Promise<void> {
   const facets: [string, Facet, string][] = rows.flatMap((r) => [
     [r.guild_id, 'g', ''],
@@ -550,6 +548,9 @@ async function count(db: Connection, rows: readonly Stored[], by: 1 | -1): Promi
     [r.guild_id, 'u', r.user_id],
     [r.guild_id, 'm', r.model],
     [r.guild_id, 't', r.type],
+    ...[...new Set(r.words.split(' '))]
+      .filter((w) => w.length > 0 && w.length <= MAX_WORD_LENGTH)
+      .map((w): [string, Facet, string] => [r.guild_id, 'w', w]),
   ]);
   await db.run(
     `INSERT INTO results_counts (guild_id, facet, value, n)

@@ -132,6 +132,21 @@ describe('job store', () => {
     expect((await jobs.get('gen-a'))?.deliveryAttempts).toBe(10);
   });
 
+  it('lists every stored job, done or not, and nothing else of the namespace', async () => {
+    const { jobs, store } = await openJobs();
+    await jobs.create(makeJob('gen-a'));
+    await jobs.create(makeJob('gen-b'));
+    await jobs.update('gen-b', () => ({ step: 'done', status: 'completed' }));
+    // Other records of the jobs' namespace, and a job of another namespace.
+    await store.namespace('jobs').set('batch:b-1', { id: 'b-1', takes: ['gen-a'] });
+    await store.namespace('jobs').set('model-timings', { x: 1 });
+    await store.namespace('jobs-archive').set('job:gen-z', makeJob('gen-z'));
+    const listed: Job[] = [];
+    for await (const job of jobs.all()) listed.push(job);
+    expect(listed.map((j) => j.generationId).sort()).toEqual(['gen-a', 'gen-b']);
+    expect(listed.find((j) => j.generationId === 'gen-b')).toMatchObject({ step: 'done' });
+  });
+
   it('changes nothing when asked to update a job it does not have', async () => {
     const { jobs } = await openJobs();
     expect(await jobs.update('missing', () => ({ step: 'done' }))).toBeUndefined();
