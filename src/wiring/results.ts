@@ -1,12 +1,13 @@
 /**
  * The results index the web side searches, kept always (with or without WEB_PORT, so that turning
- * the web on finds every result delivered since): an FTS5 table in the bot's own SQLite file on one
- * process, Redis on several, an in-memory SQLite for a memory store. The first start after the index
+ * the web on finds every result delivered since): an FTS5 table in a SQLite file beside the store's
+ * on one process, Redis on several, an in-memory SQLite for a memory store. The first start after the index
  * existed indexes the results delivered before it, in the background, with a progress line.
  */
 import type { Config } from '../config.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Logger } from '../log.ts';
+import { indexDeliveredJobs } from '../results/backfill.ts';
 import { ResultsRecorder } from '../results/recorder.ts';
 import type { ResultsIndex } from '../results/result.ts';
 import { SqliteResultsIndex } from '../results/sqlite-index.ts';
@@ -33,8 +34,7 @@ export async function openResults(
     backfill(jobs, signal) {
       void (async () => {
         if ((await index.size()) > 0) return;
-        // TODO(backfill): indexDeliveredJobs lands with the index's backfill.
-        void jobs;
+        await indexDeliveredJobs(index, jobs.all(), logger);
       })().catch((err: unknown) => {
         if (!signal.aborted)
           logger.warn({ err }, 'cannot index the results delivered before the index existed');
@@ -48,5 +48,18 @@ async function openIndex(storeUrl: string, logger: Logger): Promise<ResultsIndex
     const { openRedisResultsIndex } = await import('../redis/results-index.ts');
     return openRedisResultsIndex(storeUrl, logger);
   }
-  return SqliteResultsIndex.open(sqliteFile(storeUrl) ?? ':memory:');
+  const file = sqliteFile(storeUrl);
+  return SqliteResultsIndex.open(file && file !== ':memory:' ? resultsFileBeside(file) : ':memory:');
+}
+
+/**
+ * The index's file, beside the store's (`data/bot.sqlite` → `data/bot.results.sqlite`), opened only
+ * by the process that holds the store file's lock. Not the store's own file: an index write is a
+ * transaction of several statements, and node-sqlite3 runs each on libuv's small thread pool; with
+ * keyv's connections waiting for the same file's write lock on every pool thread (their busy
+ * timeout sleeps in the thread), the transaction's next statement found no thread to run on and
+ * every write of the bot stalled for the busy timeout (seen: a batch of 4 took a minute).
+ */
+export function resultsFileBeside(storeFile: string): string {
+  return storeFile.endsWith('.sqlite') ? `${storeFile.slice(0, -'.sqlite'.length)}.results.sqlite` : `${storeFile}.results`;
 }
