@@ -1,6 +1,6 @@
 /**
- * README's pictures of the bot's own messages (docs/images/*.png), taken from a scripted run of the
- * real bot on the fake Discord and the simulator: `npm run docs:screenshots`. Run it again after a
+ * README's pictures of the bot's own messages and of its web side (docs/images/*.png), taken from
+ * scripted runs of the real bot on the fake Discord and the simulator: `npm run docs:screenshots`. Run it again after a
  * change to what the bot says or shows; it finds the messages by structure (the reply to an
  * interaction, the message in a reply's thread), not by wording, so it keeps up with new texts.
  *
@@ -9,7 +9,8 @@
  *
  * Needs Chromium (Debian/Ubuntu: `apt-get install -y chromium`; elsewhere set CHROMIUM_PATH).
  * Steps: ./screenshots/capture.ts (the run), ./screenshots/transcript.ts and ./screenshots/modal.ts
- * (the pages), ./screenshots/browser.ts (the pictures).
+ * (the pages), ./screenshots/browser.ts (the pictures); ./screenshots/web.ts the web side's, in a run
+ * of its own.
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import { launch, messagesOnly, openPage, shoot } from './screenshots/browser.ts'
 import { capture } from './screenshots/capture.ts';
 import { modalHtml } from './screenshots/modal.ts';
 import { transcriptHtml } from './screenshots/transcript.ts';
+import { webShots } from './screenshots/web.ts';
 
 const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
 
@@ -71,6 +73,11 @@ async function main(): Promise<void> {
     // Refused requests are the renderer's web fonts; anything else would be a picture with a hole.
     const unexpected = [...refused].filter((url) => !/\.(woff2?|ttf)$|fonts\./.test(url));
     if (unexpected.length > 0) console.warn(`not loaded (offline): ${unexpected.join(', ')}`);
+
+    console.log('running the bot with its web side, signing in with the fake Discord…');
+    for (const file of await webShots(browser, { locale, dir: IMAGES, suffix })) {
+      console.log(`wrote docs/images/${file}`);
+    }
   } finally {
     await browser.close();
   }

@@ -4,10 +4,7 @@
  * bytes the fake Discord stored, Discord's default avatar is drawn here, and anything else
  * (the renderer's web fonts on a CDN) is refused, so the system fonts stand in for Discord's.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import type { Browser, Page } from 'playwright-core';
 
 /** Discord's dark theme background, behind the messages and around the modal. */
 export const DARK_BACKGROUND = '#313338';
@@ -22,15 +19,8 @@ export interface Files {
   get(url: string): { contentType: string; data: Buffer } | undefined;
 }
 
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install -y chromium\`) ` +
-        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM });
-}
+/** Debian's Chromium, as the web side's tests start it (CHROMIUM_PATH elsewhere). */
+export { launchChromium as launch } from '../../testkit/browser.ts';
 
 /**
  * A page of the width Discord's message column has on a laptop (so text wraps as members see it),

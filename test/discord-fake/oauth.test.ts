@@ -303,6 +303,19 @@ describe("the fake Discord's OAuth2 token endpoint", () => {
     expect((await get(`${fake.apiUrl}/users/@me`, `Bearer ${guildsOnly.access_token}`)).status).toBe(401);
   });
 
+  it("answers the user's Discord language: en-US until a test sets one, then that one", async () => {
+    const fake = discord;
+    const locale = async () => {
+      const tokens = await signedIn(fake);
+      return (
+        (await get(`${fake.apiUrl}/users/@me`, `Bearer ${tokens.access_token}`)).json as { locale?: string }
+      ).locale;
+    };
+    expect(await locale()).toBe('en-US');
+    fake.setOAuthUser(ALICE, { locale: 'de' });
+    expect(await locale()).toBe('de');
+  });
+
   it('authenticates the client by client_id and client_secret in the body too, and refuses a wrong secret', async () => {
     const fake = discord;
     const first = await authorize(fake, ALICE);

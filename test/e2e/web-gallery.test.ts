@@ -10,7 +10,17 @@ import { PermissionFlagsBits } from 'discord.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../testkit/browser.ts';
-import { ALICE, ART, BOB, GUILD, OTHER, opt, PATRON_ROLE, useHarness } from '../support/bot-harness.ts';
+import {
+  ADMIN,
+  ALICE,
+  ART,
+  BOB,
+  GUILD,
+  OTHER,
+  opt,
+  PATRON_ROLE,
+  useHarness,
+} from '../support/bot-harness.ts';
 
 const h = useHarness({ per: 'file', web: true });
 let browser: Browser;
@@ -32,9 +42,16 @@ async function make(prompt: string, channelId: string, userId: string): Promise<
   return job.generationId;
 }
 
-/** Signs `userId` in through the fake Discord's consent page; the browser context holds the session. */
-async function signIn(userId: string, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-  h.discord.setOAuthUser(userId);
+/**
+ * Signs `userId` in through the fake Discord's consent page; the browser context holds the session.
+ * `locale`: the browser's; `discordLocale`: the language the user set in Discord.
+ */
+async function signIn(
+  userId: string,
+  locale = 'en-US',
+  discordLocale?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  h.discord.setOAuthUser(userId, discordLocale ? { locale: discordLocale } : {});
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto(`${site()}/`);
@@ -116,6 +133,18 @@ describe('a member signed in with Discord', () => {
       const direct = await page.goto(`${site()}/servers/${GUILD}/results/${ids.zebra}`);
       expect(direct?.status()).toBe(404);
       expect(await page.content()).not.toContain('zebra');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("reads the pages in the language the member set in Discord, not the browser's", async () => {
+    const { context, page } = await signIn(ADMIN, 'en-US', 'de');
+    try {
+      await page.goto(`${site()}/servers/${GUILD}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      expect(await page.locator('#count').textContent()).toBe('2 Ergebnisse');
+      await page.getByRole('button', { name: 'Suchen' }).waitFor();
     } finally {
       await context.close();
     }

@@ -75,7 +75,7 @@ function currentUser(s: FakeState, grant: OAuthGrant): Reply {
   const user: APIUser = {
     ...s.user(grant.userId),
     mfa_enabled: false,
-    locale: 'en-US' as APIUser['locale'],
+    locale: (s.userLocales.get(grant.userId) ?? 'en-US') as APIUser['locale'],
     flags: 0 as APIUser['flags'],
     premium_type: 0,
   };

@@ -38,8 +38,9 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
     botUserId: state.botUserId,
     clientSecret: state.oauth.clientSecret,
     oauthAuthorizeUrl: `${state.baseUrl}/oauth2/authorize`,
-    setOAuthUser(userId) {
+    setOAuthUser(userId, options = {}) {
       if (userId !== null) state.user(userId);
+      if (userId !== null && options.locale) state.userLocales.set(userId, options.locale);
       state.oauth.signedInUserId = userId;
     },
     ...worldChanges(state, gateway),

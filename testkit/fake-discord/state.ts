@@ -143,6 +143,8 @@ export class FakeState {
   readonly guilds = new Map<string, FakeGuild>();
   readonly channels = new Map<string, FakeChannel>();
   readonly users = new Map<string, APIUser>();
+  /** A user's Discord language (GET /users/@me's `locale`) when a test set one; en-US otherwise. */
+  readonly userLocales = new Map<string, string>();
   readonly messages = new Map<string, StoredMessage>();
   readonly channelMessageIds = new Map<string, string[]>();
   readonly interactions = new Map<string, FakeInteraction>();

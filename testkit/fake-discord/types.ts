@@ -244,9 +244,10 @@ export interface FakeDiscord {
   /**
    * Who is signed in to Discord in the browser: the consent page signs in as this user (a member
    * of a fake guild, or any id: a user the fake makes up). null (the start): nobody, and the page
-   * refuses to authorize.
+   * refuses to authorize. `locale`: the language that user set in Discord (a Discord locale, e.g.
+   * `de`), which GET /users/@me answers from then on; en-US until a test sets one.
    */
-  setOAuthUser(userId: string | null): void;
+  setOAuthUser(userId: string | null, options?: { locale?: string }): void;
   /** Dispatch an INTERACTION_CREATE built by the helpers to the connected client; resolves when sent. */
   sendInteraction(payload: APIInteraction): Promise<void>;
   /**
