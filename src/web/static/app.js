@@ -13,13 +13,3 @@ for (const button of document.querySelectorAll('button.copy-button')) {
     }, 2000);
   });
 }
-// A date in the reader's own time zone (the page names UTC without script).
-for (const time of document.querySelectorAll('time[datetime]')) {
-  const at = new Date(time.getAttribute('datetime'));
-  if (!Number.isNaN(at.getTime())) {
-    time.textContent = at.toLocaleString(document.documentElement.lang, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-  }
-}

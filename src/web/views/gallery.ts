@@ -65,7 +65,7 @@ function searchForm(l: Localizer, guildId: string, f: GalleryFilters, models: re
   const selected = (on: boolean) => (on ? html` selected` : '');
   return html`<form class="search" method="get" action="/servers/${guildId}" role="search">
   <label class="q"><span>${l.t('web:gallery.search')}</span>
-    <input type="search" name="q" value="${f.q}" maxlength="200" placeholder="${l.t('web:gallery.searchHint')}"></label>
+    <input type="search" name="q" value="${f.q}" maxlength="200" aria-describedby="search-hint"></label>
   <label><span>${l.t('web:gallery.type')}</span><select name="type">
     <option value="">${l.t('web:gallery.anyType')}</option>
     <option value="image"${selected(f.type === 'image')}>${l.t('web:gallery.images')}</option>
@@ -85,6 +85,7 @@ function searchForm(l: Localizer, guildId: string, f: GalleryFilters, models: re
   <button type="submit">${l.t('web:gallery.searchButton')}</button>
   <a class="clear" href="/servers/${guildId}">${l.t('web:gallery.clear')}</a>
   <a class="mine" href="${galleryHref(guildId, { ...f, member: 'me', cursor: undefined })}">${l.t('web:gallery.mine')}</a>
+  <small id="search-hint" class="hint">${l.t('web:gallery.searchHint')}</small>
 </form>`;
 }
 
@@ -93,7 +94,7 @@ function tile(l: Localizer, r: IndexedResult, mediaUrl: string | undefined): Htm
   return html`<li class="tile${r.ageRestricted ? ' restricted' : ''}" data-id="${r.generationId}">
   <a href="${href}">${mediaTag(r, mediaUrl, 'thumb')}</a>
   <p class="prompt"><a href="${href}">${firstLine(r.prompt)}</a></p>
-  <p class="meta">${r.modelLabel} · ${l.t('web:gallery.by', { name: r.userName || l.t('web:gallery.someone'), when: shownWhen(l, r.deliveredAt) })}${
+  <p class="meta">${r.type === 'video' ? html`<span class="badge video">▶ ${l.t('web:result.video')}</span> ` : ''}${r.modelLabel} · ${l.t('web:gallery.by', { name: r.userName || l.t('web:gallery.someone'), when: shownWhen(l, r.deliveredAt) })}${
     r.ageRestricted ? html` · <span class="badge">${l.t('web:gallery.ageRestricted')}</span>` : ''
   }</p>
 </li>`;
