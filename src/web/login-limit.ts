@@ -1,10 +1,11 @@
 /**
- * Logins per client address: at most LOGINS_PER_WINDOW starts of a login in a sliding window, so
+ * Logins per client address: at most LOGINS_PER_WINDOW starts of a login a minute (enough for a
+ * household or an office behind one address), so
  * one address cannot fill the store with pending logins or hammer Discord's token endpoint. Kept in
  * the process (each process counts its own; a proxy spreading one address over several processes
  * lets it through a few times more, which is still bounded).
  */
-export const LOGINS_PER_WINDOW = 10;
+export const LOGINS_PER_WINDOW = 30;
 export const LOGIN_WINDOW_MS = 60_000;
 /** Addresses remembered at most: a flood of addresses cannot grow the map without bound. */
 const MAX_ADDRESSES = 10_000;
