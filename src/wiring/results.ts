@@ -61,5 +61,7 @@ async function openIndex(storeUrl: string, logger: Logger): Promise<ResultsIndex
  * every write of the bot stalled for the busy timeout (seen: a batch of 4 took a minute).
  */
 export function resultsFileBeside(storeFile: string): string {
-  return storeFile.endsWith('.sqlite') ? `${storeFile.slice(0, -'.sqlite'.length)}.results.sqlite` : `${storeFile}.results`;
+  return storeFile.endsWith('.sqlite')
+    ? `${storeFile.slice(0, -'.sqlite'.length)}.results.sqlite`
+    : `${storeFile}.results`;
 }
