@@ -18,6 +18,20 @@ const snowflake = z
   .trim()
   .regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');
 
+const NOT_A_PORT = 'must be a port number (0 to 65535)';
+// 0 asks the system for a free port (tests read the one bound from the bot).
+const port = z.coerce
+  .number({ error: NOT_A_PORT })
+  .int(NOT_A_PORT)
+  .min(0, NOT_A_PORT)
+  .max(65_535, NOT_A_PORT);
+
+const listenHost = z
+  .string()
+  .trim()
+  .regex(/^[^\s/]+$/, 'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)')
+  .default('127.0.0.1');
+
 const REQUIRED_TOKEN = 'is required (the bot token from the Discord developer portal)';
 
 const envSchema = z
@@ -48,21 +62,8 @@ const envSchema = z
         return z.NEVER;
       }),
     QUOTA_DEFAULT_PERIOD: z.enum(['daily', 'weekly', 'monthly', 'total']).default('daily'),
-    // 0 asks the system for a free port (tests read the one bound from the bot).
-    HTTP_PORT: z.coerce
-      .number({ error: 'must be a port number (0 to 65535)' })
-      .int('must be a port number (0 to 65535)')
-      .min(0, 'must be a port number (0 to 65535)')
-      .max(65_535, 'must be a port number (0 to 65535)')
-      .optional(),
-    HTTP_HOST: z
-      .string()
-      .trim()
-      .regex(
-        /^[^\s/]+$/,
-        'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)',
-      )
-      .default('127.0.0.1'),
+    HTTP_PORT: port.optional(),
+    HTTP_HOST: listenHost,
     // discord.js's own sharding: the bot's shards in all, and the ones this process connects.
     SHARD_COUNT: z
       .string()
@@ -82,20 +83,8 @@ const envSchema = z
     POLLER_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(10),
     SHARD_LEASE_SECONDS: z.coerce.number().min(1).max(300).default(15),
     // The web side (sign-in with Discord, the gallery): off unless WEB_PORT is set.
-    WEB_PORT: z.coerce
-      .number({ error: 'must be a port number (0 to 65535)' })
-      .int('must be a port number (0 to 65535)')
-      .min(0, 'must be a port number (0 to 65535)')
-      .max(65_535, 'must be a port number (0 to 65535)')
-      .optional(),
-    WEB_HOST: z
-      .string()
-      .trim()
-      .regex(
-        /^[^\s/]+$/,
-        'must be a host name or an IP address to listen on (for example 127.0.0.1 or 0.0.0.0)',
-      )
-      .default('127.0.0.1'),
+    WEB_PORT: port.optional(),
+    WEB_HOST: listenHost,
     WEB_PUBLIC_URL: url('where members open the web side, for example https://bot.example.org').optional(),
     DISCORD_OAUTH_AUTHORIZE_URL: url("Discord's authorization page").default(
       'https://discord.com/oauth2/authorize',

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +180,51 @@ describe('configuration', () => {
         'DISCORD_TOKEN_FILE is set beside DISCORD_TOKEN: set one of them',
       );
     });
+  });
+});
+
+describe('the web side', () => {
+  it('is off unless WEB_PORT is set, and needs the client secret then', () => {
+    expect(parseConfig({ DISCORD_TOKEN: 'a' }).web).toBeUndefined();
+    expect(() => parseConfig({ DISCORD_TOKEN: 'a', WEB_PORT: '8080' })).toThrow(
+      /DISCORD_CLIENT_SECRET is required/,
+    );
+    expect(
+      parseConfig({ DISCORD_TOKEN: 'a', WEB_PORT: '8080', DISCORD_CLIENT_SECRET: 's3cret' }).web,
+    ).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: undefined,
+      authorizeUrl: 'https://discord.com/oauth2/authorize',
+      clientSecret: 's3cret',
+      trustProxy: false,
+    });
+  });
+
+  it('reads its public address, a proxy setting and a secret from a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-web-'));
+    writeFileSync(join(dir, 'secret'), 'from-a-file\n');
+    const web = parseConfig({
+      DISCORD_TOKEN: 'a',
+      WEB_PORT: '0',
+      WEB_PUBLIC_URL: 'https://studio.example.org/',
+      WEB_TRUST_PROXY: 'true',
+      DISCORD_CLIENT_SECRET_FILE: join(dir, 'secret'),
+    }).web;
+    expect(web).toMatchObject({
+      port: 0,
+      publicUrl: 'https://studio.example.org',
+      trustProxy: true,
+      clientSecret: 'from-a-file',
+    });
+    expect(() =>
+      parseConfig({
+        DISCORD_TOKEN: 'a',
+        WEB_PORT: '1',
+        DISCORD_CLIENT_SECRET: 's',
+        WEB_PUBLIC_URL: 'ftp://x',
+      }),
+    ).toThrow(/WEB_PUBLIC_URL/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
