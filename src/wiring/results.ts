@@ -10,6 +10,7 @@ import type { Logger } from '../log.ts';
 import { indexDeliveredJobs } from '../results/backfill.ts';
 import { ResultsRecorder } from '../results/recorder.ts';
 import type { ResultsIndex } from '../results/result.ts';
+import { resultsFileBeside } from '../results/results-file.ts';
 import { SqliteResultsIndex } from '../results/sqlite-index.ts';
 import { isRedisUrl, sqliteFile } from '../store/open.ts';
 import type { Closers } from './closers.ts';
@@ -50,18 +51,4 @@ async function openIndex(storeUrl: string, logger: Logger): Promise<ResultsIndex
   }
   const file = sqliteFile(storeUrl);
   return SqliteResultsIndex.open(file && file !== ':memory:' ? resultsFileBeside(file) : ':memory:');
-}
-
-/**
- * The index's file, beside the store's (`data/bot.sqlite` → `data/bot.results.sqlite`), opened only
- * by the process that holds the store file's lock. Not the store's own file: an index write is a
- * transaction of several statements, and node-sqlite3 runs each on libuv's small thread pool; with
- * keyv's connections waiting for the same file's write lock on every pool thread (their busy
- * timeout sleeps in the thread), the transaction's next statement found no thread to run on and
- * every write of the bot stalled for the busy timeout (seen: a batch of 4 took a minute).
- */
-export function resultsFileBeside(storeFile: string): string {
-  return storeFile.endsWith('.sqlite')
-    ? `${storeFile.slice(0, -'.sqlite'.length)}.results.sqlite`
-    : `${storeFile}.results`;
 }

@@ -6,6 +6,7 @@ import type { Job } from '../../src/jobs/job.ts';
 import { JobStore } from '../../src/jobs/job-store.ts';
 import { createInProcessLock } from '../../src/locks.ts';
 import { backfillEmptyIndex, indexDeliveredJobs } from '../../src/results/backfill.ts';
+import { resultsFileBeside } from '../../src/results/results-file.ts';
 import { SqliteResultsIndex } from '../../src/results/sqlite-index.ts';
 import { openStore, type Store } from '../../src/store/open.ts';
 import { recordingLogger } from '../support/recording-logger.ts';
@@ -71,10 +72,10 @@ let jobs: JobStore;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'results-backfill-test-'));
   file = join(dir, 'bot.sqlite');
-  // The bot's own file: keyv's tables and the index's side by side.
+  // As the bot keeps them: the store's file, and the index's beside it.
   store = await openStore(`sqlite://${file}`);
   jobs = new JobStore(store.namespace('jobs'), createInProcessLock());
-  index = await SqliteResultsIndex.open(file);
+  index = await SqliteResultsIndex.open(resultsFileBeside(file));
 });
 afterEach(async () => {
   await index.close();
