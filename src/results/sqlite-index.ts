@@ -329,7 +329,7 @@ export class SqliteResultsIndex implements ResultsIndex {
 
   /**
    * What to walk and what to check; undefined when nothing can match. The walk is the smallest of
-   * the sets the query requires, from the counts kept per facet and FTS5's count of each word.
+   * the sets the query requires, by the counts kept per facet and word.
    */
   private async plan(query: GalleryQuery): Promise<Plan | undefined> {
     if (query.viewableChannelIds.size === 0) return undefined;
@@ -444,9 +444,9 @@ export class SqliteResultsIndex implements ResultsIndex {
       'r.id AS id, r.result AS result, r.delivered_at AS deliveredAt, r.generation_id AS generationId';
     const from: string[] = [];
     const fromParams: unknown[] = [];
-    const after_ = ['(r.delivered_at < ? OR (r.delivered_at = ? AND r.generation_id < ?))'];
+    const afterCursor = ['(r.delivered_at < ? OR (r.delivered_at = ? AND r.generation_id < ?))'];
     if (after) {
-      from.push(`${plan.id} < ?`, ...after_);
+      from.push(`${plan.id} < ?`, ...afterCursor);
       fromParams.push(
         firstId(after.deliveredAt + 1),
         after.deliveredAt,
@@ -459,7 +459,7 @@ export class SqliteResultsIndex implements ResultsIndex {
     const edge = rows.length === take ? rows[take - 1] : undefined;
     if (!edge || edge.id === firstId(edge.deliveredAt)) return rows.sort(newestFirst);
     const tied = await this.reader.all<Found>(
-      `SELECT ${columns} FROM results r WHERE ${[...plan.rowSql, ...(after ? after_ : []), 'r.id >= ?', 'r.id < ?'].join(' AND ')}`,
+      `SELECT ${columns} FROM results r WHERE ${[...plan.rowSql, ...(after ? afterCursor : []), 'r.id >= ?', 'r.id < ?'].join(' AND ')}`,
       [...plan.rowParams, ...fromParams.slice(1), firstId(edge.deliveredAt), firstId(edge.deliveredAt + 1)],
     );
     return [...rows.filter((r) => r.deliveredAt > edge.deliveredAt), ...tied]
