@@ -102,8 +102,30 @@ class Connection {
     });
     db.configure('busyTimeout', BUSY_TIMEOUT_MS);
     const connection = new Connection(db);
-    await connection.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;');
+    try {
+      await connection.whileBusy('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;');
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
     return connection;
+  }
+
+  /**
+   * Runs `sql`, again while the file is busy. Turning a new file to write-ahead logging needs it
+   * alone, and SQLite answers BUSY at once there (the busy timeout does not wait for that lock):
+   * on a first start keyv's connections turn it at the same moment.
+   */
+  async whileBusy(sql: string): Promise<void> {
+    const until = Date.now() + BUSY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return await this.exec(sql);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
   }
 
   exec(sql: string): Promise<void> {
@@ -199,7 +221,7 @@ export class SqliteResultsIndex implements ResultsIndex {
   static async open(file: string): Promise<SqliteResultsIndex> {
     const writer = await Connection.open(file);
     try {
-      await writer.exec(SCHEMA);
+      await writer.whileBusy(SCHEMA);
       const reader = await Connection.open(file);
       return new SqliteResultsIndex(writer, reader);
     } catch (err) {
