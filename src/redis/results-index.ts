@@ -15,6 +15,7 @@
  *   msg:{guild}:{message}        a set: the results a message shows (a deleted message takes them)
  *   b:{guild}:{batch}            the takes of a batch, scored by their index
  *   n                            how many results in all
+ *   scratch                      a search's chunk of candidates, deleted before its script ends
  * Every change is one script, so no reader sees a result in some sets and not others, and a put
  * again of the same result (with a new prompt, channel, …) moves it between sets. The scripts name
  * the keys they build (one redis-server, as the bot runs; not a cluster).
@@ -22,9 +23,11 @@
  * A search is one script too: it takes the smallest set among those the query requires (a word's,
  * the model's, the member's…, or the union of the viewable channels' sets, merged), walks it newest
  * first from the cursor, and keeps a candidate in every other required set (Redis intersects a
- * chunk of candidates with them at a time), in a viewable channel and holding every phrase. It stops after limit + 1 hits, then counts on to COUNT_CAP + 1
- * (from the top when a cursor started the page: the count is of every match). Its time is that of
- * the candidates it reads: bounded by the smallest set.
+ * chunk of candidates with them at a time, in C), in a viewable channel and holding every phrase.
+ * It stops after limit + 1 hits, then counts on to COUNT_CAP + 1 (from the top when a cursor
+ * started the page: the count is of every match). Its time is that of the candidates it reads:
+ * bounded by the smallest set. A search runs on the index's own connection: its few milliseconds
+ * hold up nothing queued behind it on the coordination's (leases, claims).
  */
 import type { Logger } from '../log.ts';
 import { decodeCursor, encodeCursor, pageLimit, positionOf } from '../results/cursor.ts';

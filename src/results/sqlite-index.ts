@@ -102,8 +102,30 @@ class Connection {
     });
     db.configure('busyTimeout', BUSY_TIMEOUT_MS);
     const connection = new Connection(db);
-    await connection.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;');
+    try {
+      await connection.whileBusy('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;');
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
     return connection;
+  }
+
+  /**
+   * Runs `sql`, again while the file is busy. Turning a new file to write-ahead logging needs it
+   * alone, and SQLite answers BUSY at once there (the busy timeout does not wait for that lock):
+   * on a first start keyv's connections turn it at the same moment.
+   */
+  async whileBusy(sql: string): Promise<void> {
+    const until = Date.now() + BUSY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return await this.exec(sql);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
   }
 
   exec(sql: string): Promise<void> {
@@ -199,7 +221,7 @@ export class SqliteResultsIndex implements ResultsIndex {
   static async open(file: string): Promise<SqliteResultsIndex> {
     const writer = await Connection.open(file);
     try {
-      await writer.exec(SCHEMA);
+      await writer.whileBusy(SCHEMA);
       const reader = await Connection.open(file);
       return new SqliteResultsIndex(writer, reader);
     } catch (err) {
@@ -329,7 +351,7 @@ export class SqliteResultsIndex implements ResultsIndex {
 
   /**
    * What to walk and what to check; undefined when nothing can match. The walk is the smallest of
-   * the sets the query requires, from the counts kept per facet and FTS5's count of each word.
+   * the sets the query requires, by the counts kept per facet and word.
    */
   private async plan(query: GalleryQuery): Promise<Plan | undefined> {
     if (query.viewableChannelIds.size === 0) return undefined;
@@ -444,9 +466,9 @@ export class SqliteResultsIndex implements ResultsIndex {
       'r.id AS id, r.result AS result, r.delivered_at AS deliveredAt, r.generation_id AS generationId';
     const from: string[] = [];
     const fromParams: unknown[] = [];
-    const after_ = ['(r.delivered_at < ? OR (r.delivered_at = ? AND r.generation_id < ?))'];
+    const afterCursor = ['(r.delivered_at < ? OR (r.delivered_at = ? AND r.generation_id < ?))'];
     if (after) {
-      from.push(`${plan.id} < ?`, ...after_);
+      from.push(`${plan.id} < ?`, ...afterCursor);
       fromParams.push(
         firstId(after.deliveredAt + 1),
         after.deliveredAt,
@@ -459,7 +481,7 @@ export class SqliteResultsIndex implements ResultsIndex {
     const edge = rows.length === take ? rows[take - 1] : undefined;
     if (!edge || edge.id === firstId(edge.deliveredAt)) return rows.sort(newestFirst);
     const tied = await this.reader.all<Found>(
-      `SELECT ${columns} FROM results r WHERE ${[...plan.rowSql, ...(after ? after_ : []), 'r.id >= ?', 'r.id < ?'].join(' AND ')}`,
+      `SELECT ${columns} FROM results r WHERE ${[...plan.rowSql, ...(after ? afterCursor : []), 'r.id >= ?', 'r.id < ?'].join(' AND ')}`,
       [...plan.rowParams, ...fromParams.slice(1), firstId(edge.deliveredAt), firstId(edge.deliveredAt + 1)],
     );
     return [...rows.filter((r) => r.deliveredAt > edge.deliveredAt), ...tied]

@@ -1,6 +1,8 @@
-import { RedisResultsIndex } from '../../src/redis/results-index.ts';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log.ts';
+import { openRedisResultsIndex, RedisResultsIndex } from '../../src/redis/results-index.ts';
 import type { ResultsIndex } from '../../src/results/result.ts';
-import { describeResultsIndex } from '../results/index-contract.ts';
+import { aResult, describeResultsIndex } from '../results/index-contract.ts';
 import { useRedisServer } from '../support/redis-server.ts';
 
 const server = useRedisServer();
@@ -18,4 +20,15 @@ describeResultsIndex('Redis', {
   // Each test its own prefix: an empty index on the file's server.
   open: () => openOn(`results-test-${++tests}:`),
   another: (index) => openOn(prefixes.get(index) ?? ''),
+});
+
+describe('the Redis results index of the bot', () => {
+  it('opens its own connection to the store URL, and closes it', async () => {
+    const index = await openRedisResultsIndex(server.url, silentLogger);
+    const result = aResult({ prompt: 'opened from the URL' });
+    await index.put(result);
+    expect(await index.get(result.guildId, result.generationId)).toEqual(result);
+    await index.close();
+    await expect(index.size()).rejects.toThrow();
+  });
 });
