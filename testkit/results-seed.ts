@@ -173,6 +173,8 @@ export function describeGallery(o: SeedOptions = {}): SeededGallery {
  */
 export async function seedResults(index: ResultsIndex, o: SeedOptions = {}): Promise<SeededGallery> {
   const gallery = describeGallery(o);
+  const signedAt = Math.floor(Date.now() / 1000).toString(16);
+  const signedUntil = (Math.floor(Date.now() / 1000) + 86_400).toString(16);
   const random = generator(o.seed ?? 1);
   const prompt = prompts(random);
   const member = weighted(zipf(gallery.memberIds.length), random);
@@ -214,7 +216,8 @@ export async function seedResults(index: ResultsIndex, o: SeedOptions = {}): Pro
         deliveredAt,
         batch: takes > 1 ? { id: `batch-${n}`, index: take, size: takes } : null,
         media: {
-          url: `https://cdn.discordapp.com/attachments/${viewChannelId}/${messageId}/${generationId}.png`,
+          // Signed as Discord signs them, a day ahead: a gallery shows such a link as it is.
+          url: `https://cdn.discordapp.com/attachments/${viewChannelId}/${messageId}/${generationId}.png?ex=${signedUntil}&is=${signedAt}&hm=${'0'.repeat(64)}`,
           contentType: type === 'video' ? 'video/mp4' : 'image/png',
           from: 'discord',
         },

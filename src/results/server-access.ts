@@ -24,8 +24,11 @@ export interface MemberAccess {
 export interface ServerAccess {
   /** Of these server ids (the member's, from their login), those the bot is in, with name and icon. */
   botServers(guildIds: readonly string[]): Promise<ServerSummary[]>;
-  /** The member's access now; null when the bot or the member is not in the server. */
-  memberAccess(guildId: string, userId: string): Promise<MemberAccess | null>;
+  /**
+   * The member's access now (their roles at most a few seconds old; `fresh`: asked of Discord now,
+   * for a change a page is about to make); null when the bot or the member is not in the server.
+   */
+  memberAccess(guildId: string, userId: string, opts?: { fresh?: boolean }): Promise<MemberAccess | null>;
   /**
    * Links that work now for Discord attachment links (which expire): POST /attachments/refresh-urls
    * with the bot's token, at most 50 a call, each kept until it expires. A link Discord did not

@@ -6,7 +6,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { AttachmentLinks, EXPIRY_MARGIN_MS, expiryOf } from '../../src/discord/gateway/attachment-links.ts';
+import {
+  AttachmentLinks,
+  EXPIRY_MARGIN_MS,
+  expiryOf,
+  REFUSED_KEPT_MS,
+} from '../../src/discord/gateway/attachment-links.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { perTest } from '../support/per-test.ts';
 import { recordingLogger } from '../support/recording-logger.ts';
@@ -149,14 +154,19 @@ describe('AttachmentLinks', () => {
     expect(s.calls).toHaveLength(2);
   });
 
-  it('leaves out a link Discord did not refresh, and one that is not a link', async () => {
+  it('leaves out a link Discord did not refresh, and does not ask for it again for a while', async () => {
     const [kept, gone] = stale(2);
     if (!kept || !gone) throw new Error('no links');
     s.answers.gone.add(gone);
     const working = await s.links.refresh([kept, gone, 'not a url']);
     expect([...working.keys()]).toEqual([kept]);
-    // Not kept as refused: asked again next time (Discord may answer then).
+    // Not asked again for a while: a page showing it would otherwise cost a call at every view.
     await s.links.refresh([gone]);
+    expect(s.calls.map((c) => c.urls)).toEqual([[kept, gone]]);
+    // Then asked again (Discord may answer by then).
+    s.clock.advance(REFUSED_KEPT_MS + 1);
+    s.answers.gone.delete(gone);
+    expect((await s.links.refresh([gone])).has(gone)).toBe(true);
     expect(s.calls.map((c) => c.urls)).toEqual([[kept, gone], [gone]]);
   });
 

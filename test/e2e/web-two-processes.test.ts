@@ -19,6 +19,7 @@ import {
   type FakeGuildSpec,
   startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
+import { redirectOf, signInOverHttp } from '../../testkit/web-sign-in.ts';
 import { type BotProcess, loggedLine, spawnBot } from '../support/bot-process.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
@@ -125,44 +126,8 @@ afterAll(async () => {
 });
 
 /** The `name=value` of a response's Set-Cookie named `name`; undefined when it sets none. */
-function cookieSet(response: Response, name: string): string | undefined {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-  const value = set?.split(';')[0]?.slice(name.length + 1);
-  return value ? value : undefined;
-}
-
-/** Where a redirect points, checked to be one. */
-function redirectOf(response: Response): string {
-  expect([302, 303]).toContain(response.status);
-  return response.headers.get('location') ?? '';
-}
-
-/**
- * Signs `userId` in on `bot`'s web side as a browser would, each redirect followed by hand: /login,
- * the fake Discord's consent page and its Authorize button, the callback. Returns the session id.
- */
-async function signIn(bot: WebBot, userId: string): Promise<string> {
-  discord.setOAuthUser(userId);
-  const login = await fetch(`${bot.site}/login`, { redirect: 'manual' });
-  const binding = cookieSet(login, 'login');
-  const consent = await fetch(redirectOf(login), { redirect: 'manual' });
-  expect(consent.status).toBe(200);
-  const request = /name="request" value="([^"]+)"/.exec(await consent.text())?.[1];
-  const authorized = await fetch(new URL('/oauth2/authorize', discord.oauthAuthorizeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request: request ?? '', decision: 'authorize' }),
-    redirect: 'manual',
-  });
-  const callback = redirectOf(authorized);
-  // The redirect URI is the process's own public address.
-  expect(callback.startsWith(`${bot.site}/auth/callback?`)).toBe(true);
-  const signedIn = await fetch(callback, { headers: { cookie: `login=${binding}` }, redirect: 'manual' });
-  expect(redirectOf(signedIn)).toBe('/');
-  const session = cookieSet(signedIn, 'session');
-  if (!session) throw new Error(`no session cookie after the callback (${signedIn.status})`);
-  return session;
-}
+/** Signs `userId` in on `bot`'s web side over HTTP (testkit/web-sign-in.ts); returns the session id. */
+const signIn = (bot: WebBot, userId: string) => signInOverHttp(bot.site, discord, userId);
 
 /** GET a page of `bot`'s web side with this session, redirects not followed. */
 const page = (bot: WebBot, path: string, session: string) =>

@@ -18,15 +18,24 @@ export const REFRESH_BATCH = 50;
  * after it is served, and Discord's links last a day, so an hour costs little.
  */
 export const EXPIRY_MARGIN_MS = 60 * 60_000;
+/**
+ * How long a link Discord would not refresh (its message deleted, not an attachment) is not asked
+ * again: a gallery page showing it would otherwise cost a call at every view.
+ */
+export const REFUSED_KEPT_MS = 10 * 60_000;
 /** Refreshed links kept at most (each a few hundred bytes). */
 const MAX_KEPT = 10_000;
+
+/** What a failed call answers: nothing, and nothing to hold against its links. */
+const FAILED: readonly { original: string; refreshed: string }[] = Object.freeze([]);
 
 interface RefreshAnswer {
   refreshed_urls?: { original?: string; refreshed?: string }[];
 }
 
 interface Kept {
-  url: string;
+  /** The working link; null: Discord did not refresh it (not asked again until expiresAt). */
+  url: string | null;
   expiresAt: number;
 }
 
@@ -53,7 +62,8 @@ export class AttachmentLinks {
       const key = attachmentKey(url);
       if (key === undefined) continue;
       const kept = this.kept.get(key);
-      if (kept && usable(kept.expiresAt, now)) working.set(url, kept.url);
+      if (kept?.url === null && kept.expiresAt > now) continue;
+      if (kept?.url && usable(kept.expiresAt, now)) working.set(url, kept.url);
       else if (usable(expiryOf(url), now)) working.set(url, url);
       else ask.set(key, [...(ask.get(key) ?? []), url]);
     }
@@ -62,6 +72,12 @@ export class AttachmentLinks {
     const asked = [...ask.values()].map((given) => given[0] as string);
     for (let i = 0; i < asked.length; i += REFRESH_BATCH) batches.push(asked.slice(i, i + REFRESH_BATCH));
     const answers = await Promise.all(batches.map((batch) => this.ask(batch)));
+    const answered = new Set(answers.flat().map((a) => attachmentKey(a.original)));
+    // Asked and left out by Discord (a failed call answers nothing and is not held against a link).
+    const failed = answers.some((a) => a === FAILED);
+    if (!failed)
+      for (const key of ask.keys())
+        if (!answered.has(key)) this.remember(key, { url: null, expiresAt: now + REFUSED_KEPT_MS });
     for (const answer of answers) {
       for (const { original, refreshed } of answer) {
         const key = attachmentKey(original);
@@ -75,7 +91,7 @@ export class AttachmentLinks {
   }
 
   /** One call; a failure leaves its links out (the page shows them missing) rather than failing the page. */
-  private async ask(urls: string[]): Promise<{ original: string; refreshed: string }[]> {
+  private async ask(urls: string[]): Promise<readonly { original: string; refreshed: string }[]> {
     try {
       const answer = (await this.rest.post('/attachments/refresh-urls', {
         body: { attachment_urls: urls },
@@ -87,15 +103,19 @@ export class AttachmentLinks {
       );
     } catch (err) {
       this.logger.warn({ err, links: urls.length }, 'cannot refresh attachment links');
-      return [];
+      return FAILED;
     }
   }
 
   private keep(key: string, url: string): void {
     const expiresAt = expiryOf(url);
     if (!usable(expiresAt, this.clock.now())) return;
+    this.remember(key, { url, expiresAt: expiresAt as number });
+  }
+
+  private remember(key: string, kept: Kept): void {
     this.kept.delete(key);
-    this.kept.set(key, { url, expiresAt: expiresAt as number });
+    this.kept.set(key, kept);
     while (this.kept.size > MAX_KEPT) {
       const oldest = this.kept.keys().next().value;
       if (oldest === undefined) break;

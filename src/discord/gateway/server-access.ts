@@ -1,7 +1,10 @@
 /**
  * Who may see what in a server, as the bot sees it now (results/server-access.ts's port):
- * - the member is asked of Discord at every call (GET /guilds/{id}/members/{user}: the cache keeps
- *   no members, cache-limits.ts), so that a role removed a minute ago counts at the next click;
+ * - the member is asked of Discord (GET /guilds/{id}/members/{user}: the cache keeps no members,
+ *   cache-limits.ts) and the answer kept MEMBER_MAX_AGE_MS, so that a role removed a minute ago
+ *   counts at the next click, while a member paging through the gallery costs Discord one call
+ *   every few seconds, not one a page: every REST call of the bot shares Discord's 50 a second, and
+ *   the deliveries need them (the benchmark, at one call a page, served 20 pages a second);
  * - the server's roles and channels with their overwrites come from the gateway's cache when this
  *   process holds the server's shard (the Guilds intent keeps them current), else from Discord's
  *   REST API (several processes, each with its shards: SHARD_IDS), kept a few seconds;
@@ -25,6 +28,8 @@ import { AttachmentLinks } from './attachment-links.ts';
 import { RecentAnswers } from './recent-answers.ts';
 import { type ChannelData, type GuildData, memberView } from './view-permissions.ts';
 
+/** How old a member's roles may be when their access is decided (the opts' `fresh` asks again). */
+export const MEMBER_MAX_AGE_MS = 5_000;
 /** How old another shard's roles and channels may be when a member's access is decided. */
 export const REMOTE_GUILD_MAX_AGE_MS = 5_000;
 /** How old another shard's server (its name and icon, or that the bot is not in it) may be in a list. */
@@ -43,6 +48,8 @@ export class DiscordServerAccess implements ServerAccess {
   private readonly guilds: RecentAnswers<APIGuild | null>;
   /** GET /guilds/{id}/channels of servers on other shards. */
   private readonly channels: RecentAnswers<APIChannel[] | null>;
+  /** GET /guilds/{id}/members/{user}, by `guild:user`; null when not a member. */
+  private readonly members: RecentAnswers<APIGuildMember | null>;
 
   constructor(client: Client, o: { clock: Clock; logger: Logger }) {
     this.client = client;
@@ -50,6 +57,7 @@ export class DiscordServerAccess implements ServerAccess {
     this.links = new AttachmentLinks(client.rest, o.clock, o.logger);
     this.guilds = new RecentAnswers(o.clock, MAX_KEPT);
     this.channels = new RecentAnswers(o.clock, MAX_KEPT);
+    this.members = new RecentAnswers(o.clock, MAX_KEPT);
   }
 
   async botServers(guildIds: readonly string[]): Promise<ServerSummary[]> {
@@ -57,11 +65,17 @@ export class DiscordServerAccess implements ServerAccess {
     return found.filter((s): s is ServerSummary => s !== null);
   }
 
-  async memberAccess(guildId: string, userId: string): Promise<MemberAccess | null> {
+  async memberAccess(
+    guildId: string,
+    userId: string,
+    opts: { fresh?: boolean } = {},
+  ): Promise<MemberAccess | null> {
     const source = this.sourceOf(guildId);
     if (source.kind === 'absent') return null;
     const [member, server] = await Promise.all([
-      fetchMember(this.client.rest, guildId, userId),
+      this.members.get(`${guildId}:${userId}`, opts.fresh ? -1 : MEMBER_MAX_AGE_MS, () =>
+        fetchMember(this.client.rest, guildId, userId),
+      ),
       source.kind === 'cache' ? fromCache(source.guild) : this.fromRest(guildId),
     ]);
     if (!member || !server) return null;

@@ -1,0 +1,298 @@
+/**
+ * `npm run bench:gallery`: the web side's gallery under load. 100,000 results from 500 members in
+ * one server, seeded straight into the results index (SQLite beside the store, then Redis), the bot
+ * started in its own process with the web on, 20 members signed in over HTTP (the fake Discord's
+ * OAuth2), then each of them asking, at once, for the first page, a search of one word and a search
+ * of three words with a model filter, ROUNDS times each. The figure is the server time each answer
+ * states (Server-Timing), so the benchmark's own HTTP client is not in it. The bot's RSS after the
+ * load is set beside the same run without the web (WEB_PORT unset, the same index, the same wait).
+ * Prints a markdown table and writes it, with the figures, under bench/results/gallery-latest.*.
+ * Targets are reported, never asserted.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PermissionFlagsBits } from 'discord.js';
+import { createLogger } from '../src/log.ts';
+import { openRedisResultsIndex } from '../src/redis/results-index.ts';
+import type { IndexedResult, ResultsIndex } from '../src/results/result.ts';
+import { resultsFileBeside } from '../src/results/results-file.ts';
+import { SqliteResultsIndex } from '../src/results/sqlite-index.ts';
+import { fold } from '../src/results/words.ts';
+import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../testkit/fake-discord.ts';
+import { type RedisServer, startRedisServer } from '../testkit/redis-server.ts';
+import { describeGallery, seedResults } from '../testkit/results-seed.ts';
+import { signInOverHttp } from '../testkit/web-sign-in.ts';
+import { type Spread, spread } from './statistics.ts';
+
+const RESULTS = Number(process.env.GALLERY_RESULTS ?? 100_000);
+const MEMBERS = 500;
+const CHANNELS = 40;
+/** Channels only a role may view (the rest: everyone): the visibility filter does real work. */
+const RESTRICTED = 5;
+const BROWSERS = 20;
+const ROUNDS = 30;
+const TARGET_P95_MS = 50;
+const TARGET_RSS_MB = 30;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = fileURLToPath(new URL('./results/', import.meta.url));
+
+type Kind = 'page' | 'oneWord' | 'threeWordsModel';
+const KINDS: Kind[] = ['page', 'oneWord', 'threeWordsModel'];
+
+interface EngineFigures {
+  engine: 'sqlite' | 'redis';
+  seedSeconds: number;
+  server: Record<Kind, Spread>;
+  answersPerSecond: number;
+  rssWithWebMb: number;
+  rssWithoutWebMb: number;
+}
+
+const silent = createLogger({ level: 'silent' });
+
+/** The server as the fake Discord serves it: 500 members, 40 channels, 5 for the role only. */
+function guildSpec(): FakeGuildSpec & { patron: string } {
+  const g = describeGallery({ results: RESULTS, members: MEMBERS, channels: CHANNELS });
+  const patron = '1399000000000200001';
+  return {
+    id: g.guildId,
+    name: 'Bench Gallery',
+    patron,
+    // The first member is the owner (sees all); the browsing members are the next ones.
+    channels: g.channelIds.map((id, i) => ({
+      id,
+      name: `channel-${i}`,
+      ...(i >= CHANNELS - RESTRICTED
+        ? {
+            overwrites: [
+              { id: g.guildId, type: 0, allow: '0', deny: String(PermissionFlagsBits.ViewChannel) },
+              { id: patron, type: 0, allow: String(PermissionFlagsBits.ViewChannel), deny: '0' },
+            ],
+          }
+        : {}),
+    })),
+    roles: [{ id: patron, name: 'patrons' }],
+    members: g.memberIds.map((userId, i) => ({
+      userId,
+      username: `member${i}`,
+      ...(i % 2 === 0 ? { roles: [patron] } : {}),
+    })),
+  };
+}
+
+/** Searches drawn from what was seeded: a common word, and three words of one prompt with its model. */
+async function searchesOf(
+  index: ResultsIndex,
+  guildId: string,
+  channels: string[],
+): Promise<{ one: string[]; three: [string, string][] }> {
+  const page = await index.search({ guildId, viewableChannelIds: new Set(channels), limit: 100 });
+  const words = (r: IndexedResult) =>
+    fold(r.prompt)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3);
+  const one = page.results.map((r) => words(r)[0]).filter((w): w is string => Boolean(w));
+  const three = page.results
+    .map((r) => [words(r).slice(0, 3).join(' '), r.model] as [string, string])
+    .filter(([q]) => q.split(' ').length === 3);
+  return { one, three };
+}
+
+function startBot(env: Record<string, string>): {
+  child: ChildProcess;
+  line: (msg: string) => Promise<Record<string, unknown>>;
+} {
+  const child = spawn(
+    process.execPath,
+    ['--optimize-for-size', '--import=./src/compile-cache.js', 'src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        MALLOC_TRIM_THRESHOLD_: '131072',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const waiting: { msg: string; resolve: (v: Record<string, unknown>) => void }[] = [];
+  child.stdout?.on('data', (d) => {
+    out += d;
+    for (const raw of out.split('\n')) {
+      if (!raw.startsWith('{')) continue;
+      try {
+        const entry = JSON.parse(raw) as Record<string, unknown>;
+        for (const w of waiting.filter((x) => x.msg === entry.msg)) w.resolve(entry);
+      } catch {
+        // a line still being written
+      }
+    }
+  });
+  child.stderr?.on('data', (d) => process.stderr.write(d));
+  return {
+    child,
+    line: (msg) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ msg, resolve });
+        setTimeout(() => reject(new Error(`no "${msg}" from the bot within 120 s; it wrote:\n${out.slice(-3000)}`)), 120_000).unref();
+      }),
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function runEngine(engine: 'sqlite' | 'redis'): Promise<EngineFigures> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-gallery-${engine}-`));
+  let redis: RedisServer | undefined;
+  const spec = guildSpec();
+  const discord: FakeDiscord = await startFakeDiscord({ guilds: [spec] });
+  try {
+    const storeFile = join(dir, 'bot.sqlite');
+    let storeUrl = `sqlite://${storeFile}`;
+    let index: ResultsIndex;
+    if (engine === 'redis') {
+      redis = await startRedisServer();
+      storeUrl = `${redis.url}/0`;
+      index = await openRedisResultsIndex(storeUrl, silent);
+    } else {
+      index = await SqliteResultsIndex.open(resultsFileBeside(storeFile));
+    }
+    const seedStarted = performance.now();
+    const gallery = await seedResults(index, { results: RESULTS, members: MEMBERS, channels: CHANNELS });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const searches = await searchesOf(index, gallery.guildId, gallery.channelIds);
+    await index.close();
+    console.log(`  [${engine}] seeded ${RESULTS} results in ${seedSeconds.toFixed(0)} s`);
+
+    const base = {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_API_URL: discord.apiUrl,
+      STORE_URL: storeUrl,
+      LOG_LEVEL: 'info',
+    };
+    // With the web: sign in, then load.
+    const withWeb = startBot({
+      ...base,
+      WEB_PORT: '0',
+      DISCORD_CLIENT_SECRET: discord.clientSecret,
+      DISCORD_OAUTH_AUTHORIZE_URL: discord.oauthAuthorizeUrl,
+    });
+    const listening = await withWeb.line('the web side is listening');
+    const site = String(listening.publicUrl);
+    const browsers = gallery.memberIds.slice(1, BROWSERS + 1);
+    const sessions: string[] = [];
+    for (const member of browsers) sessions.push(await signInOverHttp(site, discord, member));
+    const times: Record<Kind, number[]> = { page: [], oneWord: [], threeWordsModel: [] };
+    const address = (kind: Kind, i: number): string => {
+      if (kind === 'page') return `/servers/${gallery.guildId}`;
+      if (kind === 'oneWord')
+        return `/servers/${gallery.guildId}?q=${encodeURIComponent(searches.one[i % searches.one.length] ?? 'fox')}`;
+      const [q, model] = searches.three[i % searches.three.length] ?? ['red fox snow', 'lang-4o-image'];
+      return `/servers/${gallery.guildId}?q=${encodeURIComponent(q)}&model=${encodeURIComponent(model)}`;
+    };
+    const loadStarted = performance.now();
+    await Promise.all(
+      sessions.map(async (session, b) => {
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const kind of KINDS) {
+            const response = await fetch(`${site}${address(kind, b * ROUNDS + round)}`, {
+              headers: { cookie: `session=${session}` },
+            });
+            await response.arrayBuffer();
+            if (response.status !== 200) throw new Error(`${kind} answered ${response.status}`);
+            const dur = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
+            if (dur) times[kind].push(Number(dur));
+          }
+        }
+      }),
+    );
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const rssWithWebMb = rssMb(withWeb.child.pid ?? 0);
+    await stop(withWeb.child);
+
+    // The same bot on the same index without the web, after as long a wait.
+    const withoutWeb = startBot(base);
+    await withoutWeb.line('bot ready');
+    await new Promise((r) => setTimeout(r, Math.max(5_000, loadSeconds * 1000)));
+    const rssWithoutWebMb = rssMb(withoutWeb.child.pid ?? 0);
+    await stop(withoutWeb.child);
+
+    const answers = KINDS.reduce((n, k) => n + times[k].length, 0);
+    return {
+      engine,
+      seedSeconds,
+      server: {
+        page: spread(times.page),
+        oneWord: spread(times.oneWord),
+        threeWordsModel: spread(times.threeWordsModel),
+      },
+      answersPerSecond: answers / loadSeconds,
+      rssWithWebMb,
+      rssWithoutWebMb,
+    };
+  } finally {
+    await discord.close().catch(() => undefined);
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function table(figures: EngineFigures[]): string {
+  const ms = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)} ms`);
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const rows = figures.flatMap((f) => [
+    ...KINDS.map((k) => {
+      const s = f.server[k];
+      return `| ${f.engine} | ${k === 'page' ? 'first page' : k === 'oneWord' ? 'q: one word' : 'q: three words + model'} | ${ms(s.p50)} | ${ms(s.p95)} ${mark(s.p95 !== null && s.p95 <= TARGET_P95_MS)} | ${ms(s.max)} | ${s.n} |`;
+    }),
+  ]);
+  const rss = figures.map(
+    (f) =>
+      `| ${f.engine} | ${f.rssWithWebMb.toFixed(0)} MB | ${f.rssWithoutWebMb.toFixed(0)} MB | ${(f.rssWithWebMb - f.rssWithoutWebMb).toFixed(0)} MB ${mark(f.rssWithWebMb - f.rssWithoutWebMb <= TARGET_RSS_MB)} | ${f.answersPerSecond.toFixed(0)} | ${f.seedSeconds.toFixed(0)} s |`,
+  );
+  return [
+    `Gallery: ${RESULTS.toLocaleString('en-US')} results from ${MEMBERS} members in one server (${CHANNELS} channels, ${RESTRICTED} for a role), ${BROWSERS} members at once, ${ROUNDS} rounds of each kind each; server time from Server-Timing. Targets: p95 ≤ ${TARGET_P95_MS} ms, RSS ≤ ${TARGET_RSS_MB} MB above the bot without the web.`,
+    '',
+    '| engine | request | p50 | p95 | max | answers |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    '| engine | RSS with the web, after the load | RSS without the web | difference | answers/s | seeding |',
+    '|---|---|---|---|---|---|',
+    ...rss,
+  ].join('\n');
+}
+
+const engines = process.argv.slice(2).filter((a) => a === 'sqlite' || a === 'redis') as (
+  | 'sqlite'
+  | 'redis'
+)[];
+const figures: EngineFigures[] = [];
+for (const engine of engines.length > 0 ? engines : (['sqlite', 'redis'] as const)) {
+  console.log(`▶ gallery on ${engine}`);
+  figures.push(await runEngine(engine));
+}
+const md = table(figures);
+console.log(md);
+writeFileSync(
+  join(OUT, 'gallery-latest.json'),
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), figures }, null, 2)}\n`,
+);
+writeFileSync(join(OUT, 'gallery-latest.md'), `${md}\n`);
+process.exit(0);
