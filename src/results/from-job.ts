@@ -47,8 +47,9 @@ export function resultFromJob(job: Job, shown: ShownAt): IndexedResult | undefin
     prompt: job.prompt,
     parameters: parametersOf(job),
     priceMicros: job.chargedMicros,
-    createdAt: job.createdAt,
-    deliveredAt: job.deliveredAt ?? job.completedAt ?? job.createdAt,
+    // Whole ms: the index orders by them, and a scaled clock (tests, the benchmark) gives fractions.
+    createdAt: Math.floor(job.createdAt),
+    deliveredAt: Math.floor(job.deliveredAt ?? job.completedAt ?? job.createdAt),
     batch: job.batch ? { ...job.batch } : null,
     media: shown.media,
     ageRestricted: shown.ageRestricted,

@@ -4,6 +4,9 @@
  * on one process, Redis on several, an in-memory SQLite for a memory store. The first start after the index
  * existed indexes the results delivered before it, in the background, with a progress line.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Logger } from '../log.ts';
@@ -50,5 +53,30 @@ async function openIndex(storeUrl: string, logger: Logger): Promise<ResultsIndex
     return openRedisResultsIndex(storeUrl, logger);
   }
   const file = sqliteFile(storeUrl);
-  return SqliteResultsIndex.open(file && file !== ':memory:' ? resultsFileBeside(file) : ':memory:');
+  if (file && file !== ':memory:') return SqliteResultsIndex.open(resultsFileBeside(file));
+  // A store in memory: the index in a file of its own, gone at the stop. Not SQLite's ':memory:',
+  // which gives each of the index's two connections a database of its own.
+  const dir = mkdtempSync(join(tmpdir(), 'bot-results-'));
+  const index = await SqliteResultsIndex.open(join(dir, 'results.sqlite'));
+  return {
+    ...bind(index),
+    async close() {
+      await index.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The index's methods bound to it, to be spread into a wrapper. */
+function bind(index: ResultsIndex): ResultsIndex {
+  return {
+    put: (r) => index.put(r),
+    removeMessage: (g, m) => index.removeMessage(g, m),
+    remove: (g, id) => index.remove(g, id),
+    get: (g, id) => index.get(g, id),
+    batch: (g, b) => index.batch(g, b),
+    search: (q) => index.search(q),
+    size: () => index.size(),
+    close: () => index.close(),
+  };
 }
