@@ -13,13 +13,14 @@ import { autocompleteInteraction, type FakeGuildSpec, startFakeDiscord } from '.
 import { ADMIN, ART, DEFAULT_GUILD, GUILD } from '../testkit/ids.ts';
 import { opt } from '../testkit/options.ts';
 import { startRedisServer } from '../testkit/redis-server.ts';
+import { seededRandom } from '../testkit/seeded-random.ts';
 import { startBotProcesses } from './bot-process.ts';
 import { ShiftableClock } from './clock.ts';
 import { collect, drain, play, type Stage, waitForAcks } from './driver.ts';
 import { watchLoopDelay } from './loop-delay.ts';
 import { figures, type RunFigures } from './metrics.ts';
 import { imagePollOf, type RunName, type RunSpec, SETTINGS, SPECS, storeParent } from './scenarios.ts';
-import { burstPlan, memberIds, type Plan, seededRandom, steadyPlan } from './workloads.ts';
+import { burstPlan, memberIds, type Plan, steadyPlan } from './workloads.ts';
 
 /** The second server of the two-process run: on shard 1 of 2 (Discord's formula), the first on 0. */
 const SECOND_GUILD = '1300000000004194305';

@@ -5,6 +5,7 @@
  */
 import type { APIApplicationCommandInteractionDataOption } from 'discord.js';
 import { opt } from '../testkit/options.ts';
+import { seededRandom } from '../testkit/seeded-random.ts';
 
 export type Command = 'imagine' | 'video';
 type Option = APIApplicationCommandInteractionDataOption;
@@ -32,18 +33,6 @@ export interface AutocompleteArrival {
 export interface Plan {
   arrivals: Arrival[];
   autocompletes: AutocompleteArrival[];
-}
-
-/** Deterministic, fast, good enough for load shapes (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** `count` distinct Discord-like user ids (18-digit snowflakes); the fake Discord accepts unknown users. */

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { IndexedResult, ResultsIndex } from '../src/results/result.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface SeedOptions {
   /** How many results (100,000 by default). */
@@ -29,6 +30,9 @@ export interface SeededGallery {
   models: readonly string[];
   results: number;
 }
+
+/** When the seeded links were signed (unix s): once a process, so two seedings in it are the same. */
+const SIGNED_AT = Math.floor(Date.now() / 1000);
 
 export const SEED_GUILD = '1399000000000000001';
 const DAY_MS = 86_400_000;
@@ -85,18 +89,6 @@ const SYLLABLES = [
 ];
 const VOCABULARY_SIZE = 3_000;
 
-/** A small seeded generator (mulberry32): the same seed, the same numbers. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Draws an index by weight: the cumulative weights, then a binary search. */
 function weighted(weights: readonly number[], random: () => number): () => number {
   const cumulative: number[] = [];
@@ -125,7 +117,7 @@ const zipf = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1));
 function vocabulary(): string[] {
   const words = [...COMMON];
   const seen = new Set(words);
-  const random = generator(7);
+  const random = seededRandom(7);
   while (words.length < VOCABULARY_SIZE) {
     const syllables = 2 + Math.floor(random() * 3);
     let word = '';
@@ -173,9 +165,9 @@ export function describeGallery(o: SeedOptions = {}): SeededGallery {
  */
 export async function seedResults(index: ResultsIndex, o: SeedOptions = {}): Promise<SeededGallery> {
   const gallery = describeGallery(o);
-  const signedAt = Math.floor(Date.now() / 1000).toString(16);
-  const signedUntil = (Math.floor(Date.now() / 1000) + 86_400).toString(16);
-  const random = generator(o.seed ?? 1);
+  const signedAt = SIGNED_AT.toString(16);
+  const signedUntil = (SIGNED_AT + 86_400).toString(16);
+  const random = seededRandom(o.seed ?? 1);
   const prompt = prompts(random);
   const member = weighted(zipf(gallery.memberIds.length), random);
   const channel = weighted(
@@ -287,7 +279,7 @@ export async function timeSearches(index: ResultsIndex, o: TimeOptions = {}): Pr
   const gallery = o.gallery ?? describeGallery(o);
   const rounds = o.rounds ?? 200;
   const viewable = Math.min(o.viewable ?? 30, gallery.channelIds.length);
-  const random = generator((o.seed ?? 1) + 1_000);
+  const random = seededRandom((o.seed ?? 1) + 1_000);
   const prompt = prompts(random);
   const model = weighted(
     MODELS.map(([, , , w]) => w),

@@ -181,7 +181,8 @@ describe('the results backfill', () => {
 
   it('logs a job it cannot index and goes on with the others', async () => {
     await stored(deliveredJob('fine-1', { deliveredAt: 7_000 }));
-    await stored(deliveredJob('odd-time', { deliveredAt: 7_000.5 }));
+    // A time no index can order by (a damaged record).
+    await stored(deliveredJob('odd-time', { deliveredAt: Number.MAX_VALUE }));
     await stored(deliveredJob('fine-2', { deliveredAt: 8_000 }));
     const { logger, lines } = recordingLogger();
     expect(await indexDeliveredJobs(index, jobs.all(), logger)).toEqual({ read: 3, indexed: 2, failed: 1 });

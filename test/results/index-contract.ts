@@ -14,6 +14,7 @@ import {
   type ResultsIndex,
 } from '../../src/results/result.ts';
 import { foldedWords, parseSearch, phraseText } from '../../src/results/words.ts';
+import { seededRandom } from '../../testkit/seeded-random.ts';
 
 export interface IndexUnderTest {
   /** A fresh, empty index (closed by the test file after the test). */
@@ -95,18 +96,6 @@ function galleryOrder(results: IndexedResult[]): string[] {
   return [...results]
     .sort((a, b) => b.deliveredAt - a.deliveredAt || (a.generationId < b.generationId ? 1 : -1))
     .map((r) => r.generationId);
-}
-
-/** A small seeded generator (mulberry32): the same cases on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** What a query finds, read off every result one by one: the reference the indexes must agree with. */
@@ -475,7 +464,7 @@ export function describeResultsIndex(name: string, under: IndexUnderTest): void 
 
     it('agrees with a plain filter of every result, on queries of every shape', async () => {
       const index = await under.open();
-      const random = generator(32);
+      const random = seededRandom(32);
       const pick = <T>(list: readonly T[], skew = 1): T =>
         list[Math.floor(random() ** skew * list.length)] as T;
       // Skewed as a server is: a few words, members, channels and models hold most results, so

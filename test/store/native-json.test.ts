@@ -5,8 +5,8 @@
  */
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../bench/workloads.ts';
 import { withNativeJson } from '../../src/store/native-json.ts';
+import { seededRandom } from '../../testkit/seeded-random.ts';
 
 function codecOf(keyv: Keyv) {
   const { serialize, deserialize } = keyv;
