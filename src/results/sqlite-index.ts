@@ -87,25 +87,27 @@ export class SqliteResultsIndex implements ResultsIndex {
   }
 
   removeMessage(guildId: string, messageId: string): Promise<number> {
+    return this.removeWhere(guildId, 'message_id', messageId);
+  }
+
+  async remove(guildId: string, generationId: string): Promise<void> {
+    await this.removeWhere(guildId, 'generation_id', generationId);
+  }
+
+  /** Takes a server's results whose `column` is `value` out of the index; how many. */
+  private removeWhere(
+    guildId: string,
+    column: 'message_id' | 'generation_id',
+    value: string,
+  ): Promise<number> {
     return this.writer.write(async (db) => {
       const rows = await db.all<Stored>(
         `SELECT id, guild_id, view_channel_id, user_id, model, type, words FROM results
-         WHERE guild_id = ? AND message_id = ?`,
-        [guildId, messageId],
+         WHERE guild_id = ? AND ${column} = ?`,
+        [guildId, value],
       );
       await unindex(db, rows);
       return rows.length;
-    });
-  }
-
-  remove(guildId: string, generationId: string): Promise<void> {
-    return this.writer.write(async (db) => {
-      const rows = await db.all<Stored>(
-        `SELECT id, guild_id, view_channel_id, user_id, model, type, words FROM results
-         WHERE guild_id = ? AND generation_id = ?`,
-        [guildId, generationId],
-      );
-      await unindex(db, rows);
     });
   }
 

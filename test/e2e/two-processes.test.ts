@@ -33,7 +33,7 @@ import {
   type RecordedCall,
   startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
-import { type BotProcess, spawnBot } from '../support/bot-process.ts';
+import { type BotProcess, killBots, spawnBot } from '../support/bot-process.ts';
 import { freePort, type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 /**
@@ -235,12 +235,7 @@ describe('two bot processes on one Redis', () => {
   }, 90_000);
 
   afterAll(async () => {
-    for (const { process } of bots) {
-      if (process.child.exitCode === null && process.child.signalCode === null) {
-        process.child.kill('SIGKILL');
-        await process.exited;
-      }
-    }
+    await killBots(bots.map((b) => b.process));
     await admin?.close();
     await discord?.close();
     await sim?.close();

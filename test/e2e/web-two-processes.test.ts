@@ -20,7 +20,7 @@ import {
   startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
 import { redirectOf, signInOverHttp } from '../../testkit/web-sign-in.ts';
-import { type BotProcess, loggedLine, spawnBot } from '../support/bot-process.ts';
+import { type BotProcess, killBots, loggedLine, spawnBot } from '../support/bot-process.ts';
 import { type RedisServer, startRedisServer } from '../support/redis-server.ts';
 
 const SHARD_COUNT = 2;
@@ -114,12 +114,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  for (const { process } of bots) {
-    if (process.child.exitCode === null && process.child.signalCode === null) {
-      process.child.kill('SIGKILL');
-      await process.exited;
-    }
-  }
+  await killBots(bots.map((b) => b.process));
   await discord?.close();
   await sim?.close();
   await redis?.stop();

@@ -58,6 +58,14 @@ export function spawnBot(
 }
 
 /** A JSON log line of a spawned bot (LOG_LEVEL at or below the line's level). */
+/** Kills each bot still running (SIGKILL) and waits for it to be gone. */
+export async function killBots(bots: readonly BotProcess[]): Promise<void> {
+  for (const bot of bots) {
+    if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
+    await bot.exited;
+  }
+}
+
 export type LogEntry = { level: number; msg: string } & Record<string, unknown>;
 
 /** The whole JSON lines the process wrote so far (a line still being written is left for later). */
@@ -115,12 +123,7 @@ export function useSpawnedBot(prefix: string, options: { killAfter?: 'each' | 'a
   let discord: FakeDiscord | undefined;
   let dir: string | undefined;
   const children: BotProcess[] = [];
-  const killAll = async () => {
-    for (const bot of children.splice(0)) {
-      if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
-      await bot.exited;
-    }
-  };
+  const killAll = () => killBots(children.splice(0));
   beforeAll(async () => {
     sim = await startSimulator({ clock: systemClock });
     discord = await startFakeDiscord({ guilds: [DEFAULT_GUILD] });
