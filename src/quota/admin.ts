@@ -18,6 +18,7 @@ import { formatUsd, type Micros } from '../money.ts';
 import type { Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
+import type { AuditPage } from './rule-fields.ts';
 import {
   type AuditEntry,
   defaultAllowance,
@@ -139,6 +140,11 @@ export class ServerAdmin implements QuotaAdmin {
 
   auditLog(guildId: string): Promise<AuditEntry[]> {
     return this.settings.audit(guildId);
+  }
+
+  auditPage(_guildId: string): Promise<AuditPage> {
+    // Contract first (issue 33): the durable audit log is being built on its own branch.
+    return Promise.reject(new Error('the paged audit log is not built yet'));
   }
 
   setOverride(

@@ -11,7 +11,15 @@ import type { AdmissionTicket } from './admitted-ahead.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { DayKey, Period } from './periods.ts';
-import type { AuditEntry, EffectiveAllowance, GuildSettings, QuotaDefaults } from './settings.ts';
+import type { AuditPage, ChangeOptions } from './rule-fields.ts';
+import type {
+  AuditEntry,
+  EffectiveAllowance,
+  GuildSettings,
+  MemberOverride,
+  QuotaDefaults,
+} from './settings.ts';
+import type { SpendReport } from './spend-report.ts';
 
 /** What createQuota (create.ts) builds the quota from. */
 export interface QuotaOptions {
@@ -198,6 +206,11 @@ export interface QuotaAdmin {
   getSettings(guildId: string): Promise<GuildSettings>;
   /** The last settings changes, newest first. */
   auditLog(guildId: string): Promise<AuditEntry[]>;
+  /**
+   * The audit log, kept for ever, newest first: `limit` records (50 by default, at most 100)
+   * numbered below `before` (the newest when absent).
+   */
+  auditPage(guildId: string, page?: { before?: number; limit?: number }): Promise<AuditPage>;
   /** A member's own allowance; without a period it follows the default's. */
   setOverride(
     guildId: string,
@@ -205,31 +218,55 @@ export interface QuotaAdmin {
     micros: Micros,
     period: Period | undefined,
     by: string,
+    options?: ChangeOptions,
   ): Promise<GuildSettings>;
-  clearOverride(guildId: string, userId: string, by: string): Promise<GuildSettings>;
+  clearOverride(guildId: string, userId: string, by: string, options?: ChangeOptions): Promise<GuildSettings>;
   /** A role's allowance, per default period. */
-  setRoleAllowance(guildId: string, roleId: string, micros: Micros, by: string): Promise<GuildSettings>;
-  clearRoleAllowance(guildId: string, roleId: string, by: string): Promise<GuildSettings>;
+  setRoleAllowance(
+    guildId: string,
+    roleId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
+  clearRoleAllowance(
+    guildId: string,
+    roleId: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
   /** The guild's default allowance; its period is also the roles' and the budget's. */
-  setDefault(guildId: string, micros: Micros, period: Period, by: string): Promise<GuildSettings>;
+  setDefault(
+    guildId: string,
+    micros: Micros,
+    period: Period,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
   /** The server budget per default period; 0 = none. */
-  setBudget(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
-  setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings>;
+  setBudget(guildId: string, micros: Micros, by: string, options?: ChangeOptions): Promise<GuildSettings>;
+  setInFlightCap(guildId: string, cap: number, by: string, options?: ChangeOptions): Promise<GuildSettings>;
   /** Requests quoted above `micros` wait for the member's confirmation; 0 = never. */
-  setConfirmThreshold(guildId: string, micros: Micros, by: string): Promise<GuildSettings>;
+  setConfirmThreshold(
+    guildId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
   /** The alert channel (null: alerts off; undefined: unchanged) and the low-balance threshold (0 = never). */
   setAlerts(
     guildId: string,
     change: { channelId?: string | null; belowMicros?: Micros },
     by: string,
+    options?: ChangeOptions,
   ): Promise<GuildSettings>;
   /** Zeroes the member's spend of the current period with an `adjust` ledger entry. */
   resetSpend(guildId: string, userId: string, by: string, note?: string): Promise<{ adjustedMicros: Micros }>;
   /** Budget, spend and top spenders of the current budget period. */
   guildOverview(guildId: string, options?: { top?: number }): Promise<GuildOverview>;
   /** Adds a channel to the allow-list; returns the list. */
-  allowChannel(guildId: string, channelId: string, by: string): Promise<string[]>;
-  removeChannel(guildId: string, channelId: string, by: string): Promise<string[]>;
+  allowChannel(guildId: string, channelId: string, by: string, options?: ChangeOptions): Promise<string[]>;
+  removeChannel(guildId: string, channelId: string, by: string, options?: ChangeOptions): Promise<string[]>;
   listChannels(guildId: string): Promise<string[]>;
   /** True when the allow-list is empty or holds the channel. */
   isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
@@ -252,4 +289,58 @@ export interface QuotaLedger {
   recentGenerationIds(guildId: string, userId: string): Promise<string[]>;
   /** The server and member a generation was charged to; undefined when this bot never charged it. */
   chargedTo(generationId: string): Promise<{ guildId: string; userId: string } | undefined>;
+}
+
+/** The server's spend over the days of a report: /quota report's figures without its rows. */
+export type ServerSpend = Omit<SpendReport, 'entries'> & {
+  /** How many charges and refunds the figures add up (the CSV's rows). */
+  entryCount: number;
+};
+
+/** How the dashboard's members table is ordered: the most first. */
+export type MemberSort = 'spent' | 'held' | 'last';
+
+/** One member's line in the dashboard's table: the figures /usage shows them. */
+export interface MemberRow {
+  userId: string;
+  /** Their allowance's period (their own, or the server default's). */
+  period: Period;
+  /** Spent this period, as /usage counts it (an admin's reset included). */
+  spentMicros: Micros;
+  /** Held by open reservations. */
+  heldMicros: Micros;
+  /** Open reservations plus generations charged and not finished. */
+  inFlight: number;
+  /** Their own allowance, when an admin set one. */
+  override: MemberOverride | null;
+  /** Their last generation charged, when there is one. */
+  lastGeneration: { generationId: string; model?: string; at: string } | null;
+}
+
+export interface MemberPage {
+  rows: MemberRow[];
+  /** Members the table holds (with `only`, those of them found). */
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * What the admins' dashboard reads, fast for a server of thousands of members and a long ledger
+ * (dashboard.ts): the same figures as /quota report and /usage, read outside the guild's
+ * transaction, so a page never waits behind the money.
+ */
+export interface ServerDashboard {
+  /** The spend of the `days` (1 to 90) UTC days ending today: the same figures as /quota report. */
+  spend(guildId: string, days: number): Promise<ServerSpend>;
+  /**
+   * The members with an entry in the ledger or an allowance of their own, ordered by `sort`
+   * (then by user id), `pageSize` (25 by default, at most 100) a page; `only` keeps those ids
+   * (a search by name), members with nothing yet included with zero figures.
+   */
+  members(
+    guildId: string,
+    query: { sort: MemberSort; page: number; pageSize?: number; only?: readonly string[] },
+  ): Promise<MemberPage>;
 }

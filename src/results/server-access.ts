@@ -21,6 +21,41 @@ export interface MemberAccess {
   managesServer: boolean;
 }
 
+/** A channel where the bot's commands can be used, for the dashboard's pickers. */
+export interface ServerChannel {
+  id: string;
+  /** Member-written. */
+  name: string;
+  kind: 'text' | 'announcement' | 'voice' | 'stage';
+  /** The category's name, when it is in one (member-written). */
+  category: string | null;
+  /** Discord's order: by category, then position. */
+  position: number;
+}
+
+/** A role of the server (not @everyone), highest first. */
+export interface ServerRole {
+  id: string;
+  /** Member-written. */
+  name: string;
+  /** Given by an integration (a bot's own role): no member can be given it. */
+  managed: boolean;
+}
+
+/** The server's channels and roles as the bot sees them now. */
+export interface ServerDirectory {
+  channels: ServerChannel[];
+  roles: ServerRole[];
+}
+
+/** A member as the dashboard shows them. */
+export interface MemberProfile {
+  userId: string;
+  /** Their name in the server (member-written). */
+  displayName: string;
+  roleIds: string[];
+}
+
 export interface ServerAccess {
   /** Of these server ids (the member's, from their login), those the bot is in, with name and icon. */
   botServers(guildIds: readonly string[]): Promise<ServerSummary[]>;
@@ -35,4 +70,10 @@ export interface ServerAccess {
    * refresh is missing from the map.
    */
   refreshUrls(urls: readonly string[]): Promise<Map<string, string>>;
+  /** The server's channels (those that take a slash command) and roles; null when the bot is not in it. */
+  directory(guildId: string): Promise<ServerDirectory | null>;
+  /** These members' names and roles (at most 100 ids); a member who left is missing from the map. */
+  profiles(guildId: string, userIds: readonly string[]): Promise<Map<string, MemberProfile>>;
+  /** Members whose username or server nickname starts with `query` (Discord's member search), at most `limit` (≤ 100). */
+  searchMembers(guildId: string, query: string, limit: number): Promise<MemberProfile[]>;
 }

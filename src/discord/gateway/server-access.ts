@@ -23,7 +23,13 @@ import {
 } from 'discord.js';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
-import type { MemberAccess, ServerAccess, ServerSummary } from '../../results/server-access.ts';
+import type {
+  MemberAccess,
+  MemberProfile,
+  ServerAccess,
+  ServerDirectory,
+  ServerSummary,
+} from '../../results/server-access.ts';
 import { AttachmentLinks } from './attachment-links.ts';
 import { RecentAnswers } from './recent-answers.ts';
 import { type ChannelData, type GuildData, memberView } from './view-permissions.ts';
@@ -166,6 +172,19 @@ export class DiscordServerAccess implements ServerAccess {
     const held = Array.isArray(shards) ? shards : typeof shards === 'number' ? [shards] : undefined;
     if (!held) return true;
     return held.includes(ShardClientUtil.shardIdForGuildId(guildId, Math.max(1, shardCount ?? 1)));
+  }
+
+  // Contract first (issue 33): the directory, profiles and member search are built on their own branch.
+  directory(_guildId: string): Promise<ServerDirectory | null> {
+    return Promise.reject(new Error('not built yet'));
+  }
+
+  profiles(_guildId: string, _userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
+    return Promise.reject(new Error('not built yet'));
+  }
+
+  searchMembers(_guildId: string, _query: string, _limit: number): Promise<MemberProfile[]> {
+    return Promise.reject(new Error('not built yet'));
   }
 }
 
