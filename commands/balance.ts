@@ -18,8 +18,8 @@ import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
 import { renderBalance, renderUsagePage, USAGE_PAGE_SIZE } from '../src/discord/views/balance-view.ts';
 import { type UsagePage, usageModelKey } from '../src/media/schemas.ts';
-import { type Drift, driftFor, ledgerChargedMicros, readDriftFigures } from '../src/quota/drift.ts';
-import type { Period } from '../src/quota/periods.ts';
+import { type BalanceFigures, balanceFigures } from '../src/quota/account-figures.ts';
+import { ledgerChargedMicros } from '../src/quota/drift.ts';
 import type { GuildOverview } from '../src/quota/types.ts';
 
 /** A button's answer must reach Discord within 3 s; past this the update is deferred first. */
@@ -50,7 +50,7 @@ export const balance: Command = {
     // Up to 2 + DRIFT_MAX_PAGES (quota/drift.ts) requests share the token's rate limit: answer within 3 s first.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const [figures, page] = await Promise.all([
-      balanceFigures(interaction, guildId, overview, services),
+      figuresOf(interaction, guildId, overview, services),
       usagePage(services, 1),
     ]);
     const l = memberLocalizer(interaction);
@@ -98,45 +98,30 @@ function labelsOf(services: BotServices): (modelKey: string) => string | undefin
   return (key) => labels.get(key);
 }
 
-async function balanceFigures(
+/** The account, this server's spend and the drift (quota/account-figures.ts: the dashboard shows the same). */
+async function figuresOf(
   interaction: ChatInputCommandInteraction,
   guildId: string,
   overview: GuildOverview,
   services: BotServices,
-): Promise<Parameters<typeof renderBalance>[0]> {
-  const { quotaLedger, media, logger, clock } = services;
+): Promise<BalanceFigures> {
   const { period } = overview;
-  const at = new Date(clock.now());
-  const entries = await storeStep(interaction, logger, "/balance: the period's ledger", () =>
-    quotaLedger.forPeriod(guildId, period, at),
+  const at = new Date(services.clock.now());
+  const entries = await storeStep(interaction, services.logger, "/balance: the period's ledger", () =>
+    services.quotaLedger.forPeriod(guildId, period, at),
   );
-  const serverMicros = ledgerChargedMicros(entries);
-  const [account, drift] = await Promise.all([
-    media.getAccount({ priority: 'submit' }).catch((err: unknown) => {
-      logger.warn({ err, guildId }, '/balance could not read the account');
-      return null;
-    }),
-    computeDrift(interaction, { guildId, serverMicros, period, at }, services).catch((err: unknown) => {
-      logger.warn({ err, guildId }, '/balance could not read the usage log for the drift');
-      return null;
-    }),
-  ]);
-  return { account, period, serverMicros, budgetMicros: overview.budgetMicros, drift };
-}
-
-async function computeDrift(
-  interaction: ChatInputCommandInteraction,
-  server: { guildId: string; serverMicros: number; period: Period; at: Date },
-  services: BotServices,
-): Promise<Drift> {
-  const { guildId, serverMicros, period, at } = server;
-  const others = [...interaction.client.guilds.cache.keys()].filter((id) => id !== guildId);
-  const figures = await readDriftFigures(
+  return balanceFigures(
     services,
-    { guildIds: [guildId, ...others], period, at },
-    { priority: 'submit' },
+    {
+      guildId,
+      period,
+      at,
+      serverMicros: ledgerChargedMicros(entries),
+      budgetMicros: overview.budgetMicros,
+      botGuildIds: [...interaction.client.guilds.cache.keys()],
+    },
+    '/balance',
   );
-  return driftFor(figures, guildId, serverMicros);
 }
 
 async function usagePage(services: BotServices, page: number): Promise<UsagePage | null> {

@@ -171,6 +171,19 @@ export function csvText(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Members named in the CSV beside their ids; the others by id only (each name is asked of Discord). */
+export const CSV_NAMED_MEMBERS = 25;
+
+/** The members the CSV names: the biggest spenders of the report first (/quota report and the dashboard alike). */
+export function namedInCsv(report: Pick<SpendReport, 'entries'>, count = CSV_NAMED_MEMBERS): string[] {
+  const totals = new Map<string, Micros>();
+  for (const e of report.entries) totals.set(e.userId, (totals.get(e.userId) ?? 0) + spendOf(e));
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, count)
+    .map(([id]) => id);
+}
+
 /**
  * The report's ledger as CSV (RFC 4180, CRLF): one row per charge or refund, oldest first; refunds
  * negative, so the amounts add up to the report's net spend. `nameOf` gives a member's name where

@@ -17,14 +17,11 @@ import { quotaCommandName } from '../../../src/discord/views/quota-view.ts';
 import {
   buildSpendReport,
   DEFAULT_REPORT_DAYS,
+  namedInCsv,
   reportDays,
-  type SpendReport,
   spendCsv,
 } from '../../../src/quota/spend-report.ts';
 import type { SubcommandArgs } from '../definition.ts';
-
-/** Members named in the CSV beside their ids (the biggest spenders first); the others by id only. */
-const NAMED_MEMBERS = 25;
 
 /** Answers `/quota report`: a defer, then the chart and the CSV, or why there are none. */
 export async function report(
@@ -64,7 +61,7 @@ export async function report(
     });
     return;
   }
-  const names = await memberNames(interaction, topSpenders(report, NAMED_MEMBERS));
+  const names = await memberNames(interaction, namedInCsv(report));
   // Vega and resvg are loaded the first time an admin asks for a report, not at start: a bot that
   // never draws a chart does not keep them resident (about 25 MB, docs/performance.md).
   const { chartLocalizer, renderSpendChart } = await import('../../../src/discord/views/spend-chart.ts');
@@ -116,20 +113,6 @@ export async function report(
     ],
     allowedMentions: { parse: [] },
   });
-}
-
-function topSpenders(report: SpendReport, count: number): string[] {
-  const totals = new Map<string, number>();
-  for (const e of report.entries) {
-    totals.set(
-      e.userId,
-      (totals.get(e.userId) ?? 0) + (e.kind === 'charge' ? e.amountMicros : -e.amountMicros),
-    );
-  }
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([id]) => id);
 }
 
 /**

@@ -5,10 +5,10 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import type { Localizer } from '../../i18n/index.ts';
-import type { Account, UsagePage } from '../../media/schemas.ts';
-import { type Micros, usdToMicros } from '../../money.ts';
+import type { UsagePage } from '../../media/schemas.ts';
+import { usdToMicros } from '../../money.ts';
+import type { BalanceFigures } from '../../quota/account-figures.ts';
 import type { Drift } from '../../quota/drift.ts';
-import type { Period } from '../../quota/periods.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
 import { escapeMemberText } from './message-parts.ts';
 import { joinWithin, QUOTA_COLOR, stamp } from './quota-view.ts';
@@ -60,17 +60,6 @@ export function describeDrift(d: Drift, l: Localizer): string {
         ? l.t('balance:drift.serviceMore', { amount: diff })
         : l.t('balance:drift.ledgerMore', { amount: -diff });
   return l.t('balance:drift.line', { head, verdict });
-}
-
-export interface BalanceFigures {
-  /** null when the service could not be asked. */
-  account: Account | null;
-  period: Period;
-  /** This server's charges minus refunds this period, from the ledger. */
-  serverMicros: Micros;
-  budgetMicros: Micros;
-  /** null when the usage log could not be read. */
-  drift: Drift | null;
 }
 
 /** The first embed of /balance: the account, this server's spend and the drift. */
