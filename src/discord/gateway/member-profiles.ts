@@ -9,8 +9,10 @@
  * needed anyway; and Discord rate-limits op 8 per server (its RATE_LIMITED event, which discord.js
  * turns into a GatewayRateLimitError), which a dashboard paging through its members would meet.
  * One path for every server, whose cost the cache below bounds: a page of 25 members costs at most
- * 25 calls once a minute, MAX_IN_FLIGHT at a time so that the deliveries sharing Discord's 50 calls
- * a second are not starved, and paging back and forth costs nothing.
+ * 25 calls once a minute, and paging back and forth costs nothing. @discordjs/rest sends the calls
+ * of one rate-limit bucket (one server's GET member) one after another; MAX_IN_FLIGHT bounds them
+ * over several servers at once, so that the deliveries sharing Discord's 50 calls a second are not
+ * starved.
  */
 import { type APIGuildMember, type REST, Routes } from 'discord.js';
 import type { Clock } from '../../clock.ts';
