@@ -275,4 +275,35 @@ describe('role, overwrite and member changes reach the clients as Discord sends 
     expect((await rest(w.fake, `/guilds/${GUILD}/members/${carol}`)).status).toBe(404);
     expect(await seenByGuildsOnly(w, from, ['GUILD_MEMBER_ADD', 'GUILD_MEMBER_REMOVE'])).toEqual([]);
   });
+
+  it('creates and deletes channels: CHANNEL_CREATE and _DELETE to Guilds clients, and GET channels follows', async () => {
+    const w = world;
+    const news = '1200000000000000005';
+    const created = w.guildsOnly.next('CHANNEL_CREATE');
+    await w.fake.addChannel(GUILD, { id: news, name: 'news', type: 5, parentId: CATEGORY, position: 7 });
+    expect(await created).toMatchObject({
+      id: news,
+      name: 'news',
+      type: 5,
+      parent_id: CATEGORY,
+      position: 7,
+    });
+    await w.all.next('CHANNEL_CREATE', 0);
+    expect(guildOf(w.guildsOnly).channels.cache.get(news)?.name).toBe('news');
+    const listed = async () =>
+      ((await rest(w.fake, `/guilds/${GUILD}/channels`)).json as unknown as { id: string }[]).map(
+        (c) => c.id,
+      );
+    expect(await listed()).toEqual([CATEGORY, ART, PRIVATE, news]);
+    expect((await rest(w.fake, `/channels/${news}`)).status).toBe(200);
+
+    const deleted = w.guildsOnly.next('CHANNEL_DELETE');
+    await w.fake.deleteChannel(ART);
+    expect(await deleted).toMatchObject({ id: ART, guild_id: GUILD });
+    expect(guildOf(w.guildsOnly).channels.cache.has(ART)).toBe(false);
+    expect(await listed()).toEqual([CATEGORY, PRIVATE, news]);
+    expect((await rest(w.fake, `/channels/${ART}`)).status).toBe(404);
+    await expect(w.fake.addChannel(GUILD, { id: news })).rejects.toThrow(/exists already/);
+    await expect(w.fake.deleteChannel(ART)).rejects.toThrow(/not a channel of a guild/);
+  });
 });

@@ -1,11 +1,12 @@
 /**
  * The fake's read-only REST routes: the gateway's address, the bot user and its application, other
- * users, and guilds with their members, roles and channels; all read straight from the fake's state.
+ * users, and guilds with their members (one, a list, a search by name), roles and channels; all read
+ * straight from the fake's state.
  */
 
 import { guildObject, memberObject } from './payloads.ts';
-import { type Reply, type Route, route, unknown } from './rest-routes.ts';
-import type { FakeState } from './state.ts';
+import { invalidFormBody, type Reply, type Route, route, unknown } from './rest-routes.ts';
+import type { FakeGuild, FakeState } from './state.ts';
 
 /** What discord.js asks at login and when it fetches a user or a guild's parts. */
 export function lookupRoutes(s: FakeState): Route[] {
@@ -34,6 +35,12 @@ export function lookupRoutes(s: FakeState): Route[] {
       const guild = s.guilds.get(p.guild ?? '');
       return guild ? { status: 200, body: guildObject(guild) } : unknown.guild();
     }),
+    // Before /members/:user, which would take `search` for a user id.
+    route('GET', '/guilds/:guild/members/search', 'guildMemberSearch', (c, p) => {
+      const guild = s.guilds.get(p.guild ?? '');
+      if (!guild) return unknown.guild();
+      return memberSearch(guild, c.query);
+    }),
     route('GET', '/guilds/:guild/members/:user', 'guildMemberGet', (_, p) => {
       const guild = s.guilds.get(p.guild ?? '');
       if (!guild) return unknown.guild();
@@ -56,6 +63,25 @@ export function lookupRoutes(s: FakeState): Route[] {
       return { status: 200, body: channels.map((c) => c.api) };
     }),
   ];
+}
+
+/**
+ * Discord's member search: members whose username or server nickname starts with `query`, whatever
+ * the case; `query` is required (1 to 100 characters), `limit` 1 to 1000 and 1 when not given, as
+ * Discord's OpenAPI description has them (anything else is refused as Discord refuses a bad form).
+ */
+function memberSearch(guild: FakeGuild, q: Record<string, string>): Reply {
+  const query = q.query ?? '';
+  const limit = q.limit === undefined ? 1 : Number(q.limit);
+  if (query.length < 1 || query.length > 100 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    return invalidFormBody();
+  }
+  const prefix = query.toLowerCase();
+  const found = [...guild.members.values()].filter(
+    (m) =>
+      m.user.username.toLowerCase().startsWith(prefix) || (m.nick?.toLowerCase().startsWith(prefix) ?? false),
+  );
+  return { status: 200, body: found.slice(0, limit).map(memberObject) };
 }
 
 function application(s: FakeState): Reply {

@@ -17,7 +17,13 @@ import {
 } from 'discord.js';
 import { AttachmentLinks } from './attachment-links.ts';
 import { OAuthGrants } from './oauth-grants.ts';
-import type { FakeDiscord, FakeGuildSpec, FakeModal, StartFakeDiscordOptions } from './types.ts';
+import type {
+  FakeChannelSpec,
+  FakeDiscord,
+  FakeGuildSpec,
+  FakeModal,
+  StartFakeDiscordOptions,
+} from './types.ts';
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
 let increment = 0n;
@@ -242,35 +248,43 @@ export class FakeState {
       icon: spec.icon ?? null,
     };
     this.guilds.set(spec.id, guild);
-    for (const [position, c] of (spec.channels ?? []).entries()) {
-      const canCreateThreads = c.canCreateThreads !== false;
-      const botDeny =
-        (canCreateThreads ? 0n : P.CreatePublicThreads | P.CreatePrivateThreads) | BigInt(c.botDeny ?? '0');
-      const overwrites: APIOverwrite[] = [
-        ...(c.overwrites ?? []),
-        ...(botDeny === 0n
-          ? []
-          : [{ id: this.botUserId, type: OverwriteType.Member, allow: '0', deny: String(botDeny) }]),
-      ];
-      const api = {
-        id: c.id,
-        type: (c.type ?? ChannelType.GuildText) as ChannelType.GuildText,
-        guild_id: spec.id,
-        name: c.name ?? `channel-${c.id.slice(-4)}`,
-        position,
-        permission_overwrites: overwrites,
-        nsfw: c.nsfw ?? false,
-        topic: null,
-        last_message_id: null,
-        rate_limit_per_user: 0,
-        parent_id: c.parentId ?? null,
-        default_auto_archive_duration: 1440,
-        flags: 0 as ChannelFlags,
-      } satisfies APIChannel;
-      this.channels.set(c.id, { api, guildId: spec.id, parentId: null, canCreateThreads, overwrites });
-      guild.channelIds.push(c.id);
-    }
+    for (const [position, c] of (spec.channels ?? []).entries()) this.addChannel(guild, c, position);
     return guild;
+  }
+
+  /**
+   * A channel of a guild (not a thread), after the guild's others unless the spec gives its
+   * `position`; the bot's overwrite is added when the spec denies it something.
+   */
+  addChannel(guild: FakeGuild, c: FakeChannelSpec, position = guild.channelIds.length): FakeChannel {
+    const canCreateThreads = c.canCreateThreads !== false;
+    const botDeny =
+      (canCreateThreads ? 0n : P.CreatePublicThreads | P.CreatePrivateThreads) | BigInt(c.botDeny ?? '0');
+    const overwrites: APIOverwrite[] = [
+      ...(c.overwrites ?? []),
+      ...(botDeny === 0n
+        ? []
+        : [{ id: this.botUserId, type: OverwriteType.Member, allow: '0', deny: String(botDeny) }]),
+    ];
+    const api = {
+      id: c.id,
+      type: (c.type ?? ChannelType.GuildText) as ChannelType.GuildText,
+      guild_id: guild.id,
+      name: c.name ?? `channel-${c.id.slice(-4)}`,
+      position: c.position ?? position,
+      permission_overwrites: overwrites,
+      nsfw: c.nsfw ?? false,
+      topic: null,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      parent_id: c.parentId ?? null,
+      default_auto_archive_duration: 1440,
+      flags: 0 as ChannelFlags,
+    } satisfies APIChannel;
+    const channel: FakeChannel = { api, guildId: guild.id, parentId: null, canCreateThreads, overwrites };
+    this.channels.set(c.id, channel);
+    guild.channelIds.push(c.id);
+    return channel;
   }
 
   /** The channel, or a DM channel with the user created on first use. */

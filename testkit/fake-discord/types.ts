@@ -44,6 +44,8 @@ export interface FakeChannelSpec {
   overwrites?: APIOverwrite[];
   /** The category (a type 4 channel of the spec) it sits in: its `parent_id`. None by default. */
   parentId?: string;
+  /** Its `position` (Discord's order within its category); its place in the spec's list by default. */
+  position?: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export type RouteKind =
   | 'guildGet'
   | 'guildMemberGet'
   | 'guildMemberList'
+  | 'guildMemberSearch'
   | 'guildRoles'
   | 'guildChannels'
   | 'commandsPut'
@@ -314,6 +317,16 @@ export interface FakeDiscord {
   addMember(guildId: string, spec: FakeMemberSpec): Promise<void>;
   /** A member leaves a guild: GUILD_MEMBER_REMOVE to the clients with the GuildMembers intent. */
   removeMember(guildId: string, userId: string): Promise<void>;
+  /**
+   * An admin creates a channel (a category with type 4): GET channels answers it, and CHANNEL_CREATE
+   * goes to the clients with the Guilds intent.
+   */
+  addChannel(guildId: string, spec: FakeChannelSpec): Promise<void>;
+  /**
+   * An admin deletes a channel (not a thread): GET channel(s) no longer find it, and CHANNEL_DELETE
+   * goes to the clients with the Guilds intent.
+   */
+  deleteChannel(channelId: string): Promise<void>;
   /**
    * `true`: the gateway goes down (connections drop; reconnections get no HELLO). `false`: it comes
    * back, and clients reconnect and RESUME.

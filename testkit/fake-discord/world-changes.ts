@@ -1,6 +1,7 @@
 /**
  * Changes to a server that happen outside the bot (a moderator deletes a message, an admin edits a
- * member's roles, a channel's overwrites or a role's permissions, someone joins or leaves), and the
+ * member's roles, a channel's overwrites or a role's permissions, someone joins or leaves, a channel
+ * is created or deleted), and the
  * bot's own deletions: each changes the fake's state, which REST reads from then on, and is told to
  * the gateway as Discord tells it, only to the clients that identified with the event's intent, so a
  * discord.js cache follows exactly when the real one would.
@@ -35,6 +36,8 @@ type Changes = Pick<
   | 'setRolePermissions'
   | 'addMember'
   | 'removeMember'
+  | 'addChannel'
+  | 'deleteChannel'
 >;
 
 /** The FakeDiscord methods by which a test changes the world; each resolves once the gateway was told. */
@@ -102,6 +105,7 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
         user: s.user(spec.userId, spec.username),
         roles: spec.roles ?? [],
         ...(spec.permissions === undefined ? {} : { permissions: spec.permissions }),
+        ...(spec.nick === undefined ? {} : { nick: spec.nick }),
         joinedAt: new Date(s.now()).toISOString(),
       };
       guild.members.set(spec.userId, member);
@@ -120,6 +124,26 @@ export function worldChanges(s: FakeState, gateway: FakeGateway): Changes {
         guild_id: guildId,
         user: member.user,
       });
+    },
+
+    async addChannel(guildId, spec) {
+      const guild = guildOf(guildId, 'addChannel');
+      if (s.channels.has(spec.id)) throw new Error(`addChannel: channel ${spec.id} exists already`);
+      const channel = s.addChannel(guild, spec);
+      await gateway.dispatchForGuild(guildId, GatewayIntentBits.Guilds, 'CHANNEL_CREATE', channel.api);
+    },
+
+    async deleteChannel(channelId) {
+      const channel = s.channels.get(channelId);
+      const guild = channel?.guildId ? s.guilds.get(channel.guildId) : undefined;
+      if (!channel || !guild || channel.parentId) {
+        throw new Error(
+          `deleteChannel: ${channelId} is not a channel of a guild (threads are not modelled here)`,
+        );
+      }
+      s.channels.delete(channelId);
+      guild.channelIds.splice(guild.channelIds.indexOf(channelId), 1);
+      await gateway.dispatchForGuild(guild.id, GatewayIntentBits.Guilds, 'CHANNEL_DELETE', channel.api);
     },
   };
 }

@@ -8,14 +8,15 @@
  * - the server's roles and channels with their overwrites come from the gateway's cache when this
  *   process holds the server's shard (the Guilds intent keeps them current), else from Discord's
  *   REST API (several processes, each with its shards: SHARD_IDS), kept a few seconds;
- * - the permission math is view-permissions.ts's.
+ * - the permission math is view-permissions.ts's;
+ * - for the dashboard: the server's channels and roles as above (server-directory.ts orders them as
+ *   Discord does), and its members' names and Discord's member search by REST (member-profiles.ts).
  */
 import {
   type APIChannel,
   type APIGuild,
   type APIGuildMember,
   type Client,
-  DiscordAPIError,
   type Guild,
   type REST,
   Routes,
@@ -31,7 +32,10 @@ import type {
   ServerSummary,
 } from '../../results/server-access.ts';
 import { AttachmentLinks } from './attachment-links.ts';
+import { displayNameOf, MemberProfiles, profileIds } from './member-profiles.ts';
 import { RecentAnswers } from './recent-answers.ts';
+import { directoryFromApi, directoryFromCache } from './server-directory.ts';
+import { unlessAbsent } from './unless-absent.ts';
 import { type ChannelData, type GuildData, memberView } from './view-permissions.ts';
 
 /** How old a member's roles may be when their access is decided (the opts' `fresh` asks again). */
@@ -56,6 +60,8 @@ export class DiscordServerAccess implements ServerAccess {
   private readonly channels: RecentAnswers<APIChannel[] | null>;
   /** GET /guilds/{id}/members/{user}, by `guild:user`; null when not a member. */
   private readonly members: RecentAnswers<APIGuildMember | null>;
+  /** The dashboard's members: kept longer than the access above, they decide nothing. */
+  private readonly memberProfiles: MemberProfiles;
 
   constructor(client: Client, o: { clock: Clock; logger: Logger }) {
     this.client = client;
@@ -64,6 +70,7 @@ export class DiscordServerAccess implements ServerAccess {
     this.guilds = new RecentAnswers(o.clock, MAX_KEPT);
     this.channels = new RecentAnswers(o.clock, MAX_KEPT);
     this.members = new RecentAnswers(o.clock, MAX_KEPT);
+    this.memberProfiles = new MemberProfiles(client.rest, o.clock);
   }
 
   async botServers(guildIds: readonly string[]): Promise<ServerSummary[]> {
@@ -88,7 +95,7 @@ export class DiscordServerAccess implements ServerAccess {
     const view = memberView(server.data, { userId, roleIds: member.roles });
     return {
       server: server.summary,
-      displayName: member.nick ?? member.user.global_name ?? member.user.username,
+      displayName: displayNameOf(member),
       viewableChannelIds: view.viewableChannelIds,
       managesServer: view.managesServer,
     };
@@ -116,14 +123,7 @@ export class DiscordServerAccess implements ServerAccess {
 
   /** Another shard's server: its roles (with the server) and channels, at most a few seconds old. */
   private async fromRest(guildId: string): Promise<{ summary: ServerSummary; data: GuildData } | null> {
-    const [guild, channels] = await Promise.all([
-      this.guilds.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
-        unlessAbsent(this.client.rest.get(Routes.guild(guildId)) as Promise<APIGuild>),
-      ),
-      this.channels.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
-        unlessAbsent(this.client.rest.get(Routes.guildChannels(guildId)) as Promise<APIChannel[]>),
-      ),
-    ]);
+    const [guild, channels] = await Promise.all([this.remoteGuild(guildId), this.remoteChannels(guildId)]);
     if (!guild || !channels) return null;
     return {
       summary: this.summaryOf(guild),
@@ -174,17 +174,44 @@ export class DiscordServerAccess implements ServerAccess {
     return held.includes(ShardClientUtil.shardIdForGuildId(guildId, Math.max(1, shardCount ?? 1)));
   }
 
-  // Contract first (issue 33): the directory, profiles and member search are built on their own branch.
-  directory(_guildId: string): Promise<ServerDirectory | null> {
-    return Promise.reject(new Error('not built yet'));
+  /**
+   * From the cache when this process holds the server (the Guilds intent keeps its channels and
+   * roles current), else GET /guilds/{id}/channels and the roles of GET /guilds/{id} (not
+   * /guilds/{id}/roles: the same answer memberAccess keeps, so a dashboard page that checks its
+   * admin and lists the pickers asks Discord twice, not three times), kept REMOTE_GUILD_MAX_AGE_MS.
+   */
+  async directory(guildId: string): Promise<ServerDirectory | null> {
+    const source = this.sourceOf(guildId);
+    if (source.kind === 'absent') return null;
+    if (source.kind === 'cache') return directoryFromCache(source.guild);
+    const [guild, channels] = await Promise.all([this.remoteGuild(guildId), this.remoteChannels(guildId)]);
+    return guild && channels ? directoryFromApi(guildId, channels, guild.roles) : null;
   }
 
-  profiles(_guildId: string, _userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
-    return Promise.reject(new Error('not built yet'));
+  /** Members are never in the cache (cache-limits.ts): always REST, kept a minute (member-profiles.ts). */
+  async profiles(guildId: string, userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
+    // Too many ids is the caller's mistake, refused whether or not Discord would be asked.
+    const ids = profileIds(userIds);
+    if (this.sourceOf(guildId).kind === 'absent') return new Map();
+    return this.memberProfiles.profiles(guildId, ids);
   }
 
-  searchMembers(_guildId: string, _query: string, _limit: number): Promise<MemberProfile[]> {
-    return Promise.reject(new Error('not built yet'));
+  /** Discord's member search, by REST for a server of any shard. */
+  async searchMembers(guildId: string, query: string, limit: number): Promise<MemberProfile[]> {
+    if (this.sourceOf(guildId).kind === 'absent') return [];
+    return this.memberProfiles.search(guildId, query, limit);
+  }
+
+  private remoteGuild(guildId: string): Promise<APIGuild | null> {
+    return this.guilds.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
+      unlessAbsent(this.client.rest.get(Routes.guild(guildId)) as Promise<APIGuild>),
+    );
+  }
+
+  private remoteChannels(guildId: string): Promise<APIChannel[] | null> {
+    return this.channels.get(guildId, REMOTE_GUILD_MAX_AGE_MS, () =>
+      unlessAbsent(this.client.rest.get(Routes.guildChannels(guildId)) as Promise<APIChannel[]>),
+    );
   }
 }
 
@@ -219,14 +246,4 @@ function fromCache(guild: Guild): { summary: ServerSummary; data: GuildData } {
 /** The member as Discord has them now; null when they (or the bot) are not in the server. */
 function fetchMember(rest: REST, guildId: string, userId: string): Promise<APIGuildMember | null> {
   return unlessAbsent(rest.get(Routes.guildMember(guildId, userId)) as Promise<APIGuildMember>);
-}
-
-/** Null for Discord's "unknown" (404) and "no access" (403): what the bot cannot see is not its. */
-async function unlessAbsent<T>(answer: Promise<T>): Promise<T | null> {
-  try {
-    return await answer;
-  } catch (err) {
-    if (err instanceof DiscordAPIError && (err.status === 404 || err.status === 403)) return null;
-    throw err;
-  }
 }
