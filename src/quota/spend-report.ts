@@ -111,8 +111,21 @@ function series(
   keyOf: (e: LedgerEntry) => string,
   top: number,
 ): SpendSeries {
+  return seriesOfCells(
+    entries.map((e) => ({ day: e.day, key: keyOf(e), micros: spendOf(e) })),
+    top,
+  );
+}
+
+/**
+ * The series of spend already added up by day and key (the dashboard's digest, dashboard-digest.ts)
+ * or not (one cell per entry, buildSpendReport): the same figures either way, since only sums of
+ * cells are ranked and drawn. A cell of 0 still names its key (a charge refunded the same day).
+ */
+export function seriesOfCells(cells: Iterable<SpendPoint>, top: number): SpendSeries {
+  const list = [...cells];
   const totals = new Map<string, Micros>();
-  for (const e of entries) totals.set(keyOf(e), (totals.get(keyOf(e)) ?? 0) + spendOf(e));
+  for (const c of list) totals.set(c.key, (totals.get(c.key) ?? 0) + c.micros);
   // The biggest spenders first; equal ones in a stable order.
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   // Folding a single series into "others" would hide a name for nothing.
@@ -122,12 +135,12 @@ function series(
 
   const outTotals: Record<string, Micros> = {};
   const byDayKey = new Map<string, SpendPoint>();
-  for (const e of entries) {
-    const key = seriesOf(keyOf(e));
-    outTotals[key] = (outTotals[key] ?? 0) + spendOf(e);
-    const id = `${e.day}\u0000${key}`;
-    const point = byDayKey.get(id) ?? { day: e.day, key, micros: 0 };
-    point.micros += spendOf(e);
+  for (const c of list) {
+    const key = seriesOf(c.key);
+    outTotals[key] = (outTotals[key] ?? 0) + c.micros;
+    const id = `${c.day}\u0000${key}`;
+    const point = byDayKey.get(id) ?? { day: c.day, key, micros: 0 };
+    point.micros += c.micros;
     byDayKey.set(id, point);
   }
   const keys = shown.map(([key]) => key);
