@@ -279,6 +279,16 @@ async function openBot(
         results: results.index,
         catalog,
         mediaBaseUrl: media.baseUrl,
+        quota: {
+          admin: quotaAdmin,
+          service: quota,
+          ledger: quotaLedger,
+          dashboard: foundation.quotaDashboard,
+          defaults: config.quotaDefault,
+          account: { media: mediaClient, clock, logger },
+          botGuildIds: () => [...readyClient.guilds.cache.keys()],
+          modelLabel: (slug) => catalog.get(slug)?.label ?? slug,
+        },
         logger,
         closers,
       })

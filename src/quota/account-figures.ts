@@ -5,6 +5,7 @@
  * null, said as such, and logged; the rest is still shown.
  */
 import type { Clock } from '../clock.ts';
+import type { Localizer } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { MediaClient } from '../media/client.ts';
 import type { Account } from '../media/schemas.ts';
@@ -62,4 +63,48 @@ export async function balanceFigures(
       }),
   ]);
   return { account, period, serverMicros, budgetMicros, drift };
+}
+
+/**
+ * The drift line. The service's usage log is the account's, so it covers the whole API token:
+ * every server this bot is in (and anything else that uses the token). With one server it is
+ * compared with this server's ledger; with several, with the sum of all their ledgers, and the
+ * line says so, since a difference found there is not this server's alone. A ledger charge is
+ * booked on its reservation's UTC day and a usage record at its creation, so a generation
+ * submitted across midnight can sit in different periods; and the service drops a failed
+ * generation's record before the bot's poller sees the failure and refunds it: both make short
+ * differences that go away by themselves. Two sentences, each whole: what each side shows, then
+ * what the difference means. `dateText` writes the period's start as the reader's medium does
+ * (a Discord timestamp, a date in the page).
+ */
+export function driftText(d: Drift, l: Localizer, dateText: (since: Date) => string): string {
+  const when =
+    d.period === 'total'
+      ? l.t('balance:drift.when.total')
+      : l.t(`balance:drift.when.${d.period}`, { since: dateText(d.since) });
+  const service = d.serviceComplete
+    ? l.money(d.serviceMicros)
+    : l.t('balance:drift.atLeast', { amount: d.serviceMicros });
+  if (d.serversCompared === 0) {
+    return l.t('balance:drift.tooMany', { when, servers: d.botServers, service, server: d.serverMicros });
+  }
+  const head =
+    d.serversCompared === 1
+      ? l.t('balance:drift.compareOne', { when, ledger: d.ledgerMicros, service })
+      : l.t('balance:drift.compareAll', {
+          when,
+          servers: d.serversCompared,
+          ledger: d.ledgerMicros,
+          server: d.serverMicros,
+          service,
+        });
+  const diff = d.serviceMicros - d.ledgerMicros;
+  const verdict = !d.serviceComplete
+    ? l.t('balance:drift.partial')
+    : diff === 0
+      ? l.t('balance:drift.match')
+      : diff > 0
+        ? l.t('balance:drift.serviceMore', { amount: diff })
+        : l.t('balance:drift.ledgerMore', { amount: -diff });
+  return l.t('balance:drift.line', { head, verdict });
 }

@@ -2,7 +2,7 @@
  * The drift: what the bot's ledgers say the service charged against what the service's usage log
  * shows, for one period. /balance shows it on demand and the alerts check it every hour, so both
  * read it here. The usage log is the whole API token's, so it is compared with the sum of every
- * server's ledger (describeDrift in discord/views/balance-view.ts says what the figures mean, for /balance and, passed
+ * server's ledger (driftText in account-figures.ts says what the figures mean, for /balance and, passed
  * in, for the alerts).
  */
 import type { MediaClient, ReadOptions } from '../media/client.ts';

@@ -2,6 +2,9 @@
 import type { Clock } from '../clock.ts';
 import type { Localizer } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { AccountSources } from '../quota/account-figures.ts';
+import type { QuotaDefaults } from '../quota/settings.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService, ServerDashboard } from '../quota/types.ts';
 import type { ResultsIndex } from '../results/result.ts';
 import type { ServerAccess } from '../results/server-access.ts';
 import type { SignedInMember } from './discord-oauth.ts';
@@ -30,8 +33,26 @@ export interface WebDeps {
   commands: RemakeCommands;
   /** Where result files and server icons may come from (the CSP's img-src and media-src). */
   mediaOrigins: readonly string[];
+  /** The admins' dashboard: the quota's services, the same /quota and /balance use. */
+  quota: AdminQuota;
   clock: Clock;
   logger: Logger;
+}
+
+/** What the dashboard reads and changes: the quota's own services, so a change is what the next /imagine sees. */
+export interface AdminQuota {
+  admin: QuotaAdmin;
+  service: Pick<QuotaService, 'summary'>;
+  ledger: Pick<QuotaLedger, 'since' | 'forPeriod'>;
+  dashboard: ServerDashboard;
+  /** The operator's defaults, which a server's unset rules fall back to. */
+  defaults: QuotaDefaults;
+  /** The service's account and usage log, for the account's figures and the drift (as /balance). */
+  account: Omit<AccountSources, 'quotaLedger'>;
+  /** The servers whose ledgers the drift adds up (as /balance: this process's). */
+  botGuildIds: () => readonly string[];
+  /** A model's label in the catalog (its slug when the catalog does not know it). */
+  modelLabel: (slug: string) => string;
 }
 
 export interface WebEnv {

@@ -10,8 +10,11 @@ import { Hono } from 'hono';
 import type { WebDeps, WebEnv } from './context.ts';
 import { cookieNames, sessionCookie } from './cookies.ts';
 import { pageLocalizer } from './page-language.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { adminRuleRoutes } from './routes/admin-rules.ts';
 import { authRoutes } from './routes/auth.ts';
-import { galleryRoutes, notFound } from './routes/gallery.ts';
+import { galleryRoutes } from './routes/gallery.ts';
+import { notFound } from './routes/not-found.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { serversHome, signedOutHome } from './views/home.ts';
 import { messagePage } from './views/layout.ts';
@@ -72,6 +75,8 @@ export function createWebApp(deps: WebDeps): Hono<WebEnv> {
 
   authRoutes(app, deps, names);
   galleryRoutes(app, deps);
+  adminRoutes(app, deps);
+  adminRuleRoutes(app, deps);
 
   app.notFound((c) => {
     const session = c.get('session');

@@ -13,7 +13,7 @@ import { type Exchange, MediaClient } from '../media/client.ts';
 import type { RateLimiter } from '../media/rate-limiter.ts';
 import { withSpendHooks } from '../ops/spend-hooks.ts';
 import { createQuota } from '../quota/create.ts';
-import type { QuotaAdmin, QuotaLedger, QuotaService } from '../quota/types.ts';
+import type { QuotaAdmin, QuotaLedger, QuotaService, ServerDashboard } from '../quota/types.ts';
 import { openQuotaBackend } from '../redis/open-quota-backend.ts';
 import { logStoreErrors, openCheckedStore, type Store } from '../store/open.ts';
 import type { WiringContext } from './context.ts';
@@ -40,6 +40,8 @@ export interface Foundation {
   quota: QuotaService;
   quotaAdmin: QuotaAdmin;
   quotaLedger: QuotaLedger;
+  /** The admins' dashboard's reads (the web side's). */
+  quotaDashboard: ServerDashboard;
   timings: ModelTimings;
   catalog: ModelCatalog;
 }
@@ -101,6 +103,7 @@ export async function openFoundation(
     service: quotaService,
     admin: quotaAdmin,
     ledger: quotaLedger,
+    dashboard: quotaDashboard,
   } = createQuota({
     store,
     clock,
@@ -132,6 +135,7 @@ export async function openFoundation(
     quota,
     quotaAdmin,
     quotaLedger,
+    quotaDashboard,
     timings,
     catalog,
   };

@@ -14,6 +14,7 @@ import { DiscordServerAccess } from '../discord/gateway/server-access.ts';
 import type { Logger } from '../log.ts';
 import type { ResultsIndex } from '../results/result.ts';
 import type { Store } from '../store/open.ts';
+import type { AdminQuota } from '../web/context.ts';
 import { DiscordOAuth } from '../web/discord-oauth.ts';
 import { LoginFlow } from '../web/login-flow.ts';
 import type { RemakeCommands } from '../web/remake-command.ts';
@@ -43,6 +44,8 @@ export async function startWeb(
     results: ResultsIndex;
     catalog: ModelCatalog;
     mediaBaseUrl: string;
+    /** The quota's services and the service's account, for the admins' dashboard. */
+    quota: AdminQuota;
     logger: Logger;
     closers: Closers;
   },
@@ -73,6 +76,7 @@ export async function startWeb(
       mediaOrigins: [
         ...new Set([...DISCORD_CDN, new URL(config.discord.apiUrl).origin, new URL(o.mediaBaseUrl).origin]),
       ],
+      quota: o.quota,
       clock,
       logger: o.logger,
     }),

@@ -7,7 +7,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'disc
 import type { Localizer } from '../../i18n/index.ts';
 import type { UsagePage } from '../../media/schemas.ts';
 import { usdToMicros } from '../../money.ts';
-import type { BalanceFigures } from '../../quota/account-figures.ts';
+import { type BalanceFigures, driftText } from '../../quota/account-figures.ts';
 import type { Drift } from '../../quota/drift.ts';
 import { buildCustomId } from '../interactions/custom-ids.ts';
 import { escapeMemberText } from './message-parts.ts';
@@ -19,47 +19,9 @@ export const USAGE_PAGE_SIZE = 10;
 /** A model's name in the log comes from the service: bounded so that ten lines stay far below 4096. */
 const MAX_LABEL = 80;
 
-/**
- * The drift line. The service's usage log is the account's, so it covers the whole API token:
- * every server this bot is in (and anything else that uses the token). With one server it is
- * compared with this server's ledger; with several, with the sum of all their ledgers, and the
- * line says so, since a difference found there is not this server's alone. A ledger charge is
- * booked on its reservation's UTC day and a usage record at its creation, so a generation
- * submitted across midnight can sit in different periods; and the service drops a failed
- * generation's record before the bot's poller sees the failure and refunds it: both make short
- * differences that go away by themselves. Two sentences, each whole: what each side shows, then
- * what the difference means.
- */
+/** The drift line (quota/account-figures.ts), with the period's start as a Discord timestamp. */
 export function describeDrift(d: Drift, l: Localizer): string {
-  const when =
-    d.period === 'total'
-      ? l.t('balance:drift.when.total')
-      : l.t(`balance:drift.when.${d.period}`, { since: stamp(d.since, 'f') });
-  const service = d.serviceComplete
-    ? l.money(d.serviceMicros)
-    : l.t('balance:drift.atLeast', { amount: d.serviceMicros });
-  if (d.serversCompared === 0) {
-    return l.t('balance:drift.tooMany', { when, servers: d.botServers, service, server: d.serverMicros });
-  }
-  const head =
-    d.serversCompared === 1
-      ? l.t('balance:drift.compareOne', { when, ledger: d.ledgerMicros, service })
-      : l.t('balance:drift.compareAll', {
-          when,
-          servers: d.serversCompared,
-          ledger: d.ledgerMicros,
-          server: d.serverMicros,
-          service,
-        });
-  const diff = d.serviceMicros - d.ledgerMicros;
-  const verdict = !d.serviceComplete
-    ? l.t('balance:drift.partial')
-    : diff === 0
-      ? l.t('balance:drift.match')
-      : diff > 0
-        ? l.t('balance:drift.serviceMore', { amount: diff })
-        : l.t('balance:drift.ledgerMore', { amount: -diff });
-  return l.t('balance:drift.line', { head, verdict });
+  return driftText(d, l, (since) => stamp(since, 'f'));
 }
 
 /** The first embed of /balance: the account, this server's spend and the drift. */

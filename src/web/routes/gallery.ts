@@ -4,20 +4,18 @@
  * (ServerAccess): a server the member is not in, and a result in a channel they cannot view, answer
  * 404 with nothing of it in the page, and are not listed or counted.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { GalleryQuery } from '../../results/result.ts';
-import type { MemberAccess } from '../../results/server-access.ts';
+import { memberOf } from '../admin-access.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { dayEnd, dayStart, readFilters } from '../gallery-address.ts';
 import { mediaLinks } from '../media-links.ts';
 import { remakeCommand } from '../remake-command.ts';
-import type { Session } from '../sessions.ts';
 import { galleryPage } from '../views/gallery.ts';
-import { messagePage, type Viewer } from '../views/layout.ts';
 import { resultPage } from '../views/result-page.ts';
+import { notFound } from './not-found.ts';
 
 const PAGE_SIZE = 60;
-const SNOWFLAKE = /^\d{17,20}$/;
 const GENERATION_ID = /^[\w-]{1,100}$/;
 
 export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
@@ -48,6 +46,7 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         nextCursor: page.next ? toAddress(page.next) : null,
         models: deps.models(),
         mediaUrls,
+        manages: access.managesServer,
       }),
     );
   });
@@ -76,30 +75,6 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
       }),
     );
   });
-}
-
-type Signed = { session: Session; access: MemberAccess; viewer: Viewer } | { response: Response };
-
-/** The signed-in member and their access to the server now, or the answer to give instead. */
-async function memberOf(c: Context<WebEnv>, deps: WebDeps, guildId: string): Promise<Signed> {
-  const session = c.get('session');
-  if (!session) {
-    const next = new URL(c.req.url);
-    return { response: c.redirect(`/login?next=${encodeURIComponent(next.pathname + next.search)}`, 302) };
-  }
-  const viewer = { name: session.userName, csrf: session.csrf };
-  if (!SNOWFLAKE.test(guildId)) return { response: notFound(c, viewer) };
-  const access = await deps.access.memberAccess(guildId, session.userId);
-  if (!access) return { response: notFound(c, viewer) };
-  return { session, access, viewer };
-}
-
-export function notFound(c: Context<WebEnv>, viewer: Viewer | undefined): Response {
-  const l = c.get('l');
-  return c.html(
-    messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.notFoundText'), viewer),
-    404,
-  ) as Response;
 }
 
 /** The index's cursor as the address carries it (URL-safe whatever the engine writes), and back. */

@@ -26,6 +26,8 @@ export interface GalleryView {
   models: readonly ModelChoice[];
   /** Working links for each shown result's file (Discord's refreshed, or the service's). */
   mediaUrls: ReadonlyMap<string, string>;
+  /** The member manages the server: the page links to its dashboard. */
+  manages: boolean;
 }
 
 export function galleryPage(l: Localizer, viewer: Viewer, v: GalleryView): Html {
@@ -36,6 +38,7 @@ export function galleryPage(l: Localizer, viewer: Viewer, v: GalleryView): Html 
     title,
     viewer,
     html`<h1>${title}</h1>
+${v.manages ? html`<nav class="tabs"><a href="/servers/${server.id}" aria-current="page">${l.t('web:admin.nav.gallery')}</a><a href="/servers/${server.id}/admin">${l.t('web:admin.nav.dashboard')}</a></nav>` : ''}
 ${searchForm(l, server.id, f, v.models)}
 <p class="count" id="count">${countLine(l, v.page)}</p>
 ${

@@ -1,0 +1,137 @@
+/**
+ * `POST /servers/<id>/admin/rules/<rule>`: one rule changed from the dashboard, through the quota's
+ * own service (/quota's validation, wording and effect; the next /imagine on any process sees it).
+ * In order, and nothing changes unless all pass: the request comes from this site with the
+ * session's form token (else 403), the member manages the server now, asked of Discord (else 404),
+ * the form reads as a change (else 400 with why, what was typed kept), the rule still holds what
+ * the page showed (else 409: the admin is told who changed it to what, the form shows the new
+ * value). A saved change redirects to the page, which says what was saved.
+ */
+import type { Hono } from 'hono';
+import { ChangedMeanwhile } from '../../quota/rule-fields.ts';
+import { defaultAllowance } from '../../quota/settings.ts';
+import { DEFAULT_REPORT_DAYS } from '../../quota/spend-report.ts';
+import { profilesOf } from '../admin-data.ts';
+import { ChangeNotMade, changeStep } from '../change-step.ts';
+import type { WebDeps, WebEnv } from '../context.ts';
+import { applyRuleChange, isRuleName, type RuleName, readRuleForm } from '../rule-forms.ts';
+import { formTokenMatches, fromThisSite } from '../security.ts';
+import { type Notice, namesOf, ruleValueText, ruleWhat } from '../views/admin-bits.ts';
+import { messagePage } from '../views/layout.ts';
+import { shownWhen } from '../views/result-bits.ts';
+import type { Typed } from '../views/rules-forms.ts';
+import { type Admin, adminOf, renderDashboard, renderMember } from './admin.ts';
+import { notFound } from './not-found.ts';
+
+/** The fields a form may carry back into the page after a refusal (never the token or `was`). */
+const TYPED_FIELDS = ['usd', 'period', 'channel', 'below', 'role', 'member'];
+
+export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
+  const publicOrigin = new URL(deps.publicUrl).origin;
+
+  app.post('/servers/:guildId/admin/rules/:rule', async (c) => {
+    const l = c.get('l');
+    const session = c.get('session');
+    const form = await c.req.parseBody();
+    if (!fromThisSite(c, publicOrigin) || !session || !formTokenMatches(form._csrf, session.csrf)) {
+      return c.html(messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.forbidden'), undefined), 403);
+    }
+    const a = await adminOf(c, deps);
+    if (a instanceof Response) return a;
+    const rule = c.req.param('rule');
+    if (!isRuleName(rule)) return notFound(c, a.viewer);
+    const guildId = a.access.server.id;
+    const typed: Typed = {
+      rule,
+      values: Object.fromEntries(
+        TYPED_FIELDS.flatMap((k) => (typeof form[k] === 'string' ? [[k, form[k] as string]] : [])),
+      ),
+    };
+    const again = (notice: Notice, status: 400 | 409 | 503) =>
+      backTo(rule, typed.values.member)
+        ? renderMember(c, deps, a, typed.values.member ?? '', { notice, typed, status })
+        : renderDashboard(c, deps, a, { days: DEFAULT_REPORT_DAYS, notice, typed, status });
+
+    const read = readRuleForm(rule, form, l, { guildId, directory: await deps.access.directory(guildId) });
+    if ('refused' in read) return again({ kind: 'refused', text: read.refused }, 400);
+    const { change, expect } = read;
+    if (change.rule === 'channel-remove') {
+      const listed = (await deps.quota.admin.listChannels(guildId)).includes(change.channelId);
+      if (!listed) {
+        const names = namesOf(await deps.access.directory(guildId), l);
+        return again(
+          {
+            kind: 'refused',
+            text: l.t('web:admin.saved.channelNotListed', { channel: names.channel(change.channelId) }),
+          },
+          400,
+        );
+      }
+    }
+    try {
+      await changeStep(
+        () =>
+          applyRuleChange(deps.quota.admin, guildId, change, a.userId, {
+            via: 'web',
+            ...(expect === undefined ? {} : { expect }),
+          }),
+        (err) => err instanceof ChangedMeanwhile,
+      );
+    } catch (err) {
+      if (err instanceof ChangedMeanwhile) return again(await conflictNotice(c.get('l'), deps, a, err), 409);
+      if (err instanceof ChangeNotMade) {
+        deps.logger.warn({ err: err.cause, guildId, rule }, 'a dashboard change was not made');
+        return again({ kind: 'refused', text: l.t('web:admin.refused.store') }, 503);
+      }
+      throw err;
+    }
+    deps.logger.info({ guildId, by: a.userId, rule }, 'a rule changed on the dashboard');
+    const subject =
+      'roleId' in change ? change.roleId : 'channelId' in change ? (change.channelId ?? '') : '';
+    if (backTo(rule, typed.values.member)) {
+      return c.redirect(`/servers/${guildId}/admin/members/${typed.values.member}?saved=${rule}#notice`, 303);
+    }
+    return c.redirect(`/servers/${guildId}/admin?saved=${rule}&subject=${subject}#notice`, 303);
+  });
+}
+
+/** Whether the form was on a member's page (their own allowance). */
+function backTo(rule: RuleName, member: string | undefined): boolean {
+  return (
+    (rule === 'override' || rule === 'override-clear') && member !== undefined && /^\d{17,20}$/.test(member)
+  );
+}
+
+/** What changed under the admin: who, what, from what to what, when and where. */
+async function conflictNotice(
+  l: Parameters<typeof ruleWhat>[0],
+  deps: WebDeps,
+  a: Admin,
+  err: ChangedMeanwhile,
+): Promise<Notice> {
+  const guildId = a.access.server.id;
+  const latest = err.latest;
+  const [directory, settings, profiles] = await Promise.all([
+    deps.access.directory(guildId),
+    deps.quota.admin.getSettings(guildId),
+    profilesOf(deps, guildId, [
+      ...(latest ? [latest.by] : []),
+      ...(err.field.kind === 'override' ? [err.field.userId] : []),
+    ]),
+  ]);
+  const names = namesOf(directory, l, new Map([...profiles].map(([id, p]) => [id, p.displayName])));
+  const period = defaultAllowance(settings, deps.quota.defaults).period;
+  const what = ruleWhat(l, err.field, names);
+  const after = ruleValueText(l, err.field, err.current, names, period);
+  const text = latest
+    ? l.t('web:admin.conflict.text', {
+        who: names.member(latest.by),
+        what,
+        before: ruleValueText(l, err.field, latest.before, names, period),
+        after,
+        when: shownWhen(l, Date.parse(latest.at)),
+        where: l.t(`web:admin.where.${latest.via}`),
+      })
+    : l.t('web:admin.conflict.unknown', { what, after });
+  return { kind: 'conflict', text, more: l.t('web:admin.conflict.again') };
+}

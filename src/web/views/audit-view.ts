@@ -1,0 +1,70 @@
+/**
+ * The audit log: every change of the server's rules, from /quota and from the dashboard, newest
+ * first: when, who, where, what, and the value before and after. Older pages by number.
+ */
+import { html } from 'hono/html';
+import type { Localizer } from '../../i18n/index.ts';
+import type { Period } from '../../quota/periods.ts';
+import type { AuditPage, AuditRecord } from '../../quota/rule-fields.ts';
+import type { ServerSummary } from '../../results/server-access.ts';
+import { adminNav, type Names, ruleValueText, ruleWhat } from './admin-bits.ts';
+import { type Html, page, type Viewer } from './layout.ts';
+import { shownWhen } from './result-bits.ts';
+
+export interface AuditView {
+  guildId: string;
+  records: readonly AuditRecord[];
+  names: Names;
+  defaultPeriod: Period;
+}
+
+function whatOf(l: Localizer, r: AuditRecord, names: Names): string {
+  if (r.action === 'undo' || r.action === 'not-applied') {
+    const of = typeof r.detail.of === 'string' ? r.detail.of : '';
+    return `${of} · ${l.t(r.action === 'undo' ? 'web:admin.audit.undo' : 'web:admin.audit.notApplied')}`;
+  }
+  return r.field ? ruleWhat(l, r.field, names) : l.t('web:admin.audit.legacy', { action: r.action });
+}
+
+export function auditTable(l: Localizer, v: AuditView): Html {
+  if (v.records.length === 0) return html`<p class="empty">${l.t('web:admin.audit.none')}</p>`;
+  const value = (r: AuditRecord, which: 'before' | 'after') =>
+    r.field && which in r ? ruleValueText(l, r.field, r[which], v.names, v.defaultPeriod) : '';
+  return html`<table class="audit" id="audit-table">
+<thead><tr><th>${l.t('web:admin.audit.when')}</th><th>${l.t('web:admin.audit.who')}</th><th>${l.t('web:admin.audit.where')}</th><th>${l.t('web:admin.audit.what')}</th><th>${l.t('web:admin.audit.before')}</th><th>${l.t('web:admin.audit.after')}</th></tr></thead>
+<tbody>${v.records.map(
+    (r) => html`<tr data-n="${r.n}" data-action="${r.action}">
+<td>${shownWhen(l, Date.parse(r.at))}</td>
+<td>${v.names.member(r.by)}</td>
+<td>${l.t(`web:admin.where.${r.via}`)}</td>
+<td>${whatOf(l, r, v.names)}</td>
+<td class="before">${value(r, 'before')}</td>
+<td class="after">${value(r, 'after')}</td>
+</tr>`,
+  )}</tbody>
+</table>`;
+}
+
+export function auditPage(
+  l: Localizer,
+  viewer: Viewer,
+  v: AuditView & { server: ServerSummary; page: AuditPage; newest: boolean },
+): Html {
+  const title = `${l.t('web:admin.audit.title')} · ${v.server.name}`;
+  return page(
+    l,
+    title,
+    viewer,
+    html`<h1>${title}</h1>
+${adminNav(l, v.guildId, 'audit')}
+<p class="hint">${l.t('web:admin.audit.intro')}</p>
+${auditTable(l, v)}
+<nav class="pages">${
+      v.newest ? '' : html`<a href="/servers/${v.guildId}/admin/audit">${l.t('web:admin.audit.newest')}</a>`
+    }${
+      v.page.older !== null
+        ? html`<a rel="next" class="next" href="/servers/${v.guildId}/admin/audit?before=${v.page.older}">${l.t('web:admin.audit.older')}</a>`
+        : ''
+    }</nav>`,
+  );
+}
