@@ -1,8 +1,10 @@
 /**
  * What a server's admins change and read: allowances (member, role, default), the server budget,
  * the in-flight cap, the channel allow-list, resetting a member's spend, and the overview. Each
- * change is one transaction of the guild (transactions.ts) and is recorded in the settings' audit list; a
- * reset is a ledger entry like every other money change. Callers hold it as a QuotaAdmin (types.ts),
+ * change is one transaction of the guild (transactions.ts) and is recorded in the audit log
+ * (audit-log.ts: numbered, kept for ever, with the rule's value before and after); a change made
+ * on a value its admin saw (`expect`) is refused with ChangedMeanwhile when the rule holds another
+ * by then. A reset is a ledger entry like every other money change. Callers hold it as a QuotaAdmin (types.ts),
  * built beside the quota service over the same transactions (create.ts).
  *
  * A change behind an answer that gives up (the admin was told it failed) is settled so that nothing
@@ -15,10 +17,11 @@ import type { Clock } from '../clock.ts';
 import { answerGivenUp, settleIfGivenUp } from '../late-writes.ts';
 import type { Logger } from '../log.ts';
 import { formatUsd, type Micros } from '../money.ts';
+import { auditPage, fieldOfAction, recordChange } from './audit-log.ts';
 import type { Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
-import type { AuditPage } from './rule-fields.ts';
+import { type AuditPage, type ChangeOptions, ruleValue } from './rule-fields.ts';
 import {
   type AuditEntry,
   defaultAllowance,
@@ -99,15 +102,23 @@ export class ServerAdmin implements QuotaAdmin {
     );
   }
 
-  /** One change of the settings, with its audit entry; settled when its answer gives up. */
+  /**
+   * One change of the settings, with its audit records; settled when its answer gives up. With
+   * `options.expect`, each run (on Redis a run may be run again) first checks the rule still holds
+   * it, and writes nothing when it does not (ChangedMeanwhile).
+   */
   private changeSettings(
     guildId: string,
     by: string,
     action: string,
     detail: Record<string, unknown>,
+    options: ChangeOptions = {},
     change: (settings: GuildSettings) => void,
   ): Promise<GuildSettings> {
     checkId('guildId', guildId);
+    const field = fieldOfAction(action, detail);
+    if (!field) throw new Error(`${action} changes no rule the audit log knows`);
+    const rule = { field, value: (settings: GuildSettings) => ruleValue(settings, this.defaults, field) };
     const changeId = randomUUID();
     // What the run that counts found and made: on Redis a run may be run again, and the last counts.
     let made: { before: GuildSettings; after: GuildSettings } | undefined;
@@ -116,21 +127,31 @@ export class ServerAdmin implements QuotaAdmin {
       changeId,
       action,
       by,
+      rule,
       landed: async (s) => (await s.settings.audit(guildId)).some((e) => e.changeId === changeId),
       undo: async () => (settings) => {
         if (made) revertChange(settings, made.before, made.after);
       },
     };
     return this.behindAnswer(c, async (s, settleNow) => {
-      const before = await s.settings.get(guildId);
-      const after = await s.settings.update(
+      const recorded = await recordChange(
+        s.tx.state,
         guildId,
-        { at: new Date(this.clock.now()), by, action, detail, changeId },
+        {
+          at: new Date(this.clock.now()),
+          by,
+          ...(options.via ? { via: options.via } : {}),
+          action,
+          detail,
+          changeId,
+          rule,
+          ...(options.expect === undefined ? {} : { expect: options.expect }),
+        },
         change,
       );
-      made = { before, after };
+      made = { before: recorded.before, after: recorded.after };
       await settleNow();
-      return after;
+      return recorded.after;
     });
   }
 
@@ -142,9 +163,9 @@ export class ServerAdmin implements QuotaAdmin {
     return this.settings.audit(guildId);
   }
 
-  auditPage(_guildId: string): Promise<AuditPage> {
-    // Contract first (issue 33): the durable audit log is being built on its own branch.
-    return Promise.reject(new Error('the paged audit log is not built yet'));
+  async auditPage(guildId: string, page: { before?: number; limit?: number } = {}): Promise<AuditPage> {
+    checkId('guildId', guildId);
+    return auditPage(this.guilds.plain.state, guildId, page);
   }
 
   setOverride(
@@ -153,58 +174,86 @@ export class ServerAdmin implements QuotaAdmin {
     micros: Micros,
     period: Period | undefined,
     by: string,
+    options?: ChangeOptions,
   ): Promise<GuildSettings> {
     checkMicros('micros', micros);
-    return this.changeSettings(guildId, by, 'set-override', { userId, micros, period }, (s) => {
+    return this.changeSettings(guildId, by, 'set-override', { userId, micros, period }, options, (s) => {
       s.overrides[userId] = period === undefined ? { micros } : { micros, period };
     });
   }
 
-  clearOverride(guildId: string, userId: string, by: string): Promise<GuildSettings> {
-    return this.changeSettings(guildId, by, 'clear-override', { userId }, (s) => {
+  clearOverride(
+    guildId: string,
+    userId: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
+    return this.changeSettings(guildId, by, 'clear-override', { userId }, options, (s) => {
       delete s.overrides[userId];
     });
   }
 
-  setRoleAllowance(guildId: string, roleId: string, micros: Micros, by: string): Promise<GuildSettings> {
+  setRoleAllowance(
+    guildId: string,
+    roleId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
     checkMicros('micros', micros);
-    return this.changeSettings(guildId, by, 'set-role', { roleId, micros }, (s) => {
+    return this.changeSettings(guildId, by, 'set-role', { roleId, micros }, options, (s) => {
       s.roles[roleId] = micros;
     });
   }
 
-  clearRoleAllowance(guildId: string, roleId: string, by: string): Promise<GuildSettings> {
-    return this.changeSettings(guildId, by, 'clear-role', { roleId }, (s) => {
+  clearRoleAllowance(
+    guildId: string,
+    roleId: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
+    return this.changeSettings(guildId, by, 'clear-role', { roleId }, options, (s) => {
       delete s.roles[roleId];
     });
   }
 
-  setDefault(guildId: string, micros: Micros, period: Period, by: string): Promise<GuildSettings> {
+  setDefault(
+    guildId: string,
+    micros: Micros,
+    period: Period,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
     checkMicros('micros', micros);
-    return this.changeSettings(guildId, by, 'set-default', { micros, period }, (s) => {
+    return this.changeSettings(guildId, by, 'set-default', { micros, period }, options, (s) => {
       s.default = { micros, period };
     });
   }
 
-  setBudget(guildId: string, micros: Micros, by: string): Promise<GuildSettings> {
+  setBudget(guildId: string, micros: Micros, by: string, options?: ChangeOptions): Promise<GuildSettings> {
     checkMicros('micros', micros);
-    return this.changeSettings(guildId, by, 'set-budget', { micros }, (s) => {
+    return this.changeSettings(guildId, by, 'set-budget', { micros }, options, (s) => {
       s.budgetMicros = micros;
     });
   }
 
-  setInFlightCap(guildId: string, cap: number, by: string): Promise<GuildSettings> {
+  setInFlightCap(guildId: string, cap: number, by: string, options?: ChangeOptions): Promise<GuildSettings> {
     if (!Number.isSafeInteger(cap) || cap < 1)
       throw new RangeError(`cap must be a positive integer (got ${cap})`);
-    return this.changeSettings(guildId, by, 'set-in-flight-cap', { cap }, (s) => {
+    return this.changeSettings(guildId, by, 'set-in-flight-cap', { cap }, options, (s) => {
       s.inFlightCap = cap;
     });
   }
 
   /** Requests quoted above `micros` wait for the member's confirmation; 0 turns confirmation off. */
-  setConfirmThreshold(guildId: string, micros: Micros, by: string): Promise<GuildSettings> {
+  setConfirmThreshold(
+    guildId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
     checkMicros('micros', micros);
-    return this.changeSettings(guildId, by, 'set-confirm-threshold', { micros }, (s) => {
+    return this.changeSettings(guildId, by, 'set-confirm-threshold', { micros }, options, (s) => {
       s.confirmAboveMicros = micros;
     });
   }
@@ -217,11 +266,12 @@ export class ServerAdmin implements QuotaAdmin {
     guildId: string,
     change: { channelId?: string | null; belowMicros?: Micros },
     by: string,
+    options?: ChangeOptions,
   ): Promise<GuildSettings> {
     const { channelId, belowMicros } = change;
     if (channelId) checkId('channelId', channelId);
     if (belowMicros !== undefined) checkMicros('belowMicros', belowMicros);
-    return this.changeSettings(guildId, by, 'set-alerts', { channelId, belowMicros }, (s) => {
+    return this.changeSettings(guildId, by, 'set-alerts', { channelId, belowMicros }, options, (s) => {
       if (channelId === null) delete s.alertChannelId;
       else if (channelId !== undefined) s.alertChannelId = channelId;
       if (belowMicros !== undefined) s.alertBelowMicros = belowMicros;
@@ -347,15 +397,25 @@ export class ServerAdmin implements QuotaAdmin {
     };
   }
 
-  async allowChannel(guildId: string, channelId: string, by: string): Promise<string[]> {
-    const settings = await this.changeSettings(guildId, by, 'allow-channel', { channelId }, (s) => {
+  async allowChannel(
+    guildId: string,
+    channelId: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<string[]> {
+    const settings = await this.changeSettings(guildId, by, 'allow-channel', { channelId }, options, (s) => {
       if (!s.allowedChannels.includes(channelId)) s.allowedChannels.push(channelId);
     });
     return settings.allowedChannels;
   }
 
-  async removeChannel(guildId: string, channelId: string, by: string): Promise<string[]> {
-    const settings = await this.changeSettings(guildId, by, 'remove-channel', { channelId }, (s) => {
+  async removeChannel(
+    guildId: string,
+    channelId: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<string[]> {
+    const settings = await this.changeSettings(guildId, by, 'remove-channel', { channelId }, options, (s) => {
       s.allowedChannels = s.allowedChannels.filter((c) => c !== channelId);
     });
     return settings.allowedChannels;

@@ -104,6 +104,8 @@ export interface AuditRecord {
   detail: Record<string, unknown>;
   /** The id of the change this record settles (settle-change.ts). */
   settles?: string;
+  /** The change's own id (a settle finds the change by it: late-writes.ts). */
+  changeId?: string;
 }
 
 /** A page of the audit log, newest first. */

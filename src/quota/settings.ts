@@ -7,10 +7,15 @@
  * - The effective allowance is: member override, else the highest allowance among the member's
  *   roles that have one, else the default. A role allowance applies even when it is lower than the
  *   default, so admins can restrict a role (e.g. $0 for "muted").
- * - Settings changes move no money, so they are not ledger entries: each change is appended to an
- *   audit list kept in the same value as the settings (the last AUDIT_LIMIT changes), so the
- *   change and its audit line are one write and can never disagree.
- * Writers must be inside the guild's transaction (admin.ts's changes are: transactions.ts); this module only reads and writes.
+ * - Settings changes move no money, so they are not ledger entries. Each change is recorded twice,
+ *   by audit-log.ts in the same transaction: as a numbered value of its own (`audit:{guildId}:{n}`,
+ *   kept for ever, paged by number on the dashboard), and in a short list kept in this record (the
+ *   last AUDIT_LIMIT changes) that /quota and the settle of a change that gave up read
+ *   (settle-change.ts). This record is written last and remembers the last number (`auditSeq`): it
+ *   is the commit point, so a numbered value a crash left behind it is never read, and the next
+ *   change writes over it.
+ * Writers must be inside the guild's transaction (admin.ts's changes are: transactions.ts) and go
+ * through audit-log.ts; this module only reads and writes the record.
  */
 
 import type { Micros } from '../money.ts';
@@ -72,6 +77,8 @@ export interface GuildSettings {
 export interface AuditEntry {
   at: string;
   by: string;
+  /** Where the change was made (rule-fields.ts's ChangeSource); absent on entries from before the web: 'command'. */
+  via?: 'command' | 'web';
   action: string;
   detail: Record<string, unknown>;
   /** The change's own id: a change whose answer said it failed is found by it (late-writes.ts). */
@@ -80,9 +87,15 @@ export interface AuditEntry {
   settles?: string;
 }
 
-interface SettingsRecord {
+/** The stored value: the settings, the last AUDIT_LIMIT changes, and the number of the last one. */
+export interface SettingsRecord {
   settings: GuildSettings;
   audit: AuditEntry[];
+  /**
+   * The number of the last change in the audit log (audit-log.ts); absent on a record written
+   * before the log was numbered, whose list the next change numbers first.
+   */
+  auditSeq?: number;
 }
 
 /** The allowance that applies to a member, and where it came from. */
@@ -153,34 +166,26 @@ export class SettingsStore {
     return `settings:${guildId}`;
   }
 
-  private async record(guildId: string): Promise<SettingsRecord> {
+  /** The whole record (empty when the guild has none); a copy the caller may change. */
+  async read(guildId: string): Promise<SettingsRecord> {
     // Values hands out copies, so callers may change it freely.
     return (
       (await this.values.get<SettingsRecord>(this.key(guildId))) ?? { settings: emptySettings(), audit: [] }
     );
   }
 
+  /** Writes the whole record (audit-log.ts, inside the guild's transaction). */
+  async write(guildId: string, record: SettingsRecord): Promise<void> {
+    await this.values.set(this.key(guildId), record);
+  }
+
   /** The guild's settings (empty settings when it has none). */
   async get(guildId: string): Promise<GuildSettings> {
-    return (await this.record(guildId)).settings;
+    return (await this.read(guildId)).settings;
   }
 
   /** The last settings changes, newest first. */
   async audit(guildId: string): Promise<AuditEntry[]> {
-    return (await this.record(guildId)).audit.slice().reverse();
-  }
-
-  /** Applies `change` and records it in the audit list, in one write. Caller is inside the guild's transaction. */
-  async update(
-    guildId: string,
-    audit: Omit<AuditEntry, 'at'> & { at: Date },
-    change: (settings: GuildSettings) => void,
-  ): Promise<GuildSettings> {
-    const record = await this.record(guildId);
-    change(record.settings);
-    record.audit.push({ ...audit, at: audit.at.toISOString() });
-    if (record.audit.length > AUDIT_LIMIT) record.audit.splice(0, record.audit.length - AUDIT_LIMIT);
-    await this.values.set(this.key(guildId), record);
-    return structuredClone(record.settings);
+    return (await this.read(guildId)).audit.slice().reverse();
   }
 }

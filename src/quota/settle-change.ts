@@ -8,7 +8,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Settled } from '../late-writes.ts';
+import { recordChange } from './audit-log.ts';
 import type { Session } from './journal.ts';
+import type { RuleField, RuleValue } from './rule-fields.ts';
 import type { GuildSettings } from './settings.ts';
 
 export interface GivenUpChange {
@@ -18,6 +20,8 @@ export interface GivenUpChange {
   /** Its audit action (`set-override`, `reset-spend`…), named by the mark. */
   action: string;
   by: string;
+  /** The rule it changes, for the mark's numbered record (audit-log.ts); none for a reset. */
+  rule?: { field: RuleField; value: (settings: GuildSettings) => RuleValue };
   /** Whether the change is in the store as `s` reads it (after the journal's recovery). */
   landed(s: Session): Promise<boolean>;
   /**
@@ -41,7 +45,8 @@ export async function settleChange(s: Session, c: GivenUpChange, now: number): P
   if (mark) return mark.action === UNDO ? 'undone' : 'fenced';
   const landed = await c.landed(s);
   const change = landed ? await c.undo(s) : () => undefined;
-  await s.settings.update(
+  await recordChange(
+    s.tx.state,
     c.guildId,
     {
       at: new Date(now),
@@ -49,6 +54,7 @@ export async function settleChange(s: Session, c: GivenUpChange, now: number): P
       action: landed ? UNDO : NOT_APPLIED,
       detail: { of: c.action, why: 'its answer said it failed' },
       settles: c.changeId,
+      ...(c.rule ? { rule: c.rule } : {}),
     },
     change,
   );

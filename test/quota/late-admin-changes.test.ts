@@ -5,7 +5,7 @@
  * runs only after it is taken back, and keeps its own part.
  *
  * The change runs behind an answer as a store step runs it (src/late-writes.ts `answering`); the
- * answer gives up once the change's write is on its way to the locked file, which a watch on the
+ * answer gives up once the change's first write is on its way to the locked file, which a watch on the
  * store's `quota` namespace reports.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,12 +29,15 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-/** The quota on a fresh SQLite file; `settingsWritten` resolves when a write of the guild's settings is issued. */
+/**
+ * The quota on a fresh SQLite file; `changeWritten` resolves when a change's first write is issued:
+ * its numbered audit record, written before the settings (src/quota/audit-log.ts).
+ */
 async function openQuota(): Promise<{
   quota: Quota['service'];
   admin: Quota['admin'];
   file: string;
-  settingsWritten: () => Promise<void>;
+  changeWritten: () => Promise<void>;
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'late-admin-'));
   const file = join(dir, 'bot.sqlite');
@@ -48,7 +51,7 @@ async function openQuota(): Promise<{
         get(target, property, receiver) {
           if (property !== 'set') return Reflect.get(target, property, receiver);
           return (key: string, ...rest: unknown[]) => {
-            if (key.startsWith('settings:')) for (const resolve of waiting.splice(0)) resolve();
+            if (key.startsWith('audit:')) for (const resolve of waiting.splice(0)) resolve();
             return (target.set as (...args: unknown[]) => unknown).call(target, key, ...rest);
           };
         },
@@ -72,12 +75,12 @@ async function openQuota(): Promise<{
     quota,
     admin,
     file,
-    settingsWritten: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    changeWritten: () => new Promise<void>((resolve) => waiting.push(resolve)),
   };
 }
 
 /**
- * Runs `change` behind an answer that gives up once its settings write is on its way to the
+ * Runs `change` behind an answer that gives up once its first write is on its way to the
  * write-locked file, and `next` right after (queued behind it on the guild); then lets the lock go.
  */
 async function changeGivenUpWhileLocked<T>(
@@ -87,7 +90,7 @@ async function changeGivenUpWhileLocked<T>(
 ): Promise<T> {
   const lock = await holdWriteLock(opened.file);
   const answer = new AbortController();
-  const writing = opened.settingsWritten();
+  const writing = opened.changeWritten();
   const changed = answering(answer.signal, change);
   const after = next();
   try {
