@@ -185,7 +185,7 @@ export default {
       top: 'Top spenders',
       all: 'Every member',
       search: 'Find by name',
-      searchHint: 'The start of their username or server nickname.',
+      searchHint: 'Start of a name',
       searchButton: 'Find',
       clear: 'Clear',
       sort: 'Order by',
