@@ -105,13 +105,15 @@ export default {
       usd: 'USD',
       followDefault: 'The server default’s period',
       default: 'Default allowance',
-      defaultHint: 'Every member’s allowance per period, unless a role or their own says otherwise. Roles and the budget use its period; periods follow UTC.',
+      defaultHint:
+        'Every member’s allowance per period, unless a role or their own says otherwise. Roles and the budget use its period; periods follow UTC.',
       budget: 'Server budget',
       budgetHint: 'What all members together may spend per default period; 0 for none.',
       confirm: 'Confirmation above',
       confirmHint: 'A request quoted above this asks the member to confirm first; 0 for never.',
       roles: 'Role allowances',
-      rolesHint: 'Per default period. A member with several such roles gets the highest; their own allowance comes first.',
+      rolesHint:
+        'Per default period. A member with several such roles gets the highest; their own allowance comes first.',
       noRoles: 'No role has an allowance.',
       role: 'Role',
       channels: 'Where /imagine and /video may be used',
@@ -119,7 +121,8 @@ export default {
       anyChannel: 'Any channel (no list).',
       channel: 'Channel',
       alerts: 'Alerts',
-      alertsHint: 'Where the bot posts what admins must act on: the shared balance falling below the amount (checked every hour), the service refusing the token (401), the balance used up (402), and charges no ledger shows.',
+      alertsHint:
+        'Where the bot posts what admins must act on: the shared balance falling below the amount (checked every hour), the service refusing the token (401), the balance used up (402), and charges no ledger shows.',
       alertsOff: 'No alerts',
       below: 'Below (USD)',
       unknownChannel: 'a channel the bot cannot see ({{id}})',
@@ -138,9 +141,11 @@ export default {
       roleCleared: 'Saved. @{{role}} has no allowance of its own any more.',
       channelAllowed: 'Saved. #{{channel}} is allowed. /imagine and /video can now be used in: {{channels}}.',
       channelRemoved: 'Saved. #{{channel}} is removed. /imagine and /video can be used in: {{channels}}.',
-      channelRemovedEmpty: 'Saved. #{{channel}} is removed and the list is empty: /imagine and /video can be used in any channel.',
+      channelRemovedEmpty:
+        'Saved. #{{channel}} is removed and the list is empty: /imagine and /video can be used in any channel.',
       channelNotListed: '#{{channel}} was not on the list: nothing changed.',
-      override: 'Saved. {{name}} now has {{allowance}} of their own; it takes precedence over role allowances and the default.',
+      override:
+        'Saved. {{name}} now has {{allowance}} of their own; it takes precedence over role allowances and the default.',
       overrideCleared: 'Saved. {{name}} has no allowance of their own: their roles or the default apply.',
     },
     refused: {
@@ -152,7 +157,8 @@ export default {
       noSuchMember: 'That member is not in the server.',
       period: 'Pick a period.',
       expired: 'This form is out of date. Reload the page and try again.',
-      store: 'Nothing was changed: the bot’s store did not confirm the change in time. Try again in a moment.',
+      store:
+        'Nothing was changed: the bot’s store did not confirm the change in time. Try again in a moment.',
     },
     conflict: {
       title: 'Changed while you were editing',
@@ -216,7 +222,8 @@ export default {
     },
     member: {
       title: '{{name}} · {{server}}',
-      figures: 'Spent {{when}}: {{spent, money}} of {{allowance}} · held {{held, money}} · left {{left, money}}',
+      figures:
+        'Spent {{when}}: {{spent, money}} of {{allowance}} · held {{held, money}} · left {{left, money}}',
       resets: 'Resets {{when}}.',
       neverResets: 'A total allowance never resets.',
       own: 'Their own allowance',
