@@ -74,6 +74,22 @@ function usdField(l: Localizer, id: string, value: string): Html {
   return html`<label for="${id}">${l.t('web:admin.rules.usd')}</label><input id="${id}" name="usd" inputmode="decimal" autocomplete="off" size="8" maxlength="20" value="${value}">`;
 }
 
+/** One of the server-wide rules: its title, what it does, the value it had, its fields, Save. */
+function ruleForm(
+  l: Localizer,
+  v: RulesView,
+  kind: 'default' | 'budget' | 'confirm' | 'alerts',
+  fields: Html,
+): Html {
+  return html`<form method="post" action="${action(v, kind)}" class="rule" id="rule-${kind}">
+  <h3>${l.t(`web:admin.rules.${kind}`)}</h3>
+  <p class="hint">${l.t(`web:admin.rules.${kind}Hint`)}</p>
+  ${formHead(v, { kind })}
+  ${fields}
+  <button type="submit">${l.t('web:admin.rules.save')}</button>
+</form>`;
+}
+
 export function rulesSection(l: Localizer, v: RulesView): Html {
   const def = ruleValue(v.settings, v.defaults, { kind: 'default' }) as { micros: Micros; period: Period };
   const budget = v.settings.budgetMicros;
@@ -89,39 +105,25 @@ export function rulesSection(l: Localizer, v: RulesView): Html {
 <h2>${l.t('web:admin.rules.title')}</h2>
 <p class="hint">${l.t('web:admin.rules.intro')}</p>
 <div class="rule-grid">
-<form method="post" action="${action(v, 'default')}" class="rule" id="rule-default">
-  <h3>${l.t('web:admin.rules.default')}</h3>
-  <p class="hint">${l.t('web:admin.rules.defaultHint')}</p>
-  ${formHead(v, { kind: 'default' })}
-  ${usdField(l, 'default-usd', typedOr(v, 'default', 'usd', usdInput(def.micros)))}
-  <label for="default-period">${l.t('web:admin.rules.period')}</label>${periodSelect(l, 'default-period', typedOr(v, 'default', 'period', def.period), false)}
-  <button type="submit">${l.t('web:admin.rules.save')}</button>
-</form>
-<form method="post" action="${action(v, 'budget')}" class="rule" id="rule-budget">
-  <h3>${l.t('web:admin.rules.budget')}</h3>
-  <p class="hint">${l.t('web:admin.rules.budgetHint')}</p>
-  ${formHead(v, { kind: 'budget' })}
-  ${usdField(l, 'budget-usd', typedOr(v, 'budget', 'usd', usdInput(budget)))}
-  <button type="submit">${l.t('web:admin.rules.save')}</button>
-</form>
-<form method="post" action="${action(v, 'confirm')}" class="rule" id="rule-confirm">
-  <h3>${l.t('web:admin.rules.confirm')}</h3>
-  <p class="hint">${l.t('web:admin.rules.confirmHint')}</p>
-  ${formHead(v, { kind: 'confirm' })}
-  ${usdField(l, 'confirm-usd', typedOr(v, 'confirm', 'usd', usdInput(confirm)))}
-  <button type="submit">${l.t('web:admin.rules.save')}</button>
-</form>
-<form method="post" action="${action(v, 'alerts')}" class="rule" id="rule-alerts">
-  <h3>${l.t('web:admin.rules.alerts')}</h3>
-  <p class="hint">${l.t('web:admin.rules.alertsHint')}</p>
-  ${formHead(v, { kind: 'alerts' })}
-  <label for="alerts-channel">${l.t('web:admin.rules.channel')}</label>
+${ruleForm(
+  l,
+  v,
+  'default',
+  html`${usdField(l, 'default-usd', typedOr(v, 'default', 'usd', usdInput(def.micros)))}
+  <label for="default-period">${l.t('web:admin.rules.period')}</label>${periodSelect(l, 'default-period', typedOr(v, 'default', 'period', def.period), false)}`,
+)}
+${ruleForm(l, v, 'budget', usdField(l, 'budget-usd', typedOr(v, 'budget', 'usd', usdInput(budget))))}
+${ruleForm(l, v, 'confirm', usdField(l, 'confirm-usd', typedOr(v, 'confirm', 'usd', usdInput(confirm))))}
+${ruleForm(
+  l,
+  v,
+  'alerts',
+  html`<label for="alerts-channel">${l.t('web:admin.rules.channel')}</label>
   <select name="channel" id="alerts-channel"><option value=""${alertSelected === '' ? ' selected' : ''}>${l.t('web:admin.rules.alertsOff')}</option>${alertChannels.map(
     (ch) => html`<option value="${ch.id}"${ch.id === alertSelected ? ' selected' : ''}>#${ch.name}</option>`,
   )}</select>
-  <label for="alerts-below">${l.t('web:admin.rules.below')}</label><input id="alerts-below" name="below" inputmode="decimal" autocomplete="off" size="8" maxlength="20" value="${typedOr(v, 'alerts', 'below', usdInput(alerts.belowMicros))}">
-  <button type="submit">${l.t('web:admin.rules.save')}</button>
-</form>
+  <label for="alerts-below">${l.t('web:admin.rules.below')}</label><input id="alerts-below" name="below" inputmode="decimal" autocomplete="off" size="8" maxlength="20" value="${typedOr(v, 'alerts', 'below', usdInput(alerts.belowMicros))}">`,
+)}
 </div>
 ${rolesBlock(l, v, def.period)}
 ${channelsBlock(l, v)}
