@@ -198,8 +198,8 @@ export interface QuotaService {
 
 /**
  * What a server's admins change and read (admin.ts). Each change is one transaction of the guild,
- * recorded in the settings' audit list, and settled when the answer it was behind gives up
- * (late-writes.ts).
+ * recorded in the audit log (audit-log.ts: numbered and kept for ever, its last 200 also in the
+ * settings' list), and settled when the answer it was behind gives up (late-writes.ts).
  */
 export interface QuotaAdmin {
   /** The guild's settings (defaults not filled in). */
