@@ -3,7 +3,8 @@
  * 100,000 ledger entries): seeds such a server into a SQLite file (dashboard-seed.ts), then times,
  * in this process, the first page (the digest built from the whole ledger), warm pages (a spend of
  * 90 days and the members' first page, as the dashboard's home asks them) and a page after a few
- * new generations through the real service (the catch-up). Prints the figures as JSON; asserts
+ * new generations through the real service (the catch-up); and /quota report's own way of the
+ * same 90 days, whose figures the dashboard's must equal. Prints the figures as JSON; asserts
  * nothing.
  *
  *   node bench/dashboard-bench.ts [--entries 100000] [--members 5000] [--pages 200]
@@ -11,10 +12,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { Clock } from '../src/clock.ts';
 import { KeyvQuotaBackend } from '../src/quota/backend.ts';
 import { createQuota } from '../src/quota/create.ts';
+import { buildSpendReport, reportDays } from '../src/quota/spend-report.ts';
 import { openStore } from '../src/store/open.ts';
 import { seedDashboardLedger } from './dashboard-seed.ts';
 
@@ -59,6 +61,13 @@ async function main(): Promise<void> {
     started = process.hrtime.bigint();
     const [first, table] = await page();
     const firstMs = ms(started);
+
+    // /quota report's way, for comparison: the ledger walked back 90 days, then the figures.
+    started = process.hrtime.bigint();
+    const days = reportDays(90, t);
+    const { entries, ...report } = buildSpendReport(await quota.ledger.since(g, days[0] as string), days);
+    const reportMs = ms(started);
+    const sameAsReport = isDeepStrictEqual(first, { ...report, entryCount: entries.length });
 
     const warm: number[] = [];
     for (let i = 0; i < Number(args.pages); i++) {
@@ -107,6 +116,7 @@ async function main(): Promise<void> {
           spend90: { entryCount: first.entryCount, netMicros: first.netMicros },
           seedMs: round(seedMs),
           firstPageMs: round(firstMs),
+          quotaReport90: { ms: round(reportMs), sameFigures: sameAsReport },
           warmPage: {
             pages: warm.length,
             p50Ms: round(quantile(warm, 0.5)),
