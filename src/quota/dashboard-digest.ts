@@ -64,6 +64,7 @@ export class GuildDigest {
   private readonly days = new Map<DayKey, DaySpend>();
   /** The oldest day whose spend is complete here: days before it are dropped, or were never read. */
   private floorDay: DayKey;
+  private floorFor = { day: '', oldest: '' };
 
   /** `now`: when the digest starts; spend is kept for the MAX_REPORT_DAYS ending that day, and later ones. */
   constructor(now: number) {
@@ -123,6 +124,7 @@ export class GuildDigest {
 
   /** As state.ts applyToMember changes MemberState's spend and lifetime, and the latest charge. */
   private foldMember(e: LedgerEntry): void {
+    const oldest = this.memberFloor(e.at);
     let m = this.members.get(e.userId);
     if (!m) {
       m = { spend: new Map(), lifetimeMicros: 0 };
@@ -130,7 +132,7 @@ export class GuildDigest {
     }
     switch (e.kind) {
       case 'charge':
-        addDay(m, e.day, e.amountMicros, e.at);
+        addDay(m, e.day, e.amountMicros, oldest);
         m.lifetimeMicros += e.amountMicros;
         if (e.generationId) {
           m.last = {
@@ -141,11 +143,11 @@ export class GuildDigest {
         }
         break;
       case 'refund':
-        addDay(m, e.day, -e.amountMicros, e.at);
+        addDay(m, e.day, -e.amountMicros, oldest);
         m.lifetimeMicros -= e.amountMicros;
         break;
       case 'adjust':
-        for (const [day, micros] of Object.entries(e.days ?? {})) addDay(m, day, micros, e.at);
+        for (const [day, micros] of Object.entries(e.days ?? {})) addDay(m, day, micros, oldest);
         m.lifetimeMicros += e.amountMicros;
         break;
       case 'reserve':
@@ -154,6 +156,15 @@ export class GuildDigest {
         // without an entry.
         break;
     }
+  }
+
+  /** The oldest day a member keeps, MEMBER_DAYS before the entry's: worked out once a day of entries. */
+  private memberFloor(at: string): DayKey {
+    const day = at.slice(0, 10);
+    if (day !== this.floorFor.day) {
+      this.floorFor = { day, oldest: dayKey(Date.parse(at) - MEMBER_DAYS * DAY_MS) };
+    }
+    return this.floorFor.oldest;
   }
 
   /** As buildSpendReport counts an entry: charged or refunded on its day, by member and by model. */
@@ -178,12 +189,9 @@ function oldestReportDay(now: number): DayKey {
   return reportDays(MAX_REPORT_DAYS, now)[0] as DayKey;
 }
 
-/** A member's day; a new day drops the days older than MEMBER_DAYS before the entry. */
-function addDay(m: MemberDigest, day: DayKey, micros: Micros, at: string): void {
+/** A member's day; a new day drops the days older than `oldest`. */
+function addDay(m: MemberDigest, day: DayKey, micros: Micros, oldest: DayKey): void {
   const before = m.spend.get(day);
-  if (before === undefined) {
-    const oldest = dayKey(Date.parse(at) - MEMBER_DAYS * DAY_MS);
-    for (const d of m.spend.keys()) if (d < oldest) m.spend.delete(d);
-  }
+  if (before === undefined) for (const d of m.spend.keys()) if (d < oldest) m.spend.delete(d);
   m.spend.set(day, (before ?? 0) + micros);
 }

@@ -134,19 +134,25 @@ export function seriesOfCells(cells: Iterable<SpendPoint>, top: number): SpendSe
   const seriesOf = (key: string) => (named.has(key) ? key : OTHERS);
 
   const outTotals: Record<string, Micros> = {};
-  const byDayKey = new Map<string, SpendPoint>();
+  // By day, then by series: the dashboard's thousands of cells make no key strings.
+  const byDay = new Map<DayKey, Map<string, SpendPoint>>();
   for (const c of list) {
     const key = seriesOf(c.key);
     outTotals[key] = (outTotals[key] ?? 0) + c.micros;
-    const id = `${c.day}\u0000${key}`;
-    const point = byDayKey.get(id) ?? { day: c.day, key, micros: 0 };
-    point.micros += c.micros;
-    byDayKey.set(id, point);
+    let day = byDay.get(c.day);
+    if (!day) {
+      day = new Map();
+      byDay.set(c.day, day);
+    }
+    const point = day.get(key);
+    if (point) point.micros += c.micros;
+    else day.set(key, { day: c.day, key, micros: c.micros });
   }
   const keys = shown.map(([key]) => key);
   if (named.size < totals.size) keys.push(OTHERS);
   const order = new Map(keys.map((k, i) => [k, i]));
-  const points = [...byDayKey.values()]
+  const points = [...byDay.values()]
+    .flatMap((day) => [...day.values()])
     .filter((p) => p.micros !== 0)
     .sort((a, b) =>
       a.day < b.day ? -1 : a.day > b.day ? 1 : (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0),
