@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { WebDeps, WebEnv } from './context.ts';
 import { cookieNames, sessionCookie } from './cookies.ts';
 import { pageLocalizer } from './page-language.ts';
@@ -23,6 +24,9 @@ const STATIC_FILES: Readonly<Record<string, string>> = {
   'app.css': 'text/css; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
 };
+
+/** The largest body a POST may have: the site's forms send a few short fields. */
+const FORM_MAX_BYTES = 16 * 1024;
 
 /** Read once at start: a handful of small files, served from memory. */
 function staticFiles(): Map<string, { body: string; type: string }> {
@@ -48,6 +52,14 @@ export function createWebApp(deps: WebDeps): Hono<WebEnv> {
     await next();
     c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
   });
+
+  // The site's forms carry a few short fields: a larger body is nobody's form, and is not read.
+  app.use(
+    bodyLimit({
+      maxSize: FORM_MAX_BYTES,
+      onError: (c) => c.text('Payload Too Large', 413),
+    }),
+  );
 
   app.get('/static/:file', (c) => {
     const file = files.get(c.req.param('file'));
