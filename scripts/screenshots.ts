@@ -6,6 +6,7 @@
  *
  *   npm run docs:screenshots                  English, docs/images/<name>.png
  *   npm run docs:screenshots -- --locale de   the member's Discord set to German, <name>.de.png
+ *   npm run docs:screenshots -- --web-only    only the web side's pictures (docs/images/web-*.png)
  *
  * Needs Chromium (Debian/Ubuntu: `apt-get install -y chromium`; elsewhere set CHROMIUM_PATH).
  * Steps: ./screenshots/capture.ts (the run), ./screenshots/transcript.ts and ./screenshots/modal.ts
@@ -35,13 +36,31 @@ function localeOf(value: string | undefined): Locale | undefined {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const { values } = parseArgs({ options: { locale: { type: 'string' } } });
+  const { values } = parseArgs({ options: { locale: { type: 'string' }, 'web-only': { type: 'boolean' } } });
   const locale = localeOf(values.locale ?? process.env.SCREENSHOTS_LOCALE);
   const suffix = locale ? `.${locale}` : '';
 
   // The browser first: without Chromium there is no point running the bot.
   const browser = await launch();
   try {
+    if (!values['web-only']) await discordShots(browser, locale, suffix);
+    console.log('running the bot with its web side, signing in with the fake Discord…');
+    for (const file of await webShots(browser, { locale, dir: IMAGES, suffix })) {
+      console.log(`wrote docs/images/${file}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The pictures of the bot's messages in Discord, drawn from a run of the bot on the fake Discord. */
+async function discordShots(
+  browser: Awaited<ReturnType<typeof launch>>,
+  locale: Locale | undefined,
+  suffix: string,
+) {
+  {
     console.log(`running the bot on the fake Discord${locale ? ` (members' locale ${locale})` : ''}…`);
     const run = await capture({ locale });
     // The pages are made while the bot runs: its client turns the payloads into discord.js Messages.
@@ -73,15 +92,7 @@ async function main(): Promise<void> {
     // Refused requests are the renderer's web fonts; anything else would be a picture with a hole.
     const unexpected = [...refused].filter((url) => !/\.(woff2?|ttf)$|fonts\./.test(url));
     if (unexpected.length > 0) console.warn(`not loaded (offline): ${unexpected.join(', ')}`);
-
-    console.log('running the bot with its web side, signing in with the fake Discord…');
-    for (const file of await webShots(browser, { locale, dir: IMAGES, suffix })) {
-      console.log(`wrote docs/images/${file}`);
-    }
-  } finally {
-    await browser.close();
   }
-  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // Exits when done rather than when idle: the renderer's server-side drawing of a relative timestamp

@@ -1,6 +1,6 @@
 /**
- * README's pictures of the web side (docs/images/web-*.png): the gallery, a search and a result's
- * page, in a real Chromium at a laptop's size, from a run of the real bot with its web side on, on
+ * README's pictures of the web side (docs/images/web-*.png): the gallery, a search, a result's
+ * page, the admins' dashboard and its members table, in a real Chromium at a laptop's size, from a run of the real bot with its web side on, on
  * the fake Discord (which plays Discord's OAuth2 too) and the simulator. Members ask for a dozen
  * results in #art, then one of them signs in through the fake's consent page as a member does; the
  * pages load the results' files from the fake Discord's attachment links, so what they show is the
@@ -12,7 +12,7 @@
 import type { APIApplicationCommandInteractionDataOption, Locale } from 'discord.js';
 import type { Browser, Page } from 'playwright-core';
 import { type Harness, startHarness } from '../../testkit/bot-harness.ts';
-import { ADMIN, ALICE, BOB, GUILD } from '../../testkit/ids.ts';
+import { ADMIN, ALICE, BOB, GUILD, PATRON_ROLE } from '../../testkit/ids.ts';
 import { opt } from '../../testkit/options.ts';
 
 /** A laptop's window; one device pixel per CSS pixel keeps the files small. */
@@ -134,7 +134,55 @@ async function imagesLoaded(page: Page, file: string): Promise<void> {
   if (broken.length > 0) throw new Error(`${file}: images that did not load: ${broken.join(', ')}`);
 }
 
-/** The three pictures; answers the file names written under `dir` (`web-gallery<suffix>.png`, …). */
+/**
+ * The admins' dashboard and its members table, as ADMIN (Manage Server) sees them after a few
+ * changes of the rules: two with /quota's own service (as the command makes them) and one on the
+ * page itself, so the latest changes show both.
+ */
+async function dashboardShots(
+  h: Harness,
+  browser: Browser,
+  site: string,
+  options: { locale?: Locale; dir: string; suffix: string },
+): Promise<string[]> {
+  const admin = h.bot.services.quotaAdmin;
+  await admin.setBudget(GUILD, 20_000_000, ADMIN);
+  await admin.setRoleAllowance(GUILD, PATRON_ROLE, 3_000_000, ADMIN);
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    locale: browserLocale(options.locale),
+    colorScheme: 'light',
+    timezoneId: 'UTC',
+  });
+  try {
+    h.discord.setOAuthUser(ADMIN, options.locale ? { locale: options.locale } : {});
+    const page = await context.newPage();
+    await page.goto(`${site}/login`);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL(`${site}/`);
+    await page.goto(`${site}/servers/${GUILD}/admin`);
+    // A change on the page itself, as an admin makes it: the default allowance raised to $2.
+    await page.locator('#default-usd').fill('2');
+    await page.locator('#rule-default button[type=submit]').click();
+    await page.locator('#notice.saved').waitFor();
+    const written: string[] = [];
+    for (const [name, path] of [
+      ['web-dashboard', `/servers/${GUILD}/admin`],
+      ['web-members', `/servers/${GUILD}/admin/members`],
+    ] as const) {
+      const file = `${name}${options.suffix}.png`;
+      await page.goto(`${site}${path}`, { waitUntil: 'load' });
+      await page.screenshot({ path: `${options.dir}${file}`, fullPage: true, animations: 'disabled' });
+      written.push(file);
+    }
+    return written;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The gallery's three pictures and the dashboard's two; answers the file names written under `dir` (`web-gallery<suffix>.png`, …). */
 export async function webShots(
   browser: Browser,
   options: { locale?: Locale; dir: string; suffix: string },
@@ -177,6 +225,7 @@ export async function webShots(
     await shoot('web-gallery', `/servers/${GUILD}`);
     await shoot('web-search', `/servers/${GUILD}?q=${SEARCH_WORD}`);
     await shoot('web-result', `/servers/${GUILD}/results/${resultId}`);
+    written.push(...(await dashboardShots(h, browser, site, options)));
     return written;
   } finally {
     await context.close();
