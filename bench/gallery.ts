@@ -6,11 +6,11 @@
  * of three words with a model filter, ROUNDS times each. The figure is the server time each answer
  * states (Server-Timing), so the benchmark's own HTTP client is not in it. The bot's RSS after the
  * load is set beside the same run without the web (WEB_PORT unset, the same index, the same wait).
- * Prints a markdown table and writes it, with the figures, under bench/results/gallery-latest.*.
- * Targets are reported, never asserted.
+ * Then the admins' dashboard of the same server, its quota seeded with 100,000 ledger entries of
+ * 5,000 members (gallery-dashboard.ts). Prints markdown tables and writes them, with the figures,
+ * under bench/results/gallery-latest.*. Targets are reported, never asserted.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,9 @@ import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../testk
 import { type RedisServer, startRedisServer } from '../testkit/redis-server.ts';
 import { describeGallery, seedResults } from '../testkit/results-seed.ts';
 import { signInOverHttp } from '../testkit/web-sign-in.ts';
+import { ADMINS_ROLE, type DashboardFigures, dashboardTable, measureDashboard } from './gallery-dashboard.ts';
 import { type Spread, spread } from './statistics.ts';
+import { rssMb, startBot, stop } from './web-bot.ts';
 
 const RESULTS = Number(process.env.GALLERY_RESULTS ?? 100_000);
 const MEMBERS = 500;
@@ -42,7 +44,6 @@ const ROUNDS = 10;
 const PACE_MS = 1_000;
 const TARGET_P95_MS = 50;
 const TARGET_RSS_MB = 30;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./results/', import.meta.url));
 
 type Kind = 'page' | 'oneWord' | 'threeWordsModel';
@@ -59,6 +60,8 @@ interface EngineFigures {
   saturatedPerSecond: number;
   rssWithWebMb: number;
   rssWithoutWebMb: number;
+  /** The admins' dashboard of the same server (gallery-dashboard.ts), after the gallery's figures. */
+  dashboard: DashboardFigures;
 }
 
 const silent = createLogger({ level: 'silent' });
@@ -84,7 +87,7 @@ function guildSpec(): FakeGuildSpec & { patron: string } {
           }
         : {}),
     })),
-    roles: [{ id: patron, name: 'patrons' }],
+    roles: [{ id: patron, name: 'patrons' }, ADMINS_ROLE],
     members: g.memberIds.map((userId, i) => ({
       userId,
       username: `member${i}`,
@@ -109,65 +112,6 @@ async function searchesOf(
     .map((r) => [words(r).slice(0, 3).join(' '), r.model] as [string, string])
     .filter(([q]) => q.split(' ').length === 3);
   return { one, three };
-}
-
-function startBot(env: Record<string, string>): {
-  child: ChildProcess;
-  line: (msg: string) => Promise<Record<string, unknown>>;
-} {
-  const child = spawn(
-    process.execPath,
-    ['--optimize-for-size', '--import=./src/compile-cache.js', 'src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        MALLOC_MMAP_THRESHOLD_: '131072',
-        MALLOC_TRIM_THRESHOLD_: '131072',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  const waiting: { msg: string; resolve: (v: Record<string, unknown>) => void }[] = [];
-  child.stdout?.on('data', (d) => {
-    out += d;
-    for (const raw of out.split('\n')) {
-      if (!raw.startsWith('{')) continue;
-      try {
-        const entry = JSON.parse(raw) as Record<string, unknown>;
-        for (const w of waiting.filter((x) => x.msg === entry.msg)) w.resolve(entry);
-      } catch {
-        // a line still being written
-      }
-    }
-  });
-  child.stderr?.on('data', (d) => process.stderr.write(d));
-  return {
-    child,
-    line: (msg) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ msg, resolve });
-        setTimeout(
-          () => reject(new Error(`no "${msg}" from the bot within 120 s; it wrote:\n${out.slice(-3000)}`)),
-          120_000,
-        ).unref();
-      }),
-  };
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function runEngine(engine: 'sqlite' | 'redis'): Promise<EngineFigures> {
@@ -199,13 +143,14 @@ async function runEngine(engine: 'sqlite' | 'redis'): Promise<EngineFigures> {
       STORE_URL: storeUrl,
       LOG_LEVEL: 'info',
     };
-    // With the web: sign in, then load.
-    const withWeb = startBot({
+    const web = {
       ...base,
       WEB_PORT: '0',
       DISCORD_CLIENT_SECRET: discord.clientSecret,
       DISCORD_OAUTH_AUTHORIZE_URL: discord.oauthAuthorizeUrl,
-    });
+    };
+    // With the web: sign in, then load.
+    const withWeb = startBot(web);
     const listening = await withWeb.line('the web side is listening');
     const site = String(listening.publicUrl);
     const browsers = gallery.memberIds.slice(1, BROWSERS + 1);
@@ -263,6 +208,16 @@ async function runEngine(engine: 'sqlite' | 'redis'): Promise<EngineFigures> {
     const rssWithoutWebMb = rssMb(withoutWeb.child.pid ?? 0);
     await stop(withoutWeb.child);
 
+    // The admins' dashboard of the same server, its quota seeded now: the figures above are the
+    // gallery's alone, as before.
+    const dashboard = await measureDashboard({
+      engine,
+      storeUrl,
+      discord,
+      guildId: gallery.guildId,
+      env: web,
+    });
+
     return {
       engine,
       seedSeconds,
@@ -272,6 +227,7 @@ async function runEngine(engine: 'sqlite' | 'redis'): Promise<EngineFigures> {
       saturatedPerSecond: saturated.answersPerSecond,
       rssWithWebMb,
       rssWithoutWebMb,
+      dashboard,
     };
   } finally {
     await discord.close().catch(() => undefined);
@@ -317,7 +273,7 @@ for (const engine of engines.length > 0 ? engines : (['sqlite', 'redis'] as cons
   console.log(`▶ gallery on ${engine}`);
   figures.push(await runEngine(engine));
 }
-const md = table(figures);
+const md = `${table(figures)}\n\n${dashboardTable(figures.map((f) => f.dashboard))}`;
 console.log(md);
 writeFileSync(
   join(OUT, 'gallery-latest.json'),
