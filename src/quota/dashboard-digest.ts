@@ -62,6 +62,8 @@ export class GuildDigest {
   seq = 0;
   readonly members = new Map<string, MemberDigest>();
   private readonly days = new Map<DayKey, DaySpend>();
+  /** The last spend answered per span, with what it was answered for (spend). */
+  private readonly spendKept = new Map<number, { key: string; spend: ServerSpend }>();
   /** The oldest day whose spend is complete here: days before it are dropped, or were never read. */
   private floorDay: DayKey;
   private floorFor = { day: '', oldest: '' };
@@ -95,7 +97,21 @@ export class GuildDigest {
   }
 
   /** /quota report's figures for the `days` days ending on the day of `now`, without its entries. */
+  /**
+   * The spend of `days` ending today, kept until an entry is folded or the day turns: a page asks
+   * it each time, and adding up 90 days of cells and ranking thousands of members cost more than
+   * the rest of the page.
+   */
   spend(days: number, now: number): ServerSpend {
+    const key = `${days}:${dayKey(now)}:${this.seq}`;
+    const kept = this.spendKept.get(days);
+    if (kept?.key === key) return kept.spend;
+    const spend = this.spendOf(days, now);
+    this.spendKept.set(days, { key, spend });
+    return spend;
+  }
+
+  private spendOf(days: number, now: number): ServerSpend {
     const window = reportDays(days, now);
     let chargedMicros = 0;
     let refundedMicros = 0;

@@ -52,6 +52,8 @@ interface Kept {
   digest: GuildDigest;
   queue: Promise<unknown>;
   seenAt: number;
+  /** The whole table in each order, with what it was ranked for (members). */
+  ranked: Map<MemberSort, { key: string; ids: string[] }>;
 }
 
 /** The guild's value as read for a page: its head and who holds what. */
@@ -110,16 +112,9 @@ export class DashboardReads implements ServerDashboard {
       this.settings.get(guildId),
     ]);
     const table = new MemberTable(digest, standing, settings, this.defaults, now);
-    const ids = query.only
-      ? [...new Set(query.only)]
-      : [
-          ...new Set([
-            ...digest.members.keys(),
-            ...Object.keys(settings.overrides),
-            ...Object.keys(standing.holders),
-          ]),
-        ];
-    const ranked = table.rank(ids, query.sort);
+    const ranked = query.only
+      ? table.rank([...new Set(query.only)], query.sort)
+      : this.rankedTable(guildId, table, query.sort, { digest, standing, settings, now });
     const from = (query.page - 1) * pageSize;
     return {
       rows: ranked.slice(from, from + pageSize).map((id) => table.row(id)),
@@ -127,6 +122,41 @@ export class DashboardReads implements ServerDashboard {
       page: query.page,
       pageSize,
     };
+  }
+
+  /**
+   * Every member of the table in `sort`'s order, kept until what decides it changes: an entry folded
+   * (money, holds), the day (periods), the server's allowances (a member's period), or the holders.
+   * Ranking thousands of members cost as much as the rest of a page, at every page.
+   */
+  private rankedTable(
+    guildId: string,
+    table: MemberTable,
+    sort: MemberSort,
+    o: { digest: GuildDigest; standing: Standing; settings: GuildSettings; now: number },
+  ): string[] {
+    const key = JSON.stringify([
+      o.digest.seq,
+      dayKey(o.now),
+      o.settings.default ?? null,
+      o.settings.overrides,
+      sort === 'held' ? o.standing.holders : Object.keys(o.standing.holders).length,
+    ]);
+    const ranks = this.kept.get(guildId)?.ranked;
+    const kept = ranks?.get(sort);
+    if (kept?.key === key) return kept.ids;
+    const ids = table.rank(
+      [
+        ...new Set([
+          ...o.digest.members.keys(),
+          ...Object.keys(o.settings.overrides),
+          ...Object.keys(o.standing.holders),
+        ]),
+      ],
+      sort,
+    );
+    ranks?.set(sort, { key, ids });
+    return ids;
   }
 
   /** The guild's digest caught up to its head, and the guild's value it was caught up to. */
@@ -182,7 +212,7 @@ export class DashboardReads implements ServerDashboard {
     let kept = this.kept.get(guildId);
     this.kept.delete(guildId);
     if (!kept || now - kept.seenAt > this.idleMs) {
-      kept = { digest: new GuildDigest(now), queue: Promise.resolve(), seenAt: now };
+      kept = { digest: new GuildDigest(now), queue: Promise.resolve(), seenAt: now, ranked: new Map() };
     }
     kept.seenAt = now;
     this.kept.set(guildId, kept);

@@ -74,6 +74,11 @@ export interface ServerAccess {
   directory(guildId: string): Promise<ServerDirectory | null>;
   /** These members' names and roles (at most 100 ids); a member who left is missing from the map. */
   profiles(guildId: string, userIds: readonly string[]): Promise<Map<string, MemberProfile>>;
+  /**
+   * Names as the server shows these members (at most 100), or for one who left their user's
+   * display name, as /quota report names them in its CSV; someone Discord does not know is missing.
+   */
+  displayNames(guildId: string, userIds: readonly string[]): Promise<Map<string, string>>;
   /** Members whose username or server nickname starts with `query` (Discord's member search), at most `limit` (≤ 100). */
   searchMembers(guildId: string, query: string, limit: number): Promise<MemberProfile[]>;
 }

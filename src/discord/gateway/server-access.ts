@@ -196,6 +196,24 @@ export class DiscordServerAccess implements ServerAccess {
     return this.memberProfiles.profiles(guildId, ids);
   }
 
+  /**
+   * Names as /quota report's CSV writes them: the member's in the server, else (they left) their
+   * user's display name (discord.js keeps users it fetched); someone Discord does not know is missing.
+   */
+  async displayNames(guildId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+    const profiles = await this.profiles(guildId, userIds);
+    const names = new Map([...profiles].map(([id, p]) => [id, p.displayName]));
+    await Promise.all(
+      profileIds(userIds)
+        .filter((id) => !names.has(id))
+        .map(async (id) => {
+          const user = await this.client.users.fetch(id).catch(() => undefined);
+          if (user) names.set(id, user.displayName);
+        }),
+    );
+    return names;
+  }
+
   /** Discord's member search, by REST for a server of any shard. */
   async searchMembers(guildId: string, query: string, limit: number): Promise<MemberProfile[]> {
     if (this.sourceOf(guildId).kind === 'absent') return [];

@@ -198,8 +198,8 @@ export function adminRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
     // members named (the biggest spenders, by their name in the server).
     const days = reportDays(count, deps.clock.now());
     const report = buildSpendReport(await deps.quota.ledger.since(guildId, days[0] ?? ''), days);
-    const profiles = await profilesOf(deps, guildId, namedInCsv(report));
-    const csv = spendCsv(report, (userId) => profiles.get(userId)?.displayName);
+    const names = await deps.access.displayNames(guildId, namedInCsv(report));
+    const csv = spendCsv(report, (userId) => names.get(userId));
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="spend-${days[0]}-to-${days.at(-1)}.csv"`);
     return c.body(csv);

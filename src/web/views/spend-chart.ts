@@ -62,6 +62,15 @@ export function spendChart(
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(top * f));
   // About eight day labels whatever the span: every day of a week, every fifth of a month.
   const labelEvery = Math.max(1, Math.ceil(days.length / 8));
+  // One translation for every piece's title, filled in below: a 90-day chart has hundreds of pieces.
+  const pattern = l.t('web:admin.spend.bar', { day: '\u0001', name: '\u0002', amount: '\u0003' });
+  const names = new Map(series.keys.map((key) => [key, o.label(key)]));
+  const titleOf = (day: DayKey, key: string, micros: Micros) =>
+    pattern
+      // Replaced by functions: a name's `$&` or `$'` is text, not a replacement pattern.
+      .replace('\u0001', () => day)
+      .replace('\u0002', () => names.get(key) ?? o.label(key))
+      .replace('\u0003', () => l.money(micros));
   const bars = days.map((day, i) => {
     const x = LEFT + i * slot + (slot - barW) / 2;
     let base = 0;
@@ -70,7 +79,7 @@ export function spendChart(
       const y0 = y(base + p.micros);
       const h = y(base) - y0;
       base += p.micros;
-      return html`<rect x="${x.toFixed(1)}" y="${y0.toFixed(1)}" width="${barW.toFixed(1)}" height="${Math.max(0.5, h).toFixed(1)}" fill="${colourOf(series, p.key)}"><title>${l.t('web:admin.spend.bar', { day, name: o.label(p.key), amount: p.micros })}</title></rect>`;
+      return html`<rect x="${x.toFixed(1)}" y="${y0.toFixed(1)}" width="${barW.toFixed(1)}" height="${Math.max(0.5, h).toFixed(1)}" fill="${colourOf(series, p.key)}"><title>${titleOf(day, p.key, p.micros)}</title></rect>`;
     });
     const label =
       i % labelEvery === 0

@@ -84,7 +84,8 @@ export default {
       nothing: 'Nothing was charged in these days.',
       csv: 'Download the ledger (CSV, {{count, number}} rows)',
       data: 'The chart’s figures (JSON)',
-      bar: '{{day}}: {{name}} {{amount, money}}',
+      /** A bar piece's title; `amount` comes formatted (a chart has hundreds: one translation serves them all). */
+      bar: '{{day}}: {{name}} {{amount}}',
       dayTotal: '{{day}}: {{amount, money}}',
       axis: 'USD per UTC day',
     },
