@@ -89,7 +89,10 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
     const subject =
       'roleId' in change ? change.roleId : 'channelId' in change ? (change.channelId ?? '') : '';
     if (backTo(rule, typed.values.member)) {
-      return c.redirect(`/servers/${guildId}/admin/members/${typed.values.member}?saved=${rule}#notice`, 303);
+      return c.redirect(
+        `/servers/${guildId}/admin/members/${typed.values.member}?saved=${rule}&subject=${typed.values.member}#notice`,
+        303,
+      );
     }
     return c.redirect(`/servers/${guildId}/admin?saved=${rule}&subject=${subject}#notice`, 303);
   });
