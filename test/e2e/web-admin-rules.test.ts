@@ -161,9 +161,13 @@ describe('an admin on the dashboard', () => {
       expect(told).toContain('ada changed the server budget from none to $5.00 per day');
       expect(told).toContain('on the dashboard');
       expect(told).toContain('Your change was not saved');
-      // The form keeps what the admin typed; its `was` is now the current value, so saving again replaces it.
-      expect(await second.locator('#budget-usd').inputValue()).toBe('7');
+      // The form shows the current value, as the notice says, and carries it as `was`: saving again replaces it.
+      expect(await second.locator('#notice.conflict').textContent()).toContain(
+        'The form now shows the current value',
+      );
+      expect(await second.locator('#budget-usd').inputValue()).toBe('5.00');
       expect((await h.bot.services.quotaAdmin.getSettings(GUILD)).budgetMicros).toBe(5_000_000);
+      await second.locator('#budget-usd').fill('7');
       expect(await submit(second, 'rule-budget')).toBe(303);
       expect((await h.bot.services.quotaAdmin.getSettings(GUILD)).budgetMicros).toBe(7_000_000);
     } finally {

@@ -47,10 +47,14 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         TYPED_FIELDS.flatMap((k) => (typeof form[k] === 'string' ? [[k, form[k] as string]] : [])),
       ),
     };
-    const again = (notice: Notice, status: 400 | 409 | 503) =>
-      backTo(rule, typed.values.member)
-        ? renderMember(c, deps, a, typed.values.member ?? '', { notice, typed, status })
-        : renderDashboard(c, deps, a, { days: DEFAULT_REPORT_DAYS, notice, typed, status });
+    // A refusal keeps what was typed, to be corrected; a conflict shows the rule's current value
+    // (what the notice promises), so what the other admin saved is what a second Save would replace.
+    const again = (notice: Notice, status: 400 | 409 | 503) => {
+      const kept = status === 409 ? {} : { typed };
+      return backTo(rule, typed.values.member)
+        ? renderMember(c, deps, a, typed.values.member ?? '', { notice, ...kept, status })
+        : renderDashboard(c, deps, a, { days: DEFAULT_REPORT_DAYS, notice, ...kept, status });
+    };
 
     const read = readRuleForm(rule, form, l, { guildId, directory: await deps.access.directory(guildId) });
     if ('refused' in read) return again({ kind: 'refused', text: read.refused }, 400);
