@@ -82,7 +82,8 @@ export default {
       byModel: 'Per day, by model',
       others: 'everyone else',
       nothing: 'Nothing was charged in these days.',
-      csv: 'Download the ledger (CSV, {{count, number}} rows)',
+      csv_one: 'Download the ledger (CSV, {{count, number}} row)',
+      csv_other: 'Download the ledger (CSV, {{count, number}} rows)',
       data: 'The chart’s figures (JSON)',
       /** A bar piece's title; `amount` comes formatted (a chart has hundreds: one translation serves them all). */
       bar: '{{day}}: {{name}} {{amount}}',
