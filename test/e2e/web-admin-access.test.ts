@@ -5,23 +5,20 @@
  * another site or without the session's form token changes nothing (403); the CSV downloaded is,
  * byte for byte, the one /quota report attaches.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../testkit/browser.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { ADMIN, ADMINS_ROLE, ALICE, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { deferredEphemeralReply, sub } from './quota-helpers.ts';
+import { signInWithBrowser, siteOf } from './web-admin-helpers.ts';
 
 const h = useHarness({ per: 'file', web: true });
 let browser: Browser;
 /** A member who has left the server, named like a spreadsheet formula: the CSV names them as /quota report does. */
 const EVE = '1300000000000000099';
 
-const site = () => {
-  const web = h.bot.web;
-  if (!web) throw new Error('the web side is not on');
-  return web.publicUrl;
-};
+const site = () => siteOf(h);
 const admin = (path = '') => `${site()}/servers/${GUILD}/admin${path}`;
 const ADDRESSES = [
   '',
@@ -33,15 +30,7 @@ const ADDRESSES = [
   '/spend.json?days=30',
 ];
 
-async function signIn(userId: string): Promise<{ context: BrowserContext; page: Page }> {
-  h.discord.setOAuthUser(userId);
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${site()}/login`);
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await page.waitForURL(`${site()}/`);
-  return { context, page };
-}
+const signIn = (userId: string) => signInWithBrowser(h, browser, userId, { acceptDownloads: true });
 
 /** The session's form token, as every page's sign-out form carries it. */
 async function formToken(page: Page): Promise<string> {

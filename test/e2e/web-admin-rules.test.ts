@@ -5,32 +5,20 @@
  * tabs saving the same rule: the second is told what changed under it and nothing of it is saved;
  * the audit log shows the changes made with /quota and on the page, in order, with both values.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../testkit/browser.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, OTHER, opt, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply, sub } from './quota-helpers.ts';
+import { dashboardOf, signInWithBrowser, submitRule } from './web-admin-helpers.ts';
 
 const h = useHarness({ per: 'file', web: true });
 let browser: Browser;
 
-const site = () => {
-  const web = h.bot.web;
-  if (!web) throw new Error('the web side is not on');
-  return web.publicUrl;
-};
-const dashboard = () => `${site()}/servers/${GUILD}/admin`;
+const dashboard = () => dashboardOf(h);
 const posts = () => h.sim.requests.filter((r) => r.method === 'POST').length;
 
-async function signIn(userId: string): Promise<{ context: BrowserContext; page: Page }> {
-  h.discord.setOAuthUser(userId);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${site()}/login`);
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await page.waitForURL(`${site()}/`);
-  return { context, page };
-}
+const signIn = (userId: string) => signInWithBrowser(h, browser, userId);
 
 /** /imagine as `userId` in `channelId`: the job when it was taken, the private refusal when not. */
 async function imagine(userId: string, channelId = ART) {
@@ -49,15 +37,7 @@ async function imagine(userId: string, channelId = ART) {
   return { job: await h.jobDone(interaction) };
 }
 
-/** Submits the form `#<id>` and waits for the page it leads to; answers the POST's status (303 when saved). */
-async function submit(page: Page, formId: string): Promise<number> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/admin/rules/')),
-    page.locator(`#${formId} button[type=submit]`).first().click(),
-  ]);
-  await page.waitForLoadState('load');
-  return response.status();
-}
+const submit = submitRule;
 
 beforeAll(async () => {
   browser = await launchChromium();

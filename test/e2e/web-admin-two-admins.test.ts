@@ -10,39 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../testkit/browser.ts';
 import { ADMIN, ADMINS_ROLE, ALICE, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply, sub } from './quota-helpers.ts';
+import { dashboardOf, signInWithBrowser, submitRule } from './web-admin-helpers.ts';
 
 const h = useHarness({ per: 'file', web: true });
 let browser: Browser;
 /** A second admin: joins the server and is given the admins' role (Manage Server) in beforeAll. */
 const CLEO = '1300000000000000097';
 
-const site = () => {
-  const web = h.bot.web;
-  if (!web) throw new Error('the web side is not on');
-  return web.publicUrl;
-};
-const dashboard = () => `${site()}/servers/${GUILD}/admin`;
+const dashboard = () => dashboardOf(h);
 const settings = () => h.bot.services.quotaAdmin.getSettings(GUILD);
 
-async function signIn(userId: string): Promise<{ context: BrowserContext; page: Page }> {
-  h.discord.setOAuthUser(userId);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${site()}/login`);
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await page.waitForURL(`${site()}/`);
-  return { context, page };
-}
+const signIn = (userId: string) => signInWithBrowser(h, browser, userId);
 
-/** Submits the form `#<id>` and waits for the page it leads to; answers the POST's status (303 when saved). */
-async function submit(page: Page, formId: string): Promise<number> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/admin/rules/')),
-    page.locator(`#${formId} button[type=submit]`).first().click(),
-  ]);
-  await page.waitForLoadState('load');
-  return response.status();
-}
+const submit = submitRule;
 
 /** `/quota <name> …` sent by ADMIN in Discord; answers the bot's private reply. */
 async function quota(name: string, options: unknown[]): Promise<string> {
