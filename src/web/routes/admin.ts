@@ -26,7 +26,7 @@ import { auditPage } from '../views/audit-view.ts';
 import type { Viewer } from '../views/layout.ts';
 import { memberPage } from '../views/member-page.ts';
 import { membersPage } from '../views/members-view.ts';
-import type { Typed } from '../views/rules-forms.ts';
+import type { RulesView, Typed } from '../views/rules-forms.ts';
 import { notFound } from './not-found.ts';
 import { savedNotice } from './saved-notice.ts';
 
@@ -73,15 +73,7 @@ export async function renderDashboard(
   const guildId = a.access.server.id;
   const data = await dashboardData(deps, guildId, o.days);
   const names = namesOf(data.directory, l, nameMap(data.profiles));
-  const rules = {
-    guildId,
-    csrf: a.viewer.csrf,
-    settings: data.settings,
-    defaults: deps.quota.defaults,
-    directory: data.directory,
-    names,
-    ...(o.typed ? { typed: o.typed } : {}),
-  };
+  const rules = rulesView(deps, a, { settings: data.settings, directory: data.directory, names }, o.typed);
   const notice = o.notice ?? savedFrom(c, l, { ...rules, memberName: undefined });
   return c.html(
     dashboardPage(l, a.viewer, {
@@ -135,15 +127,7 @@ export async function renderMember(
   }
   const summary = await deps.quota.service.summary({ guildId, userId, roleIds: profile?.roleIds ?? [] });
   const names = namesOf(directory, l, nameMap(profiles));
-  const rules = {
-    guildId,
-    csrf: a.viewer.csrf,
-    settings,
-    defaults: deps.quota.defaults,
-    directory,
-    names,
-    ...(o.typed ? { typed: o.typed } : {}),
-  };
+  const rules = rulesView(deps, a, { settings, directory, names }, o.typed);
   const name = profile?.displayName ?? userId;
   const notice = o.notice ?? savedFrom(c, l, { ...rules, memberName: name });
   return c.html(
@@ -158,6 +142,22 @@ export async function renderMember(
     }),
     o.status ?? 200,
   ) as Response;
+}
+
+/** What the rules' forms are drawn from, with the admin's typed values after a refusal. */
+function rulesView(
+  deps: WebDeps,
+  a: Admin,
+  o: Pick<RulesView, 'settings' | 'directory' | 'names'>,
+  typed: Typed | undefined,
+): RulesView {
+  return {
+    guildId: a.access.server.id,
+    csrf: a.viewer.csrf,
+    defaults: deps.quota.defaults,
+    ...o,
+    ...(typed ? { typed } : {}),
+  };
 }
 
 function nameMap(profiles: ReadonlyMap<string, { displayName: string }>): Map<string, string> {
