@@ -21,6 +21,7 @@ import { auditPage, fieldOfAction, recordChange } from './audit-log.ts';
 import type { Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
+import { MAX_PATTERNS, normalizePattern } from './prompt-rules.ts';
 import { type AuditPage, type ChangeOptions, ruleValue } from './rule-fields.ts';
 import {
   type AuditEntry,
@@ -419,6 +420,56 @@ export class ServerAdmin implements QuotaAdmin {
       s.allowedChannels = s.allowedChannels.filter((c) => c !== channelId);
     });
     return settings.allowedChannels;
+  }
+
+  /**
+   * Adds a prompt rule (prompt-rules.ts: kept as normalizePattern gives it); at most MAX_PATTERNS.
+   * Returns the list.
+   */
+  async addPromptPattern(
+    guildId: string,
+    pattern: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<string[]> {
+    const normal = normalizePattern(pattern);
+    if ('refused' in normal) throw new RangeError(`not a prompt pattern (${normal.refused})`);
+    const settings = await this.changeSettings(
+      guildId,
+      by,
+      'add-prompt-pattern',
+      { pattern: normal.pattern },
+      options,
+      (s) => {
+        const list = s.promptPatterns ?? [];
+        if (list.includes(normal.pattern)) return;
+        if (list.length >= MAX_PATTERNS)
+          throw new RangeError(`a server has at most ${MAX_PATTERNS} prompt rules`);
+        s.promptPatterns = [...list, normal.pattern];
+      },
+    );
+    return settings.promptPatterns ?? [];
+  }
+
+  async removePromptPattern(
+    guildId: string,
+    pattern: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<string[]> {
+    const normal = normalizePattern(pattern);
+    const kept = 'pattern' in normal ? normal.pattern : pattern;
+    const settings = await this.changeSettings(
+      guildId,
+      by,
+      'remove-prompt-pattern',
+      { pattern: kept },
+      options,
+      (s) => {
+        s.promptPatterns = (s.promptPatterns ?? []).filter((p) => p !== kept);
+      },
+    );
+    return settings.promptPatterns ?? [];
   }
 
   async listChannels(guildId: string): Promise<string[]> {

@@ -71,6 +71,9 @@ export function fieldOfAction(action: string, detail: Record<string, unknown>): 
     case 'allow-channel':
     case 'remove-channel':
       return { kind: 'channels' };
+    case 'add-prompt-pattern':
+    case 'remove-prompt-pattern':
+      return { kind: 'prompts' };
     default:
       return undefined;
   }

@@ -28,6 +28,7 @@ export type RuleField =
   | { kind: 'in-flight-cap' }
   | { kind: 'alerts' }
   | { kind: 'channels' }
+  | { kind: 'prompts' }
   | { kind: 'override'; userId: string }
   | { kind: 'role'; roleId: string };
 
@@ -55,6 +56,8 @@ export function ruleValue(settings: GuildSettings, defaults: QuotaDefaults, fiel
       return { channelId: settings.alertChannelId ?? null, belowMicros: alertThreshold(settings) };
     case 'channels':
       return [...settings.allowedChannels];
+    case 'prompts':
+      return [...(settings.promptPatterns ?? [])];
     case 'override': {
       const o = settings.overrides[field.userId];
       return o === undefined ? null : { ...o };

@@ -71,6 +71,8 @@ export interface GuildSettings {
   alertChannelId?: string;
   /** Alert when the shared balance falls below this; 0 = never; undefined = the default. */
   alertBelowMicros?: Micros;
+  /** Words and phrases a prompt may not hold (prompt-rules.ts), as normalizePattern keeps them; undefined = none. */
+  promptPatterns?: string[];
 }
 
 /** One settings change, for the audit list. */

@@ -63,7 +63,7 @@ export async function settleChange(s: Session, c: GivenUpChange, now: number): P
 
 /** Settings fields that are maps (each entry changed on its own), and lists that are sets. */
 const MAPS = new Set(['roles', 'overrides']);
-const SETS = new Set(['allowedChannels']);
+const SETS = new Set(['allowedChannels', 'promptPatterns']);
 
 /**
  * Takes back, in `current`, what a change made of the settings (`before` → `after`), only where

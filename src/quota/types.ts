@@ -268,6 +268,15 @@ export interface QuotaAdmin {
   allowChannel(guildId: string, channelId: string, by: string, options?: ChangeOptions): Promise<string[]>;
   removeChannel(guildId: string, channelId: string, by: string, options?: ChangeOptions): Promise<string[]>;
   listChannels(guildId: string): Promise<string[]>;
+  /** Adds a prompt rule, kept as prompt-rules.ts normalizes it (at most 500); returns the list. */
+  addPromptPattern(guildId: string, pattern: string, by: string, options?: ChangeOptions): Promise<string[]>;
+  /** Removes a prompt rule (as typed or as kept); returns the list. */
+  removePromptPattern(
+    guildId: string,
+    pattern: string,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<string[]>;
   /** True when the allow-list is empty or holds the channel. */
   isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
 }

@@ -8,6 +8,7 @@ import type { Localizer } from '../i18n/index.ts';
 import type { Micros } from '../money.ts';
 import { readAmount } from '../quota/amount-input.ts';
 import { isPeriod, type Period } from '../quota/periods.ts';
+import { normalizePattern } from '../quota/prompt-rules.ts';
 import type { ChangeOptions, RuleValue } from '../quota/rule-fields.ts';
 import type { QuotaAdmin } from '../quota/types.ts';
 import type { ServerDirectory } from '../results/server-access.ts';
@@ -23,6 +24,8 @@ export const RULE_NAMES = [
   'channel-remove',
   'override',
   'override-clear',
+  'prompt-add',
+  'prompt-remove',
 ] as const;
 export type RuleName = (typeof RULE_NAMES)[number];
 
@@ -40,7 +43,9 @@ export type RuleChange =
   | { rule: 'channel-allow'; channelId: string }
   | { rule: 'channel-remove'; channelId: string }
   | { rule: 'override'; userId: string; micros: Micros; period: Period | undefined }
-  | { rule: 'override-clear'; userId: string };
+  | { rule: 'override-clear'; userId: string }
+  | { rule: 'prompt-add'; pattern: string }
+  | { rule: 'prompt-remove'; pattern: string };
 
 /** A form read: the change and the value the page showed, or why it is refused (in the admin's language). */
 export type ReadForm = { change: RuleChange; expect: RuleValue | undefined } | { refused: string };
@@ -85,7 +90,12 @@ export function readRuleForm(
     return SNOWFLAKE.test(id) ? { id } : { refused: l.t('web:admin.refused.noSuchMember') };
   };
   let expect: RuleValue | undefined;
-  if (rule !== 'channel-allow' && rule !== 'channel-remove') {
+  if (
+    rule !== 'channel-allow' &&
+    rule !== 'channel-remove' &&
+    rule !== 'prompt-add' &&
+    rule !== 'prompt-remove'
+  ) {
     try {
       expect = JSON.parse(text(form, 'was')) as RuleValue;
     } catch {
@@ -150,6 +160,15 @@ export function readRuleForm(
       const m = member();
       return 'refused' in m ? m : done({ rule, userId: m.id });
     }
+    case 'prompt-add':
+    case 'prompt-remove': {
+      const normal = normalizePattern(text(form, 'pattern'));
+      if ('refused' in normal) {
+        const why = { empty: 'promptEmpty', 'too-long': 'promptTooLong', star: 'promptStar' } as const;
+        return { refused: l.t(`web:admin.refused.${why[normal.refused]}`) };
+      }
+      return done({ rule, pattern: normal.pattern });
+    }
     default:
       return rule satisfies never;
   }
@@ -198,6 +217,12 @@ export async function applyRuleChange(
       return;
     case 'override-clear':
       await admin.clearOverride(guildId, change.userId, by, options);
+      return;
+    case 'prompt-add':
+      await admin.addPromptPattern(guildId, change.pattern, by, options);
+      return;
+    case 'prompt-remove':
+      await admin.removePromptPattern(guildId, change.pattern, by, options);
       return;
     default:
       change satisfies never;

@@ -117,6 +117,24 @@ describe('a rule form read as a change', () => {
   });
 });
 
+describe('a prompt rule typed on the dashboard', () => {
+  it('is kept folded, and refused with why when it cannot be one', () => {
+    expect(readRuleForm('prompt-add', { pattern: ' Ñandú  Rojo* ' }, english, ctx)).toEqual({
+      change: { rule: 'prompt-add', pattern: 'nandu rojo*' },
+      expect: undefined,
+    });
+    expect(readRuleForm('prompt-add', { pattern: 'f*x' }, english, ctx)).toEqual({
+      refused: english.t('web:admin.refused.promptStar'),
+    });
+    expect(readRuleForm('prompt-add', { pattern: '  ' }, english, ctx)).toEqual({
+      refused: english.t('web:admin.refused.promptEmpty'),
+    });
+    expect(readRuleForm('prompt-add', { pattern: 'x'.repeat(101) }, english, ctx)).toEqual({
+      refused: english.t('web:admin.refused.promptTooLong'),
+    });
+  });
+});
+
 describe('a rule’s value in words', () => {
   const names = namesOf(directory, english, new Map([['100000000000000030', 'alice']]));
   it('names channels, roles and amounts as the page shows them', () => {
@@ -139,6 +157,10 @@ describe('a rule’s value in words', () => {
       ),
     ).toBe('$2.00 per the default period');
     expect(names.channel('1000000000000000999')).toContain('cannot see');
+    expect(ruleValueText(english, { kind: 'prompts' }, ['nandu', 'dark wiz*'], names, 'daily')).toBe(
+      '“nandu”, “dark wiz*”',
+    );
+    expect(ruleValueText(english, { kind: 'prompts' }, [], names, 'daily')).toBe('none');
   });
 
   it('writes an amount back as an admin would type it', () => {

@@ -1,12 +1,13 @@
 /**
- * A server's channel rules for a request: the channels generations may be asked in, and spicy
- * modes only where the channel is age-restricted. Checked before anything is reserved, and again
+ * A server's channel rules for a request: the channels generations may be asked in, spicy modes
+ * only where the channel is age-restricted, and no word of the server's prompt rules in the prompt. Checked before anything is reserved, and again
  * for a request that waited for its turn (the rules may have changed meanwhile).
  */
 import { channelMention } from 'discord.js';
 import { needsAgeRestrictedChannel } from '../../catalog/service-rules.ts';
 import { houseList } from '../../catalog/validate.ts';
 import type { CreateGenerationRequest } from '../../media/schemas.ts';
+import { promptRulesOf } from '../../quota/prompt-rules.ts';
 import type { GuildSettings } from '../../quota/settings.ts';
 import { UserError } from '../interactions/command.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
@@ -52,6 +53,12 @@ export function checkChannelRules(
   }
   if (needsAgeRestrictedChannel(request.model, request.mode) && !isAgeRestricted(interaction)) {
     throw new UserError(l.t('generate:spicyOnlyAgeRestricted'));
+  }
+  // The server's prompt rules: the refusal names no word (the list is the admins', not the
+  // members'). The prompt is the request's one free text: every other field is a choice or a link.
+  const patterns = settings.promptPatterns ?? [];
+  if (patterns.length > 0 && promptRulesOf(patterns).firstMatch(request.prompt) !== undefined) {
+    throw new UserError(l.t('generate:promptNotAllowed'));
   }
 }
 

@@ -8,6 +8,7 @@
  * value). A saved change redirects to the page, which says what was saved.
  */
 import type { Hono } from 'hono';
+import { MAX_PATTERNS } from '../../quota/prompt-rules.ts';
 import { ChangedMeanwhile } from '../../quota/rule-fields.ts';
 import { defaultAllowance } from '../../quota/settings.ts';
 import { DEFAULT_REPORT_DAYS } from '../../quota/spend-report.ts';
@@ -24,7 +25,7 @@ import { type Admin, adminOf, renderDashboard, renderMember } from './admin.ts';
 import { notFound } from './not-found.ts';
 
 /** The fields a form may carry back into the page after a refusal (never the token or `was`). */
-const TYPED_FIELDS = ['usd', 'period', 'channel', 'below', 'role', 'member'];
+const TYPED_FIELDS = ['usd', 'period', 'channel', 'below', 'role', 'member', 'pattern'];
 
 export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
   const publicOrigin = new URL(deps.publicUrl).origin;
@@ -59,6 +60,16 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
     const read = readRuleForm(rule, form, l, { guildId, directory: await deps.access.directory(guildId) });
     if ('refused' in read) return again({ kind: 'refused', text: read.refused }, 400);
     const { change, expect } = read;
+    if (change.rule === 'prompt-remove' || change.rule === 'prompt-add') {
+      const listed = (await deps.quota.admin.getSettings(guildId)).promptPatterns ?? [];
+      if (change.rule === 'prompt-remove' && !listed.includes(change.pattern)) {
+        const text = l.t('web:admin.saved.promptNotListed', { pattern: change.pattern });
+        return again({ kind: 'refused', text }, 400);
+      }
+      if (change.rule === 'prompt-add' && !listed.includes(change.pattern) && listed.length >= MAX_PATTERNS) {
+        return again({ kind: 'refused', text: l.t('web:admin.refused.promptsFull') }, 400);
+      }
+    }
     if (change.rule === 'channel-remove') {
       const listed = (await deps.quota.admin.listChannels(guildId)).includes(change.channelId);
       if (!listed) {
@@ -91,14 +102,23 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
     }
     deps.logger.info({ guildId, by: a.userId, rule }, 'a rule changed on the dashboard');
     const subject =
-      'roleId' in change ? change.roleId : 'channelId' in change ? (change.channelId ?? '') : '';
+      'roleId' in change
+        ? change.roleId
+        : 'channelId' in change
+          ? (change.channelId ?? '')
+          : 'pattern' in change
+            ? change.pattern
+            : '';
     if (backTo(rule, typed.values.member)) {
       return c.redirect(
         `/servers/${guildId}/admin/members/${typed.values.member}?saved=${rule}&subject=${typed.values.member}#notice`,
         303,
       );
     }
-    return c.redirect(`/servers/${guildId}/admin?saved=${rule}&subject=${subject}#notice`, 303);
+    return c.redirect(
+      `/servers/${guildId}/admin?saved=${rule}&subject=${encodeURIComponent(subject)}#notice`,
+      303,
+    );
   });
 }
 

@@ -83,6 +83,12 @@ export function savedNotice(
     }
     case 'override-clear':
       return saved(l.t('web:admin.saved.overrideCleared', { name: memberName ?? subject }));
+    case 'prompt-add': {
+      const count = settings.promptPatterns?.length ?? 0;
+      return saved(l.t('web:admin.saved.promptAdded', { pattern: subject, count }));
+    }
+    case 'prompt-remove':
+      return saved(l.t('web:admin.saved.promptRemoved', { pattern: subject }));
     default:
       return rule satisfies never;
   }

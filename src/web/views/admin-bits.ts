@@ -85,6 +85,9 @@ export function ruleValueText(
   defaultPeriod: Period,
 ): string {
   if (value === undefined || value === null) return l.t('web:admin.value.none');
+  if (Array.isArray(value) && field.kind === 'prompts') {
+    return value.length === 0 ? l.t('web:admin.value.none') : value.map((p) => `“${p}”`).join(', ');
+  }
   if (Array.isArray(value)) {
     return value.length === 0
       ? l.t('web:admin.value.anyChannel')

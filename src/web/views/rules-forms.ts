@@ -127,6 +127,7 @@ ${ruleForm(
 </div>
 ${rolesBlock(l, v, def.period)}
 ${channelsBlock(l, v)}
+${promptsBlock(l, v)}
 </section>`;
 }
 
@@ -177,6 +178,29 @@ ${
   <select name="channel" id="channel-pick">${others.map(
     (ch) => html`<option value="${ch.id}">#${ch.name}${ch.category ? html` (${ch.category})` : ''}</option>`,
   )}</select>
+  <button type="submit">${l.t('web:admin.rules.add')}</button>
+</form>
+</div>`;
+}
+
+/** The words and phrases a prompt may not hold (prompt-rules.ts): each with Remove, and one to add. */
+function promptsBlock(l: Localizer, v: RulesView): Html {
+  const patterns = v.settings.promptPatterns ?? [];
+  return html`<div class="rule wide" id="rule-prompts">
+<h3>${l.t('web:admin.rules.prompts')}</h3>
+<p class="hint">${l.t('web:admin.rules.promptsHint')}</p>
+${
+  patterns.length === 0
+    ? html`<p class="empty">${l.t('web:admin.rules.noPrompts')}</p>`
+    : html`<table class="list" id="prompt-patterns"><tbody>${patterns.map(
+        (pattern) =>
+          html`<tr><td class="pattern">${pattern}</td><td><form method="post" action="${action(v, 'prompt-remove')}" class="inline">${formHead(v, undefined)}<input type="hidden" name="pattern" value="${pattern}"><button type="submit" class="quiet">${l.t('web:admin.rules.remove')}</button></form></td></tr>`,
+      )}</tbody></table>`
+}
+<form method="post" action="${action(v, 'prompt-add')}" class="add">
+  ${formHead(v, undefined)}
+  <label for="prompt-pattern">${l.t('web:admin.rules.pattern')}</label>
+  <input id="prompt-pattern" name="pattern" autocomplete="off" size="30" maxlength="100" value="${typedOr(v, 'prompt-add', 'pattern', '')}">
   <button type="submit">${l.t('web:admin.rules.add')}</button>
 </form>
 </div>`;

@@ -100,6 +100,8 @@ export default {
   cantSend: 'Diese Anfrage kann nicht gesendet werden:\n{{errors}}\nEs wurde nichts berechnet.',
   onlyInChannels: 'Generierungen sind nur in {{channels}} möglich.',
   spicyOnlyAgeRestricted: 'Der Spicy-Modus ist nur in altersbeschränkten Kanälen möglich.',
+  promptNotAllowed:
+    'Dieser Prompt enthält ein Wort, das dieser Server nicht erlaubt. Es wurde nichts gesendet oder berechnet.',
   rulesUnreadable: 'Die Regeln des Servers konnten gerade nicht gelesen werden.',
   nothingSent: 'Es wurde nichts gesendet.',
   outcome: {

@@ -124,6 +124,11 @@ export default {
       channelsHint: 'Eine leere Liste heißt: jeder Kanal.',
       anyChannel: 'Jeder Kanal (keine Liste).',
       channel: 'Kanal',
+      prompts: 'Wörter, die dieser Server nicht erlaubt',
+      promptsHint:
+        'Ein Prompt mit einem dieser Wörter wird privat abgelehnt, bevor etwas reserviert oder gesendet wird, ohne das Wort zu nennen. Ganze Wörter, Groß- und Kleinschreibung und Akzente egal; eine Wortgruppe passt auf ihre Wörter in Folge; * am Wortende passt auf dessen Endungen (fuchs* passt auf fuchsrot). Höchstens 500, je höchstens 100 Zeichen.',
+      noPrompts: 'Kein Wort wird abgelehnt.',
+      pattern: 'Wort oder Wortgruppe',
       alerts: 'Warnungen',
       alertsHint:
         'Wo der Bot postet, worum sich Admins kümmern müssen: wenn das gemeinsame Guthaben unter den Betrag fällt (stündlich geprüft), wenn der Dienst das Token ablehnt (401), wenn das Guthaben aufgebraucht ist (402), und Abbuchungen, die in keinen Buchungen stehen.',
@@ -157,6 +162,10 @@ export default {
         'Gespeichert. {{name}} hat jetzt ein eigenes Kontingent von {{allowance}}; es hat Vorrang vor Rollen-Kontingenten und dem Standard.',
       overrideCleared:
         'Gespeichert. {{name}} hat kein eigenes Kontingent mehr: Es gelten die Rollen oder der Standard.',
+      promptAdded:
+        'Gespeichert. Prompts mit „{{pattern}}“ werden abgelehnt ({{count, number}} von 500 Regeln).',
+      promptRemoved: 'Gespeichert. „{{pattern}}“ ist wieder erlaubt.',
+      promptNotListed: '„{{pattern}}“ war keine Regel: nichts geändert.',
     },
     refused: {
       title: 'Nicht gespeichert',
@@ -170,6 +179,10 @@ export default {
       expired: 'Dieses Formular ist veraltet. Lade die Seite neu und versuch es noch mal.',
       store:
         'Nichts wurde geändert: Der Speicher des Bots hat die Änderung nicht rechtzeitig bestätigt. Versuch es gleich noch mal.',
+      promptEmpty: 'Gib ein Wort oder eine Wortgruppe ein.',
+      promptTooLong: 'Eine Regel hat höchstens 100 Zeichen.',
+      promptStar: 'Ein * darf nur am Ende eines Worts stehen (fuchs*).',
+      promptsFull: 'Dieser Server hat 500 Prompt-Regeln, mehr geht nicht: entferne zuerst eine.',
     },
     conflict: {
       title: 'Während deiner Bearbeitung geändert',
@@ -186,6 +199,7 @@ export default {
       'in-flight-cap': 'das Limit laufender Generierungen',
       alerts: 'die Warnungen',
       channels: 'die erlaubten Kanäle',
+      prompts: 'die Prompt-Regeln',
       override: 'das eigene Kontingent von {{name}}',
       role: 'das Kontingent von @{{role}}',
     },

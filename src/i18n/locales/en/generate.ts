@@ -100,6 +100,7 @@ export default {
   cantSend: "This request can't be sent:\n{{errors}}\nNothing was charged.",
   onlyInChannels: 'Generations can be made only in {{channels}}.',
   spicyOnlyAgeRestricted: 'The spicy mode can be used only in age-restricted channels.',
+  promptNotAllowed: 'This prompt holds a word this server does not allow. Nothing was sent or charged.',
   rulesUnreadable: "The server's rules could not be read right now.",
   nothingSent: 'Nothing was sent.',
   /** What the member reads when the service did not take the request. */

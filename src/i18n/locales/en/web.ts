@@ -122,6 +122,11 @@ export default {
       channelsHint: 'An empty list means any channel.',
       anyChannel: 'Any channel (no list).',
       channel: 'Channel',
+      prompts: 'Words this server does not allow',
+      promptsHint:
+        'A prompt that holds one of these is refused privately before anything is reserved or sent, naming no word. Whole words, case and accents folded; a phrase matches its words in a row; * at a word’s end matches its endings (fox* matches foxes). At most 500, of at most 100 characters.',
+      noPrompts: 'No word is refused.',
+      pattern: 'Word or phrase',
       alerts: 'Alerts',
       alertsHint:
         'Where the bot posts what admins must act on: the shared balance falling below the amount (checked every hour), the service refusing the token (401), the balance used up (402), and charges no ledger shows.',
@@ -149,6 +154,9 @@ export default {
       override:
         'Saved. {{name}} now has {{allowance}} of their own; it takes precedence over role allowances and the default.',
       overrideCleared: 'Saved. {{name}} has no allowance of their own: their roles or the default apply.',
+      promptAdded: 'Saved. Prompts holding “{{pattern}}” are refused ({{count, number}} of 500 rules).',
+      promptRemoved: 'Saved. “{{pattern}}” is allowed again.',
+      promptNotListed: '“{{pattern}}” was not a rule: nothing changed.',
     },
     refused: {
       title: 'Not saved',
@@ -161,6 +169,10 @@ export default {
       expired: 'This form is out of date. Reload the page and try again.',
       store:
         'Nothing was changed: the bot’s store did not confirm the change in time. Try again in a moment.',
+      promptEmpty: 'Type a word or a phrase.',
+      promptTooLong: 'A rule may have at most 100 characters.',
+      promptStar: 'A * may stand only at the end of a word (fox*).',
+      promptsFull: 'This server has 500 prompt rules, the most it may have: remove one first.',
     },
     conflict: {
       title: 'Changed while you were editing',
@@ -176,6 +188,7 @@ export default {
       'in-flight-cap': 'the in-flight cap',
       alerts: 'the alerts',
       channels: 'the allowed channels',
+      prompts: 'the prompt rules',
       override: 'the own allowance of {{name}}',
       role: 'the allowance of @{{role}}',
     },

@@ -100,6 +100,8 @@ export default {
   cantSend: 'Esta solicitud no se puede enviar:\n{{errors}}\nNo se cobró nada.',
   onlyInChannels: 'Las generaciones solo se pueden hacer en {{channels}}.',
   spicyOnlyAgeRestricted: 'El modo spicy solo se puede usar en canales con restricción de edad.',
+  promptNotAllowed:
+    'Este prompt contiene una palabra que este servidor no permite. No se envió ni se cobró nada.',
   rulesUnreadable: 'No se pudieron leer las reglas del servidor en este momento.',
   nothingSent: 'No se envió nada.',
   outcome: {

@@ -129,6 +129,11 @@ export default {
       channelsHint: 'Una lista vacía significa cualquier canal.',
       anyChannel: 'Cualquier canal (sin lista).',
       channel: 'Canal',
+      prompts: 'Palabras que este servidor no permite',
+      promptsHint:
+        'Un prompt que contenga una de ellas se rechaza en privado antes de reservar o enviar nada, sin nombrar la palabra. Palabras enteras, sin distinguir mayúsculas ni acentos; una frase coincide con sus palabras seguidas; * al final de una palabra coincide con sus terminaciones (zorro* coincide con zorros). Como máximo 500, de hasta 100 caracteres.',
+      noPrompts: 'No se rechaza ninguna palabra.',
+      pattern: 'Palabra o frase',
       alerts: 'Alertas',
       alertsHint:
         'Dónde publica el bot lo que requiere la atención de los admins: que el saldo compartido baje del importe (se comprueba cada hora), que el servicio rechace el token (401), que el saldo se agote (402) y cargos que no figuran en ninguna contabilidad.',
@@ -161,6 +166,9 @@ export default {
         'Guardado. {{name}} tiene ahora un cupo propio de {{allowance}}; tiene prioridad sobre los cupos de roles y el predeterminado.',
       overrideCleared:
         'Guardado. {{name}} ya no tiene cupo propio: se aplican sus roles o el predeterminado.',
+      promptAdded: 'Guardado. Los prompts con «{{pattern}}» se rechazan ({{count, number}} de 500 reglas).',
+      promptRemoved: 'Guardado. «{{pattern}}» vuelve a estar permitido.',
+      promptNotListed: '«{{pattern}}» no era una regla: no cambió nada.',
     },
     refused: {
       title: 'No guardado',
@@ -173,6 +181,10 @@ export default {
       expired: 'Este formulario está desactualizado. Recarga la página e inténtalo de nuevo.',
       store:
         'No se ha cambiado nada: el almacenamiento del bot no confirmó el cambio a tiempo. Inténtalo de nuevo en un momento.',
+      promptEmpty: 'Escribe una palabra o una frase.',
+      promptTooLong: 'Una regla puede tener como máximo 100 caracteres.',
+      promptStar: 'Un * solo puede ir al final de una palabra (zorro*).',
+      promptsFull: 'Este servidor tiene 500 reglas de prompts, el máximo: quita una primero.',
     },
     conflict: {
       title: 'Cambiado mientras lo editabas',
@@ -189,6 +201,7 @@ export default {
       'in-flight-cap': 'el límite de generaciones en curso',
       alerts: 'las alertas',
       channels: 'los canales permitidos',
+      prompts: 'las reglas de prompts',
       override: 'el cupo propio de {{name}}',
       role: 'el cupo de @{{role}}',
     },

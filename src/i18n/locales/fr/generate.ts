@@ -100,6 +100,8 @@ export default {
   cantSend: 'Cette demande ne peut pas être envoyée:\n{{errors}}\nRien n’a été facturé.',
   onlyInChannels: 'Les générations ne sont possibles que dans {{channels}}.',
   spicyOnlyAgeRestricted: 'Le mode spicy n’est possible que dans les salons soumis à une limite d’âge.',
+  promptNotAllowed:
+    'Ce prompt contient un mot que ce serveur n’autorise pas. Rien n’a été envoyé ni facturé.',
   rulesUnreadable: 'Les règles du serveur n’ont pas pu être lues pour le moment.',
   nothingSent: 'Rien n’a été envoyé.',
   outcome: {

@@ -126,6 +126,11 @@ export default {
       channelsHint: 'Une liste vide veut dire: n’importe quel salon.',
       anyChannel: 'N’importe quel salon (aucune liste).',
       channel: 'Salon',
+      prompts: 'Mots que ce serveur n’autorise pas',
+      promptsHint:
+        'Un prompt qui en contient un est refusé en privé avant toute réservation ou tout envoi, sans nommer le mot. Mots entiers, sans tenir compte de la casse ni des accents ; une expression correspond à ses mots à la suite ; * en fin de mot correspond à ses terminaisons (renard* correspond à renards). 500 au plus, de 100 caractères au plus.',
+      noPrompts: 'Aucun mot n’est refusé.',
+      pattern: 'Mot ou expression',
       alerts: 'Alertes',
       alertsHint:
         'Où le bot publie ce qui demande une action des admins: le solde partagé qui passe sous le montant (vérifié toutes les heures), le service qui refuse le jeton (401), le solde épuisé (402), et les débits qu’aucun registre ne montre.',
@@ -159,6 +164,10 @@ export default {
         'Enregistré. {{name}} a maintenant son propre quota de {{allowance}}; il passe avant les quotas des rôles et le quota par défaut.',
       overrideCleared:
         'Enregistré. {{name}} n’a plus de quota propre: ses rôles ou le quota par défaut s’appliquent.',
+      promptAdded:
+        'Enregistré. Les prompts contenant « {{pattern}} » sont refusés ({{count, number}} règles sur 500).',
+      promptRemoved: 'Enregistré. « {{pattern}} » est de nouveau autorisé.',
+      promptNotListed: '« {{pattern}} » n’était pas une règle : rien n’a changé.',
     },
     refused: {
       title: 'Non enregistré',
@@ -171,6 +180,10 @@ export default {
       expired: 'Ce formulaire n’est plus à jour. Recharge la page et réessaie.',
       store:
         'Rien n’a été modifié: le stockage du bot n’a pas confirmé la modification à temps. Réessaie dans un instant.',
+      promptEmpty: 'Saisis un mot ou une expression.',
+      promptTooLong: 'Une règle a 100 caractères au plus.',
+      promptStar: 'Un * ne peut se trouver qu’en fin de mot (renard*).',
+      promptsFull: 'Ce serveur a 500 règles de prompts, le maximum : retires-en une d’abord.',
     },
     conflict: {
       title: 'Modifié pendant que tu éditais la page',
@@ -187,6 +200,7 @@ export default {
       'in-flight-cap': 'la limite de générations en cours',
       alerts: 'les alertes',
       channels: 'les salons autorisés',
+      prompts: 'les règles de prompts',
       override: 'le quota propre de {{name}}',
       role: 'le quota de @{{role}}',
     },

@@ -97,6 +97,8 @@ export default {
   cantSend: 'このリクエストは送信できません：\n{{errors}}\n何も請求されていません。',
   onlyInChannels: '生成は{{channels}}でのみ行えます。',
   spicyOnlyAgeRestricted: 'spicyモードは年齢制限のあるチャンネルでのみ使えます。',
+  promptNotAllowed:
+    'このプロンプトには、このサーバーで許可されていない語が含まれています。何も送信・請求されていません。',
   rulesUnreadable: '現在、サーバーのルールを読み込めませんでした。',
   nothingSent: '何も送信されていません。',
   outcome: {

@@ -100,6 +100,8 @@ export default {
   cantSend: 'Este pedido não pode ser enviado:\n{{errors}}\nNada foi cobrado.',
   onlyInChannels: 'Gerações só podem ser feitas em {{channels}}.',
   spicyOnlyAgeRestricted: 'O modo spicy só pode ser usado em canais com restrição de idade.',
+  promptNotAllowed:
+    'Este prompt contém uma palavra que este servidor não permite. Nada foi enviado nem cobrado.',
   rulesUnreadable: 'Não foi possível ler as regras do servidor agora.',
   nothingSent: 'Nada foi enviado.',
   outcome: {

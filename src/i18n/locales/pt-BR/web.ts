@@ -126,6 +126,11 @@ export default {
       channelsHint: 'Uma lista vazia significa qualquer canal.',
       anyChannel: 'Qualquer canal (sem lista).',
       channel: 'Canal',
+      prompts: 'Palavras que este servidor não permite',
+      promptsHint:
+        'Um prompt que contenha uma delas é recusado em particular antes de reservar ou enviar qualquer coisa, sem dizer a palavra. Palavras inteiras, sem diferenciar maiúsculas nem acentos; uma frase corresponde às suas palavras em sequência; * no fim de uma palavra corresponde às suas terminações (raposa* corresponde a raposas). No máximo 500, de até 100 caracteres.',
+      noPrompts: 'Nenhuma palavra é recusada.',
+      pattern: 'Palavra ou frase',
       alerts: 'Alertas',
       alertsHint:
         'Onde o bot publica o que os admins precisam resolver: o saldo compartilhado abaixo do valor (verificado a cada hora), o serviço recusando o token (401), o saldo esgotado (402) e cobranças que não aparecem em nenhuma contabilidade.',
@@ -157,6 +162,9 @@ export default {
       override:
         'Salvo. {{name}} agora tem uma cota própria de {{allowance}}; ela tem prioridade sobre as cotas de cargos e o padrão.',
       overrideCleared: 'Salvo. {{name}} não tem mais cota própria: valem os cargos ou o padrão.',
+      promptAdded: 'Salvo. Prompts com “{{pattern}}” são recusados ({{count, number}} de 500 regras).',
+      promptRemoved: 'Salvo. “{{pattern}}” voltou a ser permitido.',
+      promptNotListed: '“{{pattern}}” não era uma regra: nada mudou.',
     },
     refused: {
       title: 'Não salvo',
@@ -169,6 +177,10 @@ export default {
       expired: 'Este formulário está desatualizado. Recarregue a página e tente de novo.',
       store:
         'Nada foi alterado: o armazenamento do bot não confirmou a alteração a tempo. Tente de novo em instantes.',
+      promptEmpty: 'Digite uma palavra ou uma frase.',
+      promptTooLong: 'Uma regra pode ter no máximo 100 caracteres.',
+      promptStar: 'Um * só pode ficar no fim de uma palavra (raposa*).',
+      promptsFull: 'Este servidor tem 500 regras de prompts, o máximo: remova uma primeiro.',
     },
     conflict: {
       title: 'Alterado enquanto você editava',
@@ -185,6 +197,7 @@ export default {
       'in-flight-cap': 'o limite de gerações em andamento',
       alerts: 'os alertas',
       channels: 'os canais permitidos',
+      prompts: 'as regras de prompts',
       override: 'a cota própria de {{name}}',
       role: 'a cota de @{{role}}',
     },
