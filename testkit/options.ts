@@ -13,4 +13,7 @@ export const opt = {
   /** A subcommand with its own options (type 1). */
   subcommand: (name: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
     ({ name, type: 1, options }) as unknown as APIApplicationCommandInteractionDataOption,
+  /** A subcommand group holding one of its subcommands (type 2). */
+  group: (name: string, subcommand: APIApplicationCommandInteractionDataOption) =>
+    ({ name, type: 2, options: [subcommand] }) as unknown as APIApplicationCommandInteractionDataOption,
 } as const;

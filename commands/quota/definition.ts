@@ -1,5 +1,5 @@
 /**
- * /quota's definition: its ten subcommands and their options, and the types each subcommand's
+ * /quota's definition: its ten subcommands and the group of prompt rules and their options, and the types each subcommand's
  * handler (sub/) is given, derived from it. Kept apart from index.ts (the dispatch) because the
  * handlers import these types and index.ts imports the handlers: files do not import each other in
  * a loop.
@@ -22,6 +22,7 @@ import type { BotServices } from '../../src/discord/interactions/services.ts';
 import type { renderGuildOverview } from '../../src/discord/views/quota-view.ts';
 import type { Localizer } from '../../src/i18n/index.ts';
 import { isPeriod, PERIODS, type Period } from '../../src/quota/periods.ts';
+import { MAX_PATTERN_LENGTH } from '../../src/quota/prompt-rules.ts';
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../src/quota/spend-report.ts';
 
 // Amounts are a STRING option parsed with parseUsdInput rather than a NUMBER option: a number
@@ -56,6 +57,15 @@ const member = {
   ),
   required: true,
 } as const;
+
+/** A prompt rule as the admin types it (prompt-rules.ts reads it). */
+const pattern = (description: Text) =>
+  ({
+    type: ApplicationCommandOptionType.String,
+    ...commandTexts((l) => l.t('quota:command.option.pattern'), description),
+    required: true,
+    max_length: MAX_PATTERN_LENGTH,
+  }) as const;
 
 /** Where a member can run a slash command; categories, forums and directories cannot hold one. */
 const COMMAND_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
@@ -243,6 +253,38 @@ export const QuotaCommand = {
           ),
           min_value: 1,
           max_value: MAX_REPORT_DAYS,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.SubcommandGroup,
+      ...commandTexts(
+        (l) => l.t('quota:command.prompts.name'),
+        (l) => l.t('quota:command.prompts.description'),
+      ),
+      options: [
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.prompts.add.name'),
+            (l) => l.t('quota:command.prompts.add.description'),
+          ),
+          options: [pattern((l) => l.t('quota:command.prompts.add.pattern'))],
+        },
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.prompts.remove.name'),
+            (l) => l.t('quota:command.prompts.remove.description'),
+          ),
+          options: [pattern((l) => l.t('quota:command.prompts.remove.pattern'))],
+        },
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.prompts.list.name'),
+            (l) => l.t('quota:command.prompts.list.description'),
+          ),
         },
       ],
     },

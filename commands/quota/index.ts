@@ -17,6 +17,7 @@ import { budget } from './sub/budget.ts';
 import { channels } from './sub/channels.ts';
 import { confirm } from './sub/confirm.ts';
 import { defaultAllowance } from './sub/default.ts';
+import { prompts } from './sub/prompts.ts';
 import { report } from './sub/report.ts';
 import { reset } from './sub/reset.ts';
 import { role } from './sub/role.ts';
@@ -66,6 +67,8 @@ function dispatch(
       return channels(i, a.args, services);
     case 'alerts':
       return alerts(i, a.args, services);
+    case 'prompts':
+      return prompts(i, a.args, services);
     default:
       return a satisfies never;
   }

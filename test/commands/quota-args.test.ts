@@ -9,7 +9,17 @@ import type { ChannelArg, RoleArg, UserArg } from '../../src/discord/interaction
 describe("/quota's typed arguments", () => {
   it('has one arm per subcommand of the definition', () => {
     expectTypeOf<QuotaSubcommand>().toEqualTypeOf<
-      'set' | 'role' | 'default' | 'budget' | 'confirm' | 'show' | 'reset' | 'channels' | 'alerts' | 'report'
+      | 'set'
+      | 'role'
+      | 'default'
+      | 'budget'
+      | 'confirm'
+      | 'show'
+      | 'reset'
+      | 'channels'
+      | 'alerts'
+      | 'report'
+      | 'prompts'
     >();
     expect(QuotaCommand.options.map((o) => o.name).sort()).toEqual([
       'alerts',
@@ -17,6 +27,7 @@ describe("/quota's typed arguments", () => {
       'channels',
       'confirm',
       'default',
+      'prompts',
       'report',
       'reset',
       'role',
@@ -36,6 +47,11 @@ describe("/quota's typed arguments", () => {
     expectTypeOf<Alerts['channel']>().toEqualTypeOf<ChannelArg | undefined>();
     expectTypeOf<Alerts['below']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<Alerts['off']>().toEqualTypeOf<boolean | undefined>();
+    // A group's subcommands are its own arms, typed the same way.
+    type Prompts = SubcommandArgs<'prompts'>;
+    expectTypeOf<Prompts['subcommand']>().toEqualTypeOf<'add' | 'remove' | 'list'>();
+    expectTypeOf<Extract<Prompts, { subcommand: 'add' }>['args']['pattern']>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<Prompts, { subcommand: 'remove' }>['args']['pattern']>().toEqualTypeOf<string>();
     // @ts-expect-error /quota budget has no user
     expectTypeOf<SubcommandArgs<'budget'>['user']>().toBeNever();
   });

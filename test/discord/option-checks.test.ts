@@ -149,6 +149,46 @@ describe("a command's options against its definition", () => {
   });
 });
 
+describe('a command with a group of subcommands', () => {
+  const withGroup: readonly CheckedDefinition[] = [
+    { type: T.Subcommand, name: 'show', options: [] },
+    {
+      type: T.SubcommandGroup,
+      name: 'prompts',
+      options: [
+        {
+          type: T.Subcommand,
+          name: 'add',
+          options: [{ type: T.String, name: 'pattern', required: true, max_length: 100 }],
+        },
+        { type: T.Subcommand, name: 'list', options: [] },
+      ],
+    },
+  ];
+  const check = (sent: SentOption[]) => optionProblem(sent, withGroup, 'command')?.(english, undefined);
+  const group = (options: SentOption[]): SentOption =>
+    ({ name: 'prompts', type: T.SubcommandGroup, value: undefined, options }) as SentOption;
+  const sub = (name: string, options: SentOption[] = []): SentOption =>
+    ({ name, type: T.Subcommand, value: undefined, options }) as SentOption;
+
+  it("checks the group's chosen subcommand's options against its own", () => {
+    expect(check([group([sub('add', [s('pattern', 'fox*')])])])).toBeUndefined();
+    expect(check([group([sub('add', [s('pattern', 'x'.repeat(101))])])])).toBe(
+      `The option \`pattern\` takes at most 100 characters (it has 101). ${NOTHING}`,
+    );
+    expect(check([group([sub('add', [])])])).toBe(`The option \`pattern\` is required. ${NOTHING}`);
+  });
+
+  it('refuses a group without one of its subcommands, with two, or with one it does not have', () => {
+    const none = `This command arrived without one of its subcommands. ${NOTHING}`;
+    expect(check([group([])])).toBe(none);
+    expect(check([group([sub('list'), sub('list')])])).toBe(none);
+    expect(check([group([sub('show')])])).toBe('This subcommand (show) is not known to the bot any more.');
+    // A group's name sent as a subcommand, or the other way round, is not the definition's.
+    expect(check([sub('prompts')])).toBe('This subcommand (prompts) is not known to the bot any more.');
+  });
+});
+
 describe('a command made of subcommands', () => {
   const withSubcommands: readonly CheckedDefinition[] = [
     {

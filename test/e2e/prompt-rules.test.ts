@@ -77,6 +77,32 @@ describe('prompt rules', () => {
     expect(h.discord.calls.some((c) => JSON.stringify(c.body ?? '').includes('dark wiz'))).toBe(false);
   });
 
+  it('are added, listed and removed with /quota prompts, and /imagine follows at once', async () => {
+    const prompts = (name: string, options: ReturnType<typeof opt.string>[] = []) =>
+      h.command('quota', [opt.group('prompts', opt.subcommand(name, options))], { userId: ADMIN });
+    const added = await ephemeralReply(h, await prompts('add', [opt.string('pattern', 'Zèbre*')]));
+    expect(added.content).toContain('Prompts holding `zebre*` are now refused');
+    expect((await ephemeralReply(h, await prompts('add', [opt.string('pattern', 'z*b')]))).content).toBe(
+      'A * may stand only at the end of a word, e.g. fox*.',
+    );
+    const listed = await ephemeralReply(h, await prompts('list'));
+    expect(listed.content).toContain('`nandu`, `dark wiz*`, `zebre*`');
+    const refused = await ephemeralReply(
+      h,
+      await h.command('imagine', [opt.string('prompt', 'two ZEBRAS, no: zébres, at noon')]),
+    );
+    expect(refused.content).toBe(REFUSED);
+    expect(
+      (await ephemeralReply(h, await prompts('remove', [opt.string('pattern', 'zebre*')]))).content,
+    ).toContain('`zebre*` is allowed again');
+    const audit = await h.bot.services.quotaAdmin.auditPage(GUILD, { limit: 3 });
+    expect(audit.records.map((r) => [r.action, r.via])).toEqual([
+      ['remove-prompt-pattern', 'command'],
+      ['add-prompt-pattern', 'command'],
+      ['add-prompt-pattern', 'web'],
+    ]);
+  });
+
   it('let through words that merely contain a pattern, and phrases whose words are not in a row', async () => {
     await h.bot.services.quotaAdmin.addPromptPattern(GUILD, 'ass', ADMIN);
     const result = await resultOf(

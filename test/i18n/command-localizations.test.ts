@@ -134,6 +134,7 @@ describe('the localized definitions, as a German and a Japanese member reads the
       'channels',
       'alerts',
       'report',
+      'prompts',
     ]);
     expect(QuotaCommand.name_localizations.de).toBe('kontingent');
     expect(QuotaCommand.name_localizations.ja).toBe('利用枠');

@@ -69,23 +69,29 @@ type Values<O extends readonly OptionDefinition[]> = {
 };
 
 type Subcommand = ApplicationCommandOptionType.Subcommand;
+type SubcommandGroup = ApplicationCommandOptionType.SubcommandGroup;
 
-/** One arm per subcommand: `{ subcommand: 'motion'; args: {…} } | { subcommand: 'orbit'; … }`. */
+/**
+ * One arm per subcommand: `{ subcommand: 'motion'; args: {…} } | { subcommand: 'orbit'; … }`; a
+ * group's arm holds its own subcommands' arms the same way: `{ subcommand: 'prompts'; args: {
+ * subcommand: 'add'; args: { pattern: string } } | … }`.
+ */
 type SubcommandArms<O extends readonly OptionDefinition[]> = {
-  [D in O[number] as D['type'] extends Subcommand ? D['name'] : never]: {
+  [D in O[number] as D['type'] extends Subcommand | SubcommandGroup ? D['name'] : never]: {
     subcommand: D['name'];
-    args: Values<D['options'] extends readonly OptionDefinition[] ? D['options'] : []>;
+    args: D['type'] extends SubcommandGroup
+      ? SubcommandArgs<D['options'] extends readonly OptionDefinition[] ? D['options'] : []>
+      : Values<D['options'] extends readonly OptionDefinition[] ? D['options'] : []>;
   };
 };
 type SubcommandArgs<O extends readonly OptionDefinition[]> = SubcommandArms<O>[keyof SubcommandArms<O>];
 
 /**
  * The arguments of a command: its options by name (required ones always present), or, for a
- * command made of subcommands, a union discriminated by `subcommand`. Subcommand groups are not
- * used by this bot and are not modelled.
+ * command made of subcommands, a union discriminated by `subcommand` (a group's, nested the same way).
  */
 export type ArgsParam<C extends CommandDefinition> = C['options'] extends readonly OptionDefinition[]
-  ? Extract<C['options'][number], { type: Subcommand }> extends never
+  ? Extract<C['options'][number], { type: Subcommand | SubcommandGroup }> extends never
     ? Values<C['options']>
     : SubcommandArgs<C['options']>
   : Record<string, never>;
@@ -127,11 +133,23 @@ export function readArgs<const C extends CommandDefinition>(
   definition: C,
 ): ArgsParam<C> {
   const options = definition.options ?? [];
-  const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
-  if (subcommands.length === 0) return readValues(interaction, options) as ArgsParam<C>;
-  // The router's check found the subcommand among the definition's.
+  const branches = options.filter(
+    (o) =>
+      o.type === ApplicationCommandOptionType.Subcommand ||
+      o.type === ApplicationCommandOptionType.SubcommandGroup,
+  );
+  if (branches.length === 0) return readValues(interaction, options) as ArgsParam<C>;
+  // The router's check found the group and the subcommand among the definition's.
   const name = interaction.options.getSubcommand(true);
-  const chosen = subcommands.find((o) => o.name === name);
+  const group = interaction.options.getSubcommandGroup(false);
+  if (group) {
+    const chosen = branches.find((o) => o.name === group)?.options?.find((o) => o.name === name);
+    return {
+      subcommand: group,
+      args: { subcommand: name, args: readValues(interaction, chosen?.options ?? []) },
+    } as ArgsParam<C>;
+  }
+  const chosen = branches.find((o) => o.name === name);
   return { subcommand: name, args: readValues(interaction, chosen?.options ?? []) } as ArgsParam<C>;
 }
 

@@ -65,17 +65,25 @@ export function optionProblem(
   definitions: readonly CheckedDefinition[],
   checking: Checking,
 ): OptionProblem | undefined {
-  const subcommands = definitions.filter((d) => d.type === ApplicationCommandOptionType.Subcommand);
-  if (subcommands.length === 0) return valuesProblem(sent, definitions, checking);
-  // discord.js reads the first option as the subcommand when it is one; anything else beside or
-  // instead of it would leave the handlers reading options of no subcommand.
+  const isBranch = (type: ApplicationCommandOptionType) =>
+    type === ApplicationCommandOptionType.Subcommand || type === ApplicationCommandOptionType.SubcommandGroup;
+  const branches = definitions.filter((d) => isBranch(d.type));
+  if (branches.length === 0) return valuesProblem(sent, definitions, checking);
+  // discord.js reads the first option as the subcommand (or its group) when it is one; anything
+  // else beside or instead of it would leave the handlers reading options of no subcommand.
   const [chosen, ...rest] = sent;
-  if (!chosen || rest.length > 0 || chosen.type !== ApplicationCommandOptionType.Subcommand) {
+  if (!chosen || rest.length > 0 || !isBranch(chosen.type)) {
     return (l) => l.t('actions:press.noSubcommand');
   }
-  const definition = subcommands.find((d) => d.name === chosen.name);
+  const definition = branches.find((d) => d.name === chosen.name && d.type === chosen.type);
   // Deployed commands newer or older than this code (not yet redeployed): the member is told.
   if (!definition) return (l) => l.t('actions:press.unknownSubcommand', { name: shownName(chosen.name) });
+  // A group holds exactly one of its subcommands, checked as a command's would be.
+  if (chosen.type === ApplicationCommandOptionType.SubcommandGroup) {
+    const inner = definition.options ?? [];
+    if (inner.some((d) => d.type !== ApplicationCommandOptionType.Subcommand)) return badOption(definition);
+    return optionProblem(chosen.options ?? [], inner, checking);
+  }
   return valuesProblem(chosen.options ?? [], definition.options ?? [], checking);
 }
 

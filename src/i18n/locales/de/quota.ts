@@ -60,7 +60,23 @@ export default {
         'Ausgaben des Servers pro Tag nach Mitglied und Modell (Diagramm), dazu die Buchungen (CSV)',
       days: 'Wie viele Tage zurück, heute (UTC) eingeschlossen; Standard: {{days, number}}',
     },
+    prompts: {
+      name: 'prompts',
+      description: 'Wörter und Wortgruppen, die dieser Server in Prompts nicht erlaubt',
+      add: {
+        name: 'hinzufügen',
+        description: 'Prompts mit diesem Wort oder dieser Wortgruppe ablehnen',
+        pattern: 'Ein Wort oder eine Wortgruppe; * am Wortende passt auf Endungen (fuchs*)',
+      },
+      remove: {
+        name: 'entfernen',
+        description: 'Ein Wort oder eine Wortgruppe wieder erlauben',
+        pattern: 'Das Wort oder die Wortgruppe, wie aufgelistet',
+      },
+      list: { name: 'auflisten', description: 'Die Wörter und Wortgruppen, die dieser Server nicht erlaubt' },
+    },
     option: {
+      pattern: 'muster',
       user: 'mitglied',
       member: 'Das Mitglied',
       usd: 'usd',
@@ -189,5 +205,17 @@ export default {
     byMember: 'Nach Mitglied',
     byModel: 'Nach Modell',
     others: 'alle anderen',
+  },
+  prompts: {
+    added:
+      'Prompts mit `{{pattern}}` werden jetzt privat abgelehnt, bevor etwas reserviert oder gesendet wird, ohne es zu nennen ({{n, number}} von {{max, number}} Regeln).',
+    removed: '`{{pattern}}` ist wieder erlaubt (noch {{n, number}} von {{max, number}} Regeln).',
+    notListed: '`{{pattern}}` war keine Regel: nichts geändert.',
+    none: 'Dieser Server lehnt in Prompts kein Wort ab.',
+    list: 'Prompts mit diesen werden abgelehnt ({{n, number}} von {{max, number}} Regeln): {{patterns}}',
+    empty: 'Gib ein Wort oder eine Wortgruppe ein.',
+    tooLong: 'Eine Regel hat höchstens 100 Zeichen.',
+    star: 'Ein * darf nur am Ende eines Worts stehen, z. B. fuchs*.',
+    full: 'Dieser Server hat {{max, number}} Prompt-Regeln, mehr geht nicht: entferne zuerst eine.',
   },
 } satisfies Texts<'de', 'quota'>;

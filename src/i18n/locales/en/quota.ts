@@ -58,8 +58,24 @@ export default {
       description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
       days: 'How many days back, today (UTC) included; default {{days, number}}',
     },
+    prompts: {
+      name: 'prompts',
+      description: 'Words and phrases this server does not allow in a prompt',
+      add: {
+        name: 'add',
+        description: 'Refuse prompts that hold this word or phrase',
+        pattern: "A word or phrase; * at a word's end matches its endings (fox*)",
+      },
+      remove: {
+        name: 'remove',
+        description: 'Allow a word or phrase again',
+        pattern: 'The word or phrase, as listed',
+      },
+      list: { name: 'list', description: 'The words and phrases this server does not allow' },
+    },
     /** The options' names, shared by the subcommands that have them. */
     option: {
+      pattern: 'pattern',
       user: 'user',
       member: 'The member',
       usd: 'usd',
@@ -186,5 +202,17 @@ export default {
     byMember: 'By member',
     byModel: 'By model',
     others: 'everyone else',
+  },
+  prompts: {
+    added:
+      'Prompts holding `{{pattern}}` are now refused privately, before anything is reserved or sent, without naming it ({{n, number}} of {{max, number}} rules).',
+    removed: '`{{pattern}}` is allowed again ({{n, number}} of {{max, number}} rules left).',
+    notListed: '`{{pattern}}` was not a rule: nothing changed.',
+    none: 'This server refuses no word in prompts.',
+    list: 'Prompts holding these are refused ({{n, number}} of {{max, number}} rules): {{patterns}}',
+    empty: 'Type a word or a phrase.',
+    tooLong: 'A rule may have at most 100 characters.',
+    star: 'A * may stand only at the end of a word, e.g. fox*.',
+    full: 'This server has {{max, number}} prompt rules, the most it may have: remove one first.',
   },
 } as const;

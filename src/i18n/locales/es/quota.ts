@@ -62,7 +62,23 @@ export default {
         'El gasto del servidor por día, por miembro y por modelo (gráfico), con la contabilidad (CSV)',
       days: 'Cuántos días hacia atrás, hoy (UTC) incluido; por defecto {{days, number}}',
     },
+    prompts: {
+      name: 'prompts',
+      description: 'Palabras y frases que este servidor no permite en un prompt',
+      add: {
+        name: 'añadir',
+        description: 'Rechazar los prompts que contengan esta palabra o frase',
+        pattern: 'Una palabra o frase; * al final de una palabra cubre sus terminaciones (zorro*)',
+      },
+      remove: {
+        name: 'quitar',
+        description: 'Volver a permitir una palabra o frase',
+        pattern: 'La palabra o frase, tal como aparece en la lista',
+      },
+      list: { name: 'listar', description: 'Las palabras y frases que este servidor no permite' },
+    },
     option: {
+      pattern: 'patrón',
       user: 'miembro',
       member: 'El miembro',
       usd: 'usd',
@@ -192,5 +208,17 @@ export default {
     byMember: 'Por miembro',
     byModel: 'Por modelo',
     others: 'el resto',
+  },
+  prompts: {
+    added:
+      'Los prompts que contengan `{{pattern}}` ahora se rechazan en privado, antes de reservar o enviar nada, sin nombrarlo ({{n, number}} de {{max, number}} reglas).',
+    removed: '`{{pattern}}` vuelve a estar permitido (quedan {{n, number}} de {{max, number}} reglas).',
+    notListed: '`{{pattern}}` no era una regla: no cambió nada.',
+    none: 'Este servidor no rechaza ninguna palabra en los prompts.',
+    list: 'Se rechazan los prompts que contengan estas ({{n, number}} de {{max, number}} reglas): {{patterns}}',
+    empty: 'Escribe una palabra o una frase.',
+    tooLong: 'Una regla puede tener como máximo 100 caracteres.',
+    star: 'Un * solo puede ir al final de una palabra, por ejemplo zorro*.',
+    full: 'Este servidor tiene {{max, number}} reglas de prompts, el máximo: quita una primero.',
   },
 } satisfies Texts<'es', 'quota'>;

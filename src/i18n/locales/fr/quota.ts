@@ -60,7 +60,23 @@ export default {
         'Les dépenses du serveur par jour, par membre et par modèle (graphique), avec le registre (CSV)',
       days: 'Combien de jours en arrière, aujourd’hui (UTC) compris; par défaut {{days, number}}',
     },
+    prompts: {
+      name: 'prompts',
+      description: 'Mots et expressions que ce serveur n’autorise pas dans un prompt',
+      add: {
+        name: 'ajouter',
+        description: 'Refuser les prompts contenant ce mot ou cette expression',
+        pattern: 'Un mot ou une expression ; * en fin de mot couvre ses terminaisons (renard*)',
+      },
+      remove: {
+        name: 'retirer',
+        description: 'Autoriser de nouveau un mot ou une expression',
+        pattern: 'Le mot ou l’expression, tel que listé',
+      },
+      list: { name: 'lister', description: 'Les mots et expressions que ce serveur n’autorise pas' },
+    },
     option: {
+      pattern: 'motif',
       user: 'membre',
       member: 'Le membre',
       usd: 'usd',
@@ -190,5 +206,17 @@ export default {
     byMember: 'Par membre',
     byModel: 'Par modèle',
     others: 'tous les autres',
+  },
+  prompts: {
+    added:
+      'Les prompts contenant `{{pattern}}` sont désormais refusés en privé, avant toute réservation ou tout envoi, sans le nommer ({{n, number}} règles sur {{max, number}}).',
+    removed: '`{{pattern}}` est de nouveau autorisé ({{n, number}} règles sur {{max, number}}).',
+    notListed: '`{{pattern}}` n’était pas une règle : rien n’a changé.',
+    none: 'Ce serveur ne refuse aucun mot dans les prompts.',
+    list: 'Les prompts contenant ceux-ci sont refusés ({{n, number}} règles sur {{max, number}}) : {{patterns}}',
+    empty: 'Saisis un mot ou une expression.',
+    tooLong: 'Une règle a 100 caractères au plus.',
+    star: 'Un * ne peut se trouver qu’en fin de mot, par exemple renard*.',
+    full: 'Ce serveur a {{max, number}} règles de prompts, le maximum : retires-en une d’abord.',
   },
 } satisfies Texts<'fr', 'quota'>;

@@ -59,7 +59,23 @@ export default {
       description: 'サーバーの日ごとの利用額をメンバー別・モデル別に（グラフ）、台帳付き（CSV）',
       days: '何日分さかのぼるか（今日（UTC）を含む）。デフォルトは{{days, number}}日',
     },
+    prompts: {
+      name: 'プロンプト',
+      description: 'このサーバーでプロンプトに許可しない語とフレーズ',
+      add: {
+        name: '追加',
+        description: 'この語またはフレーズを含むプロンプトを断る',
+        pattern: '語またはフレーズ。語末の * はその語の語尾変化に一致（fox*）',
+      },
+      remove: {
+        name: '削除',
+        description: '語またはフレーズを再び許可する',
+        pattern: '一覧にあるとおりの語またはフレーズ',
+      },
+      list: { name: '一覧', description: 'このサーバーで許可しない語とフレーズ' },
+    },
     option: {
+      pattern: 'パターン',
       user: 'メンバー',
       member: 'メンバー',
       usd: 'usd',
@@ -182,5 +198,17 @@ export default {
     byMember: 'メンバー別',
     byModel: 'モデル別',
     others: 'その他のメンバー',
+  },
+  prompts: {
+    added:
+      '`{{pattern}}` を含むプロンプトは、予約や送信の前に、語を示さずに本人だけに断られるようになりました（ルール {{n, number}}/{{max, number}} 件）。',
+    removed: '`{{pattern}}` は再び使えます（残りのルール {{n, number}}/{{max, number}} 件）。',
+    notListed: '`{{pattern}}` はルールではありませんでした。何も変更していません。',
+    none: 'このサーバーはプロンプトのどの語も断りません。',
+    list: 'これらを含むプロンプトは断られます（ルール {{n, number}}/{{max, number}} 件）：{{patterns}}',
+    empty: '語またはフレーズを入力してください。',
+    tooLong: 'ルールは100文字までです。',
+    star: '* は語の末尾にだけ置けます（例：fox*）。',
+    full: 'このサーバーのプロンプトのルールは上限の{{max, number}}件です。先にひとつ削除してください。',
   },
 } satisfies Texts<'ja', 'quota'>;

@@ -60,7 +60,23 @@ export default {
         'Os gastos do servidor por dia, por membro e por modelo (gráfico), com a contabilidade (CSV)',
       days: 'Quantos dias para trás, hoje (UTC) incluído; padrão {{days, number}}',
     },
+    prompts: {
+      name: 'prompts',
+      description: 'Palavras e frases que este servidor não permite em um prompt',
+      add: {
+        name: 'adicionar',
+        description: 'Recusar prompts que contenham esta palavra ou frase',
+        pattern: 'Uma palavra ou frase; * no fim de uma palavra cobre suas terminações (raposa*)',
+      },
+      remove: {
+        name: 'remover',
+        description: 'Permitir de novo uma palavra ou frase',
+        pattern: 'A palavra ou frase, como aparece na lista',
+      },
+      list: { name: 'listar', description: 'As palavras e frases que este servidor não permite' },
+    },
     option: {
+      pattern: 'padrão',
       user: 'membro',
       member: 'O membro',
       usd: 'usd',
@@ -189,5 +205,17 @@ export default {
     byMember: 'Por membro',
     byModel: 'Por modelo',
     others: 'todos os outros',
+  },
+  prompts: {
+    added:
+      'Prompts com `{{pattern}}` agora são recusados em particular, antes de reservar ou enviar qualquer coisa, sem dizer a palavra ({{n, number}} de {{max, number}} regras).',
+    removed: '`{{pattern}}` voltou a ser permitido (restam {{n, number}} de {{max, number}} regras).',
+    notListed: '`{{pattern}}` não era uma regra: nada mudou.',
+    none: 'Este servidor não recusa nenhuma palavra nos prompts.',
+    list: 'Prompts com estas são recusados ({{n, number}} de {{max, number}} regras): {{patterns}}',
+    empty: 'Digite uma palavra ou uma frase.',
+    tooLong: 'Uma regra pode ter no máximo 100 caracteres.',
+    star: 'Um * só pode ficar no fim de uma palavra, por exemplo raposa*.',
+    full: 'Este servidor tem {{max, number}} regras de prompts, o máximo: remova uma primeiro.',
   },
 } satisfies Texts<'pt-BR', 'quota'>;
