@@ -4,20 +4,16 @@
  * the bot's own cache limits: a server of its shard is read from the gateway's cache, a server of
  * shard 1 (another process's) from REST; members always from REST, kept a minute.
  */
-import { ChannelType, Client, Events, GatewayIntentBits } from 'discord.js';
+import { ChannelType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { CACHE_OPTIONS } from '../../src/discord/gateway/cache-limits.ts';
 import { PROFILE_MAX_AGE_MS } from '../../src/discord/gateway/member-profiles.ts';
-import { DiscordServerAccess, REMOTE_GUILD_MAX_AGE_MS } from '../../src/discord/gateway/server-access.ts';
+import { REMOTE_GUILD_MAX_AGE_MS } from '../../src/discord/gateway/server-access.ts';
 import type { ServerDirectory } from '../../src/results/server-access.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
-import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../../testkit/fake-discord.ts';
-import { ManualClock } from '../support/manual-clock.ts';
-import { perTest } from '../support/per-test.ts';
-import { recordingLogger } from '../support/recording-logger.ts';
+import type { FakeGuildSpec } from '../../testkit/fake-discord.ts';
+import { onShard, useShardWorld } from './shard-world.ts';
 
 /** Snowflakes whose shard of 2 is known: (id >> 22) % 2. */
-const onShard = (n: bigint) => String((n << 22n) | 7n);
 const HERE = onShard(1000n);
 const THERE = onShard(1001n);
 const NOT_JOINED_HERE = onShard(1002n);
@@ -81,39 +77,7 @@ function server(id: string, name: string): FakeGuildSpec {
   };
 }
 
-interface World {
-  fake: FakeDiscord;
-  client: Client<true>;
-  clock: ManualClock;
-  access: DiscordServerAccess;
-}
-
-const w = perTest<World>(
-  'fake Discord, shard 0 of 2',
-  async () => {
-    const fake = await startFakeDiscord({
-      guilds: [server(HERE, 'Here'), server(THERE, 'There')],
-      recommendedShards: 2,
-    });
-    const client = new Client({
-      intents: [GatewayIntentBits.Guilds],
-      rest: { api: fake.apiUrl },
-      shards: [0],
-      shardCount: 2,
-      ...CACHE_OPTIONS,
-    });
-    const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
-    await client.login(fake.botToken);
-    await ready;
-    const clock = new ManualClock();
-    const access = new DiscordServerAccess(client, { clock, logger: recordingLogger().logger });
-    return { fake, client: client as Client<true>, clock, access };
-  },
-  async ({ fake, client }) => {
-    await client.destroy();
-    await fake.close();
-  },
-);
+const w = useShardWorld(() => [server(HERE, 'Here'), server(THERE, 'There')]);
 
 /** REST calls about a server since the test began, by route. */
 const callsAbout = (guildId: string) =>

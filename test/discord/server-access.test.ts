@@ -4,23 +4,18 @@
  * read from the gateway's cache, a server of shard 1 (another process's) from REST, and the member
  * is asked of Discord at every call.
  */
-import { Client, Events, GatewayIntentBits, OverwriteType, PermissionFlagsBits as P } from 'discord.js';
+import { OverwriteType, PermissionFlagsBits as P } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { CACHE_OPTIONS } from '../../src/discord/gateway/cache-limits.ts';
 import {
-  DiscordServerAccess,
   MEMBER_MAX_AGE_MS,
   REMOTE_GUILD_MAX_AGE_MS,
   REMOTE_SUMMARY_MAX_AGE_MS,
 } from '../../src/discord/gateway/server-access.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
-import { type FakeDiscord, type FakeGuildSpec, startFakeDiscord } from '../../testkit/fake-discord.ts';
-import { ManualClock } from '../support/manual-clock.ts';
-import { perTest } from '../support/per-test.ts';
-import { recordingLogger } from '../support/recording-logger.ts';
+import type { FakeGuildSpec } from '../../testkit/fake-discord.ts';
+import { onShard, useShardWorld } from './shard-world.ts';
 
 /** Snowflakes whose shard of 2 is known: (id >> 22) % 2. */
-const onShard = (n: bigint) => String((n << 22n) | 7n);
 const HERE = onShard(1000n);
 const THERE = onShard(1001n);
 const NOT_JOINED_HERE = onShard(1002n);
@@ -89,39 +84,7 @@ function server(id: string, name: string, icon?: string): FakeGuildSpec {
   };
 }
 
-interface World {
-  fake: FakeDiscord;
-  client: Client<true>;
-  clock: ManualClock;
-  access: DiscordServerAccess;
-}
-
-const w = perTest<World>(
-  'fake Discord, shard 0 of 2',
-  async () => {
-    const fake = await startFakeDiscord({
-      guilds: [server(HERE, 'Here', 'a_1234abcd'), server(THERE, 'There', 'feedbeef')],
-      recommendedShards: 2,
-    });
-    const client = new Client({
-      intents: [GatewayIntentBits.Guilds],
-      rest: { api: fake.apiUrl },
-      shards: [0],
-      shardCount: 2,
-      ...CACHE_OPTIONS,
-    });
-    const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
-    await client.login(fake.botToken);
-    await ready;
-    const clock = new ManualClock();
-    const access = new DiscordServerAccess(client, { clock, logger: recordingLogger().logger });
-    return { fake, client: client as Client<true>, clock, access };
-  },
-  async ({ fake, client }) => {
-    await client.destroy();
-    await fake.close();
-  },
-);
+const w = useShardWorld(() => [server(HERE, 'Here', 'a_1234abcd'), server(THERE, 'There', 'feedbeef')]);
 
 /** REST calls about a server since the test began, by route. */
 const callsAbout = (guildId: string) =>
