@@ -40,14 +40,24 @@ export async function profilesOf(
   return unique.length === 0 ? new Map() : deps.access.profiles(guildId, unique);
 }
 
-const accounts = new Map<string, { at: number; figures: Promise<BalanceFigures> }>();
+/** The account's figures kept per web side (its quota), by server, period and budget. */
+const kept = new WeakMap<WebDeps['quota'], Map<string, { at: number; figures: Promise<BalanceFigures> }>>();
 
-/** The shared account and this server's spend in its period, as /balance shows them. */
+/**
+ * The shared account and this server's spend in its period, as /balance shows them. Kept a few
+ * seconds by server, period and budget: a change of either is shown at once.
+ */
 export function accountOf(deps: WebDeps, guildId: string, settings: GuildSettings): Promise<BalanceFigures> {
   const now = deps.clock.now();
-  const kept = accounts.get(guildId);
-  if (kept && now - kept.at < ACCOUNT_KEPT_MS) return kept.figures;
+  let accounts = kept.get(deps.quota);
+  if (!accounts) {
+    accounts = new Map();
+    kept.set(deps.quota, accounts);
+  }
   const { period } = defaultAllowance(settings, deps.quota.defaults);
+  const key = `${guildId}:${period}:${settings.budgetMicros}`;
+  const found = accounts.get(key);
+  if (found && now - found.at < ACCOUNT_KEPT_MS) return found.figures;
   const at = new Date(now);
   const figures = deps.quota.ledger.forPeriod(guildId, period, at).then((entries) =>
     balanceFigures(
@@ -63,9 +73,10 @@ export function accountOf(deps: WebDeps, guildId: string, settings: GuildSetting
       'the dashboard',
     ),
   );
-  accounts.set(guildId, { at: now, figures });
+  accounts.set(key, { at: now, figures });
   // A failure is not kept: the next page asks again.
-  figures.catch(() => accounts.delete(guildId));
+  const held = accounts;
+  figures.catch(() => held.delete(key));
   // A few servers' figures at most: the oldest go first.
   if (accounts.size > 100) accounts.delete(accounts.keys().next().value as string);
   return figures;

@@ -57,7 +57,8 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         : renderDashboard(c, deps, a, { days: DEFAULT_REPORT_DAYS, notice, ...kept, status });
     };
 
-    const read = readRuleForm(rule, form, l, { guildId, directory: await deps.access.directory(guildId) });
+    const directory = await deps.access.directory(guildId);
+    const read = readRuleForm(rule, form, l, { guildId, directory });
     if ('refused' in read) return again({ kind: 'refused', text: read.refused }, 400);
     const { change, expect } = read;
     if (change.rule === 'prompt-remove' || change.rule === 'prompt-add') {
@@ -73,7 +74,7 @@ export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
     if (change.rule === 'channel-remove') {
       const listed = (await deps.quota.admin.listChannels(guildId)).includes(change.channelId);
       if (!listed) {
-        const names = namesOf(await deps.access.directory(guildId), l);
+        const names = namesOf(directory, l);
         return again(
           {
             kind: 'refused',
