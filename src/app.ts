@@ -12,6 +12,7 @@ import { type Client, Events, Status } from 'discord.js';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/gateway/alert-channel.ts';
+import { moderationPoster } from './discord/gateway/moderation-poster.ts';
 import { planShards } from './discord/gateway/shards.ts';
 import { DiscordMessenger } from './discord/generation/messenger.ts';
 import type { BotServices } from './discord/interactions/services.ts';
@@ -19,6 +20,7 @@ import { describeDrift } from './discord/views/balance-view.ts';
 import type { Delivery } from './jobs/delivery.ts';
 import type { Job } from './jobs/job.ts';
 import { LeaderPoller } from './jobs/leader-poller.ts';
+import type { ModerationLog } from './jobs/moderation-log.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
 import type { GenerationFollower, PollerOptions } from './jobs/poller.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -50,6 +52,8 @@ export interface BotOptions {
   createPoller?: (options: PollerOptions) => GenerationFollower;
   /** Between the alerts' balance and drift checks (clock ms; an hour by default). */
   alerts?: { intervalMs?: number };
+  /** Between the moderation log's sweeps for lines still owed (clock ms; 30 s by default). */
+  moderationSweepMs?: number;
   /**
    * Aborted by a stop signal during the start: the start stops waiting (for Discord, the service,
    * the shards' claims), closes what it opened and rejects with the signal's reason.
@@ -68,6 +72,8 @@ export interface Bot {
   metrics: BotMetrics;
   /** Admin alerts (/quota alerts): the hourly checks, and 401/402 as they happen. */
   alerts: Alerts;
+  /** The servers' moderation logs (/quota moderation). */
+  moderation: ModerationLog;
   /** Where /healthz and /metrics listen, when HTTP_PORT is set. */
   httpAddress: AddressInfo | undefined;
   /** The web side (sign-in, the gallery), when WEB_PORT is set. */
@@ -169,6 +175,8 @@ async function openBot(
     closers,
     metrics,
     messenger,
+    moderationPoster: moderationPoster(readyClient),
+    ...(options.moderationSweepMs !== undefined ? { moderationSweepMs: options.moderationSweepMs } : {}),
     ...(options.timings ? { timings: options.timings } : {}),
     ...(options.onJobDone ? { onJobDone: options.onJobDone } : {}),
     ...(options.createPoller ? { createPoller: options.createPoller } : {}),
@@ -214,6 +222,7 @@ async function openBot(
     resultContent: (job) => delivery.resultContent(job),
     batchCards,
     results: results.recorder,
+    moderation: jobsWiring.moderation,
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>
@@ -272,6 +281,8 @@ async function openBot(
   void recovery.sweep(sweeping.signal);
   results.backfill(jobs, sweeping.signal);
   alerts.start();
+  // After recovery: a line a dead process owed is posted now, and its generation's own afterwards.
+  jobsWiring.moderation.start();
   const web = config.web
     ? await startWeb(config.web, config, {
         client: readyClient,
@@ -302,6 +313,7 @@ async function openBot(
     simulator,
     metrics,
     alerts,
+    moderation: jobsWiring.moderation,
     httpAddress: ops?.address,
     web,
     results: results.index,

@@ -78,7 +78,7 @@ const COMMAND_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
   ChannelType.AnnouncementThread,
 ];
 
-/** Where alerts can be posted: channels that hold ordinary messages. */
+/** Where alerts and the moderation log can be posted: channels that hold ordinary messages. */
 const ALERT_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
   ChannelType.GuildText,
   ChannelType.GuildAnnouncement,
@@ -234,6 +234,30 @@ export const QuotaCommand = {
           ...commandTexts(
             (l) => l.t('quota:command.option.off'),
             (l) => l.t('quota:command.alerts.off'),
+          ),
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      ...commandTexts(
+        (l) => l.t('quota:command.moderation.name'),
+        (l) => l.t('quota:command.moderation.description'),
+      ),
+      options: [
+        {
+          type: ApplicationCommandOptionType.Channel,
+          ...commandTexts(
+            (l) => l.t('quota:command.option.channel'),
+            (l) => l.t('quota:command.moderation.channel'),
+          ),
+          channel_types: ALERT_CHANNEL_TYPES,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          ...commandTexts(
+            (l) => l.t('quota:command.option.off'),
+            (l) => l.t('quota:command.moderation.off'),
           ),
         },
       ],

@@ -17,6 +17,7 @@ import { budget } from './sub/budget.ts';
 import { channels } from './sub/channels.ts';
 import { confirm } from './sub/confirm.ts';
 import { defaultAllowance } from './sub/default.ts';
+import { moderation } from './sub/moderation.ts';
 import { prompts } from './sub/prompts.ts';
 import { report } from './sub/report.ts';
 import { reset } from './sub/reset.ts';
@@ -69,6 +70,8 @@ function dispatch(
       return alerts(i, a.args, services);
     case 'prompts':
       return prompts(i, a.args, services);
+    case 'moderation':
+      return moderation(i, a.args, services);
     default:
       return a satisfies never;
   }

@@ -14,6 +14,7 @@ import type { BatchStore } from './batches.ts';
 import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
+import type { ModerationLog } from './moderation-log.ts';
 import type { SubmitInput, SubmitterQuota } from './submission.ts';
 import type { Submitter } from './submitter.ts';
 
@@ -44,6 +45,8 @@ export interface RecoveryOptions {
    * gets the record the submitter did not write, or its card would show it waiting for ever.
    */
   batches?: Pick<BatchStore, 'record'>;
+  /** The moderation logs: a saved job's line, written here when the process died before writing it. */
+  moderation?: Pick<ModerationLog, 'generationSent'>;
   /**
    * Draws again the batch cards left owing a redraw (a take changed, and the process died or
    * Discord failed before the card showed it): every one at a start, after the submissions are
@@ -154,6 +157,7 @@ export class Recovery {
     const saved = intent.generationId ? await jobs.get(intent.generationId) : undefined;
     if (saved) {
       await jobs.create(saved);
+      await this.o.moderation?.generationSent(saved, intent.input.ageRestricted === true);
       await this.recordTake(intent.input, saved.generationId);
       // Charged as the submitter would have: at the job's amount, with its flag when it had one.
       await quota.settle(id, {

@@ -55,6 +55,8 @@ export interface SubmitInput {
   origin?: JobOrigin;
   attachmentSizeLimit: number;
   simulated: boolean;
+  /** Asked in an age-restricted channel: the moderation log hides its prompt behind a spoiler. */
+  ageRestricted?: boolean;
   /**
    * Asked once the submission leaves the fair queue after waiting for its turn: why it may no
    * longer be sent where it would post (the channel's rules as they are now), else undefined. It

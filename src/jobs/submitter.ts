@@ -37,6 +37,7 @@ import type { IntentStore } from './intents.ts';
 import type { Job } from './job.ts';
 import type { JobStore } from './job-store.ts';
 import { matchesRequest } from './match.ts';
+import type { ModerationLog } from './moderation-log.ts';
 import {
   type CancelResult,
   type SendCapacity,
@@ -75,6 +76,8 @@ export interface SubmitterOptions {
   expectedDurationMs?: (model: string) => number | undefined;
   /** Where a batch's takes are recorded (jobs/batches.ts); needed only when batches are submitted. */
   batches?: BatchStore;
+  /** The servers' moderation logs: told of every job saved (before its intent is dropped). */
+  moderation?: Pick<ModerationLog, 'generationSent'>;
 }
 
 /** A waiting submission that may no longer be sent where it would post (SubmitInput.recheck). */
@@ -363,6 +366,8 @@ export class Submitter {
       // process dies between the writes below.
       await this.o.intents.setGeneration({ input, startedAt }, generation.id);
       await this.o.jobs.create(job);
+      // Before the intent is dropped: a process that dies first has recovery write the line.
+      await this.o.moderation?.generationSent(job, input.ageRestricted === true);
       await this.recordTake(input, { generationId: job.generationId });
       await this.o.quota.settle(input.reservationId, { generationId: generation.id, ...charge });
       await this.o.intents.drop(input.reservationId);

@@ -279,6 +279,20 @@ export class ServerAdmin implements QuotaAdmin {
     });
   }
 
+  /** The moderation log's channel (jobs/moderation-log.ts); null turns the log off. */
+  setModerationChannel(
+    guildId: string,
+    channelId: string | null,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
+    if (channelId !== null) checkId('channelId', channelId);
+    return this.changeSettings(guildId, by, 'set-moderation-channel', { channelId }, options, (s) => {
+      if (channelId === null) delete s.moderationChannelId;
+      else s.moderationChannelId = channelId;
+    });
+  }
+
   /**
    * Zeroes the member's spend in their period: one `adjust` ledger entry. Settled when its answer
    * gives up: a reset that landed gets the opposite adjustment, so the ledger shows both.

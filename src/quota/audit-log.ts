@@ -74,6 +74,8 @@ export function fieldOfAction(action: string, detail: Record<string, unknown>): 
     case 'add-prompt-pattern':
     case 'remove-prompt-pattern':
       return { kind: 'prompts' };
+    case 'set-moderation-channel':
+      return { kind: 'moderation' };
     default:
       return undefined;
   }

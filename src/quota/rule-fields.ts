@@ -29,6 +29,7 @@ export type RuleField =
   | { kind: 'alerts' }
   | { kind: 'channels' }
   | { kind: 'prompts' }
+  | { kind: 'moderation' }
   | { kind: 'override'; userId: string }
   | { kind: 'role'; roleId: string };
 
@@ -39,6 +40,7 @@ export type RuleValue =
   | { channelId: string | null; belowMicros: Micros }
   | Micros
   | string[]
+  | string
   | null;
 
 /** The value of `field` as it applies now (the config's defaults filled in). */
@@ -58,6 +60,8 @@ export function ruleValue(settings: GuildSettings, defaults: QuotaDefaults, fiel
       return [...settings.allowedChannels];
     case 'prompts':
       return [...(settings.promptPatterns ?? [])];
+    case 'moderation':
+      return settings.moderationChannelId ?? null;
     case 'override': {
       const o = settings.overrides[field.userId];
       return o === undefined ? null : { ...o };

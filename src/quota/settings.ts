@@ -73,6 +73,11 @@ export interface GuildSettings {
   alertBelowMicros?: Micros;
   /** Words and phrases a prompt may not hold (prompt-rules.ts), as normalizePattern keeps them; undefined = none. */
   promptPatterns?: string[];
+  /**
+   * Where the bot posts one line per generation sent and per prompt refused (jobs/moderation-log.ts);
+   * undefined = no moderation log (the default).
+   */
+  moderationChannelId?: string;
 }
 
 /** One settings change, for the audit list. */

@@ -260,6 +260,13 @@ export interface QuotaAdmin {
     by: string,
     options?: ChangeOptions,
   ): Promise<GuildSettings>;
+  /** The moderation log's channel (jobs/moderation-log.ts); null turns the log off. */
+  setModerationChannel(
+    guildId: string,
+    channelId: string | null,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
   /** Zeroes the member's spend of the current period with an `adjust` ledger entry. */
   resetSpend(guildId: string, userId: string, by: string, note?: string): Promise<{ adjustedMicros: Micros }>;
   /** Budget, spend and top spenders of the current budget period. */

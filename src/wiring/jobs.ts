@@ -8,6 +8,7 @@ import { downloadCapped } from '../jobs/download.ts';
 import { IntentStore } from '../jobs/intents.ts';
 import type { Job } from '../jobs/job.ts';
 import { JobStore } from '../jobs/job-store.ts';
+import { ModerationLog, type ModerationPoster } from '../jobs/moderation-log.ts';
 import { type GenerationFollower, Poller, type PollerOptions, videoPollFor } from '../jobs/poller.ts';
 import { Recovery } from '../jobs/recovery.ts';
 import { Submitter } from '../jobs/submitter.ts';
@@ -28,6 +29,8 @@ export interface JobsWiring {
   confirmations: ConfirmationStore;
   remoteCancel: ReturnType<Foundation['sharing']['remoteCancel']>;
   recovery: Recovery;
+  /** The servers' moderation logs (started once the client is ready). */
+  moderation: ModerationLog;
 }
 
 export function wireJobs(
@@ -35,14 +38,27 @@ export function wireJobs(
   f: Foundation,
   o: WiringContext & {
     messenger: JobMessenger & BatchCardMessenger;
+    moderationPoster: ModerationPoster;
+    moderationSweepMs?: number;
     timings?: { imagePollMs?: number; videoPollMs?: number; minEditIntervalMs?: number };
     onJobDone?: (job: Job) => void;
     createPoller?: (options: PollerOptions) => GenerationFollower;
   },
 ): JobsWiring {
   const { clock, logger, closers, metrics, messenger } = o;
-  const { sharing, jobsKeyv, jobsLock, presence, quota, limiter, mediaClient, timings } = f;
+  const { sharing, jobsKeyv, jobsLock, presence, quota, quotaAdmin, limiter, mediaClient, timings } = f;
   const jobs = new JobStore(jobsKeyv, jobsLock);
+  const moderation = new ModerationLog({
+    keyv: jobsKeyv,
+    lock: jobsLock,
+    quotaAdmin,
+    jobs,
+    poster: o.moderationPoster,
+    clock,
+    logger,
+    ...(o.moderationSweepMs !== undefined ? { sweepMs: o.moderationSweepMs } : {}),
+  });
+  closers.add('the moderation log', () => moderation.stop());
   // Which job is which take of a batch: the submitter records it, delivery draws the one reply from it.
   const batches = new BatchStore(jobsKeyv, jobs, { lock: jobsLock, clock });
   const delivery = new Delivery({
@@ -127,6 +143,7 @@ export function wireJobs(
     },
     expectedDurationMs: (model) => timings.typicalMs(model),
     batches,
+    moderation,
   });
   const confirmations = new ConfirmationStore({ keyv: jobsKeyv, lock: jobsLock, quota, clock, logger });
   const remoteCancel = sharing.remoteCancel((reservationId, userId) =>
@@ -145,6 +162,7 @@ export function wireJobs(
       if (input.batch) void batchCards.redraw(input.batch);
     },
     batches,
+    moderation,
     redrawOwedCards: (changedBefore) => batchCards.redrawOwed(changedBefore),
     expireConfirmations: () => confirmations.expireDue(),
     ...(presence ? { ownerAlive: (owner: string) => presence.alive(owner), lock: jobsLock } : {}),
@@ -160,5 +178,6 @@ export function wireJobs(
     confirmations,
     remoteCancel,
     recovery,
+    moderation,
   };
 }

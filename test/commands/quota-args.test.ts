@@ -20,6 +20,7 @@ describe("/quota's typed arguments", () => {
       | 'alerts'
       | 'report'
       | 'prompts'
+      | 'moderation'
     >();
     expect(QuotaCommand.options.map((o) => o.name).sort()).toEqual([
       'alerts',
@@ -27,6 +28,7 @@ describe("/quota's typed arguments", () => {
       'channels',
       'confirm',
       'default',
+      'moderation',
       'prompts',
       'report',
       'reset',

@@ -57,6 +57,12 @@ const MANY_MEMBERS = guild(2, 1);
 const FAILOVER = guild(3, 1);
 const HAMMER = [guild(4, 0), guild(6, 1)] as const;
 const ALERTS = guild(5, 0);
+/** A server per shard, each with its moderation log channel beside #art. */
+const withLog = (g: FakeGuildSpec & { channel: string }) => {
+  const log = `${g.id.slice(0, -1)}2`;
+  return { ...g, channels: [...(g.channels ?? []), { id: log, name: 'mod-log' }], log };
+};
+const MODLOG = [withLog(guild(7, 0)), withLog(guild(8, 1))] as const;
 /**
  * The poller's lease in these processes (POLLER_LEASE_SECONDS), shorter than the default 10 s so
  * that the takeover bound below leaves room for a loaded machine: a killed leader's lease lapses at
@@ -347,7 +353,7 @@ describe('two bot processes on one Redis', () => {
 async function twoBotsInProcess(
   guilds: readonly FakeGuildSpec[],
   db: number,
-  botOptions: Pick<BotOptions, 'alerts'> = {},
+  botOptions: Pick<BotOptions, 'alerts' | 'moderationSweepMs'> = {},
   timeScale = 20,
 ): Promise<{
   sim: Simulator;
@@ -478,6 +484,48 @@ describe('two bots on one Redis, on a scaled clock', () => {
           c.path === `/channels/${ALERTS.channel}/messages`,
       );
       expect(alerts).toHaveLength(1);
+    } catch (err) {
+      console.error(logs.join(''));
+      throw err;
+    } finally {
+      await close();
+      await admin.close();
+    }
+  }, 60_000);
+
+  it('post each moderation line exactly once, though both sweep the lines owed at once', async () => {
+    const admin = await quotaOn(`${redis.url}/4`);
+    for (const g of MODLOG) await admin.quotaAdmin.setModerationChannel(g.id, g.log, 'test');
+    const { discord, bots, done, logs, close } = await twoBotsInProcess(MODLOG, 4, { moderationSweepMs: 50 });
+    try {
+      // Discord fails every line at first: each process's lines stay owed, for both to sweep.
+      const failing = { on: true };
+      discord.injectFault({
+        kind: 'refuse',
+        status: 500,
+        times: Number.POSITIVE_INFINITY,
+        match: (r) =>
+          failing.on && r.method === 'POST' && MODLOG.some((g) => r.path === `/channels/${g.log}/messages`),
+      });
+      const prompts = Array.from({ length: 6 }, (_, i) => `a heron, take ${i}`);
+      const interactions = prompts.map((prompt, i) =>
+        imagine(discord, MODLOG[i % 2] as (typeof MODLOG)[number], member(400 + i), prompt),
+      );
+      await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+      await until(() => interactions.every((i) => done.has(i.token)), 30_000, 'every job delivered');
+      failing.on = false;
+      // Both processes sweep at once, again and again, beside their own timers.
+      for (let round = 0; round < 3; round++) await Promise.all(bots.map((b) => b.moderation.sweep()));
+      await Promise.all(bots.map((b) => b.moderation.idle()));
+      const lines = MODLOG.flatMap((g) =>
+        discord.messages(g.log).filter((m) => m.author.id === discord.botUserId),
+      );
+      expect(lines.map((m) => m.content.split(' · ').at(-1)).sort()).toEqual([...prompts].sort());
+      // Each in its own server's log.
+      for (const [i, prompt] of prompts.entries()) {
+        const g = MODLOG[i % 2] as (typeof MODLOG)[number];
+        expect(discord.messages(g.log).some((m) => m.content.endsWith(prompt))).toBe(true);
+      }
     } catch (err) {
       console.error(logs.join(''));
       throw err;

@@ -133,6 +133,7 @@ describe('the localized definitions, as a German and a Japanese member reads the
       'reset',
       'channels',
       'alerts',
+      'moderation',
       'report',
       'prompts',
     ]);

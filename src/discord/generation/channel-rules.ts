@@ -24,7 +24,12 @@ export async function rulesStillAllow(
   request: CreateGenerationRequest,
 ): Promise<string | undefined> {
   try {
-    checkChannelRules(interaction, await services.quotaAdmin.getSettings(interaction.guildId), request);
+    checkChannelRules(
+      interaction,
+      await services.quotaAdmin.getSettings(interaction.guildId),
+      request,
+      services,
+    );
     return undefined;
   } catch (err) {
     if (err instanceof UserError) return err.message;
@@ -36,11 +41,16 @@ export async function rulesStillAllow(
   }
 }
 
-/** The server's channel rules for a request: its allowed channels, and spicy only where age-restricted. */
+/**
+ * The server's channel rules for a request: its allowed channels, spicy only where age-restricted,
+ * and no word of its prompt rules. Given `services`, a prompt refused is written to the server's
+ * moderation log (a generation's request; /show only shows again what was made).
+ */
 export function checkChannelRules(
   interaction: GuildStartingInteraction,
   settings: GuildSettings,
   request: CreateGenerationRequest,
+  services?: Pick<BotServices, 'catalog' | 'moderation' | 'clock'>,
 ): void {
   const allowed = settings.allowedChannels;
   const l = memberLocalizer(interaction);
@@ -58,8 +68,32 @@ export function checkChannelRules(
   // members'). The prompt is the request's one free text: every other field is a choice or a link.
   const patterns = settings.promptPatterns ?? [];
   if (patterns.length > 0 && promptRulesOf(patterns).firstMatch(request.prompt) !== undefined) {
+    if (services && settings.moderationChannelId) logRefusal(interaction, services, request);
     throw new UserError(l.t('generate:promptNotAllowed'));
   }
+}
+
+/**
+ * The refusal's line in the moderation log, once per interaction (a batch's takes refused at their
+ * turn are one request). Not awaited: the member's answer does not wait for the log, which never throws.
+ */
+function logRefusal(
+  interaction: GuildStartingInteraction,
+  services: Pick<BotServices, 'catalog' | 'moderation' | 'clock'>,
+  request: CreateGenerationRequest,
+): void {
+  const model = services.catalog.get(request.model);
+  void services.moderation?.promptRefused(interaction.id, {
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+    channelId: interaction.channelId,
+    type: model?.type ?? 'image',
+    modelLabel: model?.label ?? request.model,
+    prompt: request.prompt,
+    ageRestricted: isAgeRestricted(interaction),
+    at: services.clock.now(),
+    ...(interaction.guildLocale ? { locale: interaction.guildLocale } : {}),
+  });
 }
 
 /** Whether the channel is age-restricted (NSFW), from the interaction's channel data. */

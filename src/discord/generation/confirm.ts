@@ -42,7 +42,7 @@ async function handleConfirmButton(
     // have taken the channel off the allow-list, or the channel lost its age restriction.
     const guildId = interaction.guildId;
     const settings = await storeStep(interaction, logger, 'settings', () => quotaAdmin.getSettings(guildId));
-    checkChannelRules(interaction, settings, held.request);
+    checkChannelRules(interaction, settings, held.request, services);
   }
   let answering: Promise<ClaimResult> | undefined;
   let result: ClaimResult;

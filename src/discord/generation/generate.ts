@@ -109,7 +109,7 @@ export async function startGeneration(
       options.member ?? services.memberDefaults.get(guildId, interaction.user.id).then(requestDefaultsOf),
     ]),
   );
-  checkChannelRules(interaction, settings, request);
+  checkChannelRules(interaction, settings, request, services);
 
   const quotedMicros = quoteMicros(model, request);
   const count = options.count ?? 1;

@@ -67,6 +67,8 @@ export async function showSingle(
           editedAt: clock.now(),
           shownStatus: j.status,
         }));
+        // The moderation log's line links to the reply, now that its id is saved.
+        services.moderation?.replyShown(job.generationId);
       } finally {
         // Followed only once the queued embed is up, so a fast result cannot be overwritten by it.
         services.follow(job);

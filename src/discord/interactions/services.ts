@@ -5,6 +5,7 @@ import type { BatchCards } from '../../jobs/batch-cards.ts';
 import type { ConfirmationStore } from '../../jobs/confirmations.ts';
 import type { Job } from '../../jobs/job.ts';
 import type { JobStore } from '../../jobs/job-store.ts';
+import type { ModerationLog } from '../../jobs/moderation-log.ts';
 import type { PendingReferenceStore } from '../../jobs/pending-references.ts';
 import type { ResultContent } from '../../jobs/result-content.ts';
 import type { CancelResult } from '../../jobs/send-line.ts';
@@ -57,4 +58,6 @@ export interface BotServices {
    * gateway's deletions take a message's results out of it.
    */
   results?: ResultsRecorder;
+  /** The servers' moderation logs: a reply shown, a prompt refused (absent in some unit tests). */
+  moderation?: Pick<ModerationLog, 'replyShown' | 'promptRefused'>;
 }

@@ -39,7 +39,9 @@ type QuotaSubcommandName =
   | 'reset'
   | 'channels'
   | 'alerts'
-  | 'report';
+  | 'report'
+  | 'prompts'
+  | 'moderation';
 
 /**
  * `quota` or `quota alerts` as the reader's Discord shows the command (its localized names), for a
@@ -169,6 +171,22 @@ export function renderGuildOverview(
     name: l.t('quota:server.channels'),
     value: joinWithin([describeChannels(settings.allowedChannels, l)], MAX_FIELD, l),
   });
+  const patterns = settings.promptPatterns?.length ?? 0;
+  if (patterns > 0) {
+    embed.addFields({
+      name: l.t('quota:server.prompts'),
+      value: l.t('quota:server.promptsCount', {
+        count: patterns,
+        command: `${quotaCommandName(l, 'prompts')} ${l.t('quota:command.prompts.list.name')}`,
+      }),
+    });
+  }
+  if (settings.moderationChannelId) {
+    embed.addFields({
+      name: l.t('quota:server.moderation'),
+      value: l.t('quota:server.moderationIn', { channel: channelMention(settings.moderationChannelId) }),
+    });
+  }
   if (settings.alertChannelId) {
     const below = alertThreshold(settings);
     const channel = channelMention(settings.alertChannelId);

@@ -84,6 +84,8 @@ export function ruleValueText(
   names: Names,
   defaultPeriod: Period,
 ): string {
+  if (field.kind === 'moderation')
+    return typeof value === 'string' ? `#${names.channel(value)}` : l.t('web:admin.value.off');
   if (value === undefined || value === null) return l.t('web:admin.value.none');
   if (Array.isArray(value) && field.kind === 'prompts') {
     return value.length === 0 ? l.t('web:admin.value.none') : value.map((p) => `“${p}”`).join(', ');
@@ -93,6 +95,7 @@ export function ruleValueText(
       ? l.t('web:admin.value.anyChannel')
       : value.map((id) => `#${names.channel(id)}`).join(', ');
   }
+  if (typeof value === 'string') return value;
   if (typeof value === 'number') {
     if (field.kind === 'in-flight-cap') return l.number(value);
     if (value === 0 && (field.kind === 'budget' || field.kind === 'confirm'))

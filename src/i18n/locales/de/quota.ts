@@ -54,6 +54,13 @@ export default {
       below: 'Warnen, wenn das gemeinsame Guthaben unter diesen USD-Betrag fällt (0 für nie), z. B. 5',
       off: 'True: keine Warnungen mehr posten',
     },
+    moderation: {
+      name: 'moderation',
+      description:
+        'Wo der Bot jede Generierung und jeden abgelehnten Prompt protokolliert; ohne Angabe: die Einstellung',
+      channel: 'Der Kanal für das Moderationsprotokoll',
+      off: 'True: nichts mehr protokollieren',
+    },
     report: {
       name: 'bericht',
       description:
@@ -136,6 +143,10 @@ export default {
     overrides: 'Mitglieder mit eigenem Kontingent',
     channels: '/bild und /video erlaubt in',
     alerts: 'Warnungen',
+    moderation: 'Moderationsprotokoll',
+    moderationIn: 'in {{channel}}',
+    prompts: 'Prompt-Regeln',
+    promptsCount: '{{count, number}} · /{{command}}',
     alertsBelow: 'in {{channel}} · Guthaben unter {{amount, money}}, 401, 402, Abweichung',
     alertsNoBalance: 'in {{channel}} · nicht für das Guthaben, 401, 402, Abweichung',
   },
@@ -183,6 +194,11 @@ export default {
     noLow: 'nie zum Guthaben (die Schwelle ist {{zero, money}})',
     off: 'Warnungen sind aus. Mit `{{example}}` postet der Bot dort: {{low}}, wenn der Dienst das API-Token ablehnt (401), wenn das gemeinsame Guthaben aufgebraucht ist (402), und Abbuchungen im Nutzungsprotokoll des Dienstes, die in keinen Buchungen stehen (stündlich geprüft).',
     on: 'Warnungen gehen an {{channel}}: {{low}}, wenn der Dienst das API-Token ablehnt (401), wenn das gemeinsame Guthaben aufgebraucht ist (402), und Abbuchungen im Nutzungsprotokoll des Dienstes, die in keinen Buchungen stehen (stündlich geprüft). Ausschalten mit `{{example}}`.',
+  },
+  moderation: {
+    both: 'Wähle entweder einen Kanal oder aus:true, nicht beides. Nichts wurde geändert.',
+    off: 'Das Moderationsprotokoll ist aus. Mit `{{example}}` postet der Bot dort eine Zeile für jede auf diesem Server gesendete Generierung (wer, wo, Modell, Preis und Prompt) und für jeden Prompt, den die Prompt-Regeln abgelehnt haben.',
+    on: 'Das Moderationsprotokoll geht an {{channel}}: eine Zeile für jede auf diesem Server gesendete Generierung (wer, wo, Modell, Preis und Prompt; der Prompt hinter einem Spoiler, wenn in einem altersbeschränkten Kanal gefragt) und für jeden Prompt, den die Prompt-Regeln abgelehnt haben. Ausschalten mit `{{example}}`.',
   },
   report: {
     spanToday: 'heute ({{to}}, UTC)',

@@ -200,6 +200,7 @@ export default {
       alerts: 'die Warnungen',
       channels: 'die erlaubten Kanäle',
       prompts: 'die Prompt-Regeln',
+      moderation: 'den Kanal des Moderationsprotokolls',
       override: 'das eigene Kontingent von {{name}}',
       role: 'das Kontingent von @{{role}}',
     },

@@ -53,6 +53,12 @@ export default {
       below: 'Alert when the shared balance falls below this many USD (0 for never), e.g. 5',
       off: 'True: post no alerts any more',
     },
+    moderation: {
+      name: 'moderation',
+      description: 'Where the bot logs every generation and refused prompt; nothing chosen shows it',
+      channel: 'The channel for the moderation log',
+      off: 'True: log nothing any more',
+    },
     report: {
       name: 'report',
       description: "The server's spend per day by member and by model (chart), with the ledger (CSV)",
@@ -136,6 +142,10 @@ export default {
     overrides: 'Members with their own allowance',
     channels: '/imagine and /video allowed in',
     alerts: 'Alerts',
+    moderation: 'Moderation log',
+    moderationIn: 'in {{channel}}',
+    prompts: 'Prompt rules',
+    promptsCount: '{{count, number}} · /{{command}}',
     alertsBelow: 'in {{channel}} · balance below {{amount, money}}, 401, 402, drift',
     alertsNoBalance: 'in {{channel}} · not for the balance, 401, 402, drift',
   },
@@ -182,6 +192,11 @@ export default {
     noLow: 'never the balance (the threshold is {{zero, money}})',
     off: "Alerts are off. With `{{example}}` the bot posts there: {{low}}, the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour).",
     on: "Alerts go to {{channel}}: {{low}}, the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour). Turn them off with `{{example}}`.",
+  },
+  moderation: {
+    both: 'Choose either a channel or off:true, not both. Nothing was changed.',
+    off: 'The moderation log is off. With `{{example}}` the bot posts there one line for every generation sent in this server (who, where, model, price and prompt) and for every prompt the prompt rules refused.',
+    on: 'The moderation log goes to {{channel}}: one line for every generation sent in this server (who, where, model, price and prompt; the prompt behind a spoiler when asked in an age-restricted channel) and for every prompt the prompt rules refused. Turn it off with `{{example}}`.',
   },
   report: {
     spanToday: 'today ({{to}}, UTC)',

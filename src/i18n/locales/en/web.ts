@@ -189,6 +189,7 @@ export default {
       alerts: 'the alerts',
       channels: 'the allowed channels',
       prompts: 'the prompt rules',
+      moderation: "the moderation log's channel",
       override: 'the own allowance of {{name}}',
       role: 'the allowance of @{{role}}',
     },

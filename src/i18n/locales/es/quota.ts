@@ -56,6 +56,12 @@ export default {
       below: 'Avisar cuando el saldo compartido baje de estos USD (0 para nunca), p. ej. 5',
       off: 'True: no publicar más alertas',
     },
+    moderation: {
+      name: 'moderación',
+      description: 'Dónde registra el bot cada generación y cada prompt rechazado; sin opciones: el ajuste',
+      channel: 'El canal del registro de moderación',
+      off: 'True: no registrar nada más',
+    },
     report: {
       name: 'informe',
       description:
@@ -139,6 +145,10 @@ export default {
     overrides: 'Miembros con cupo propio',
     channels: '/imaginar y /vídeo permitidos en',
     alerts: 'Alertas',
+    moderation: 'Registro de moderación',
+    moderationIn: 'en {{channel}}',
+    prompts: 'Reglas de prompts',
+    promptsCount: '{{count, number}} · /{{command}}',
     alertsBelow: 'en {{channel}} · saldo por debajo de {{amount, money}}, 401, 402, desfase',
     alertsNoBalance: 'en {{channel}} · no por el saldo, 401, 402, desfase',
   },
@@ -186,6 +196,11 @@ export default {
     noLow: 'nunca por el saldo (el umbral es {{zero, money}})',
     off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora).',
     on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
+  },
+  moderation: {
+    both: 'Elige un canal o desactivar:true, no ambos. No se ha cambiado nada.',
+    off: 'El registro de moderación está desactivado. Con `{{example}}` el bot publica allí una línea por cada generación enviada en este servidor (quién, dónde, modelo, precio y prompt) y por cada prompt que las reglas de prompts rechazaron.',
+    on: 'El registro de moderación va a {{channel}}: una línea por cada generación enviada en este servidor (quién, dónde, modelo, precio y prompt; el prompt tras un spoiler si se pidió en un canal con restricción de edad) y por cada prompt que las reglas de prompts rechazaron. Para desactivarlo: `{{example}}`.',
   },
   report: {
     spanToday: 'el día de hoy ({{to}}, UTC)',

@@ -202,6 +202,7 @@ export default {
       alerts: 'las alertas',
       channels: 'los canales permitidos',
       prompts: 'las reglas de prompts',
+      moderation: 'el canal del registro de moderación',
       override: 'el cupo propio de {{name}}',
       role: 'el cupo de @{{role}}',
     },

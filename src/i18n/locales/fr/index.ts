@@ -8,6 +8,7 @@ import common from './common.ts';
 import generate from './generate.ts';
 import help from './help.ts';
 import models from './models.ts';
+import moderation from './moderation.ts';
 import quota from './quota.ts';
 import settings from './settings.ts';
 import show from './show.ts';
@@ -30,6 +31,7 @@ export default {
   help,
   welcome,
   alerts,
+  moderation,
   actions,
   web,
 };

@@ -54,6 +54,12 @@ export default {
       below: 'Alerter quand le solde partagé passe sous ce montant en USD (0 pour jamais), ex. 5',
       off: 'True: ne plus publier d’alertes',
     },
+    moderation: {
+      name: 'modération',
+      description: 'Où le bot journalise chaque génération et chaque prompt refusé; sans option: le réglage',
+      channel: 'Le salon du journal de modération',
+      off: 'True: ne plus rien journaliser',
+    },
     report: {
       name: 'rapport',
       description:
@@ -137,6 +143,10 @@ export default {
     overrides: 'Membres avec leur propre quota',
     channels: '/imaginer et /vidéo autorisés dans',
     alerts: 'Alertes',
+    moderation: 'Journal de modération',
+    moderationIn: 'dans {{channel}}',
+    prompts: 'Règles de prompts',
+    promptsCount: '{{count, number}} · /{{command}}',
     alertsBelow: 'dans {{channel}} · solde sous {{amount, money}}, 401, 402, écart',
     alertsNoBalance: 'dans {{channel}} · pas pour le solde, 401, 402, écart',
   },
@@ -184,6 +194,11 @@ export default {
     noLow: 'jamais pour le solde (le seuil est de {{zero, money}})',
     off: 'Les alertes sont désactivées. Avec `{{example}}`, le bot y publie: {{low}}, le service qui refuse le jeton d’API (401), le solde partagé épuisé (402), et les débits du journal d’utilisation du service qu’aucun registre ne montre (vérifiés toutes les heures).',
     on: 'Les alertes vont dans {{channel}}: {{low}}, le service qui refuse le jeton d’API (401), le solde partagé épuisé (402), et les débits du journal d’utilisation du service qu’aucun registre ne montre (vérifiés toutes les heures). Pour les couper: `{{example}}`.',
+  },
+  moderation: {
+    both: 'Choisis soit un salon, soit désactiver:true, pas les deux. Rien n’a été modifié.',
+    off: 'Le journal de modération est désactivé. Avec `{{example}}`, le bot y publie une ligne pour chaque génération envoyée sur ce serveur (qui, où, modèle, prix et prompt) et pour chaque prompt refusé par les règles de prompts.',
+    on: 'Le journal de modération va dans {{channel}}: une ligne pour chaque génération envoyée sur ce serveur (qui, où, modèle, prix et prompt; le prompt sous spoiler quand il a été demandé dans un salon soumis à une limite d’âge) et pour chaque prompt refusé par les règles de prompts. Pour le couper: `{{example}}`.',
   },
   report: {
     spanToday: 'aujourd’hui ({{to}}, UTC)',

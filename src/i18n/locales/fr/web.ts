@@ -201,6 +201,7 @@ export default {
       alerts: 'les alertes',
       channels: 'les salons autorisés',
       prompts: 'les règles de prompts',
+      moderation: 'le salon du journal de modération',
       override: 'le quota propre de {{name}}',
       role: 'le quota de @{{role}}',
     },

@@ -192,6 +192,7 @@ export default {
       alerts: '通知',
       channels: '許可されたチャンネル',
       prompts: 'プロンプトのルール',
+      moderation: 'モデレーションログのチャンネル',
       override: '{{name}} の個別の利用枠',
       role: '@{{role}} の利用枠',
     },

@@ -54,6 +54,12 @@ export default {
       below: 'Avisar quando o saldo compartilhado ficar abaixo deste valor em USD (0: nunca), ex.: 5',
       off: 'True: não publicar mais alertas',
     },
+    moderation: {
+      name: 'moderação',
+      description: 'Onde o bot registra cada geração e cada prompt recusado; sem opções: a configuração',
+      channel: 'O canal do registro de moderação',
+      off: 'True: não registrar mais nada',
+    },
     report: {
       name: 'relatório',
       description:
@@ -137,6 +143,10 @@ export default {
     overrides: 'Membros com cota própria',
     channels: '/imaginar e /vídeo permitidos em',
     alerts: 'Alertas',
+    moderation: 'Registro de moderação',
+    moderationIn: 'em {{channel}}',
+    prompts: 'Regras de prompts',
+    promptsCount: '{{count, number}} · /{{command}}',
     alertsBelow: 'em {{channel}} · saldo abaixo de {{amount, money}}, 401, 402, divergência',
     alertsNoBalance: 'em {{channel}} · não para o saldo, 401, 402, divergência',
   },
@@ -183,6 +193,11 @@ export default {
     noLow: 'nunca pelo saldo (o limite é {{zero, money}})',
     off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora).',
     on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora). Para desativar: `{{example}}`.',
+  },
+  moderation: {
+    both: 'Escolha um canal ou desativar:true, não os dois. Nada foi alterado.',
+    off: 'O registro de moderação está desativado. Com `{{example}}` o bot publica lá uma linha para cada geração enviada neste servidor (quem, onde, modelo, preço e prompt) e para cada prompt que as regras de prompts recusaram.',
+    on: 'O registro de moderação vai para {{channel}}: uma linha para cada geração enviada neste servidor (quem, onde, modelo, preço e prompt; o prompt sob spoiler quando pedido num canal com restrição de idade) e para cada prompt que as regras de prompts recusaram. Para desativar: `{{example}}`.',
   },
   report: {
     spanToday: 'o dia de hoje ({{to}}, UTC)',

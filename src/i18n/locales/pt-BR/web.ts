@@ -198,6 +198,7 @@ export default {
       alerts: 'os alertas',
       channels: 'os canais permitidos',
       prompts: 'as regras de prompts',
+      moderation: 'o canal do registro de moderação',
       override: 'a cota própria de {{name}}',
       role: 'a cota de @{{role}}',
     },
