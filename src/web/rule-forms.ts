@@ -18,6 +18,7 @@ export const RULE_NAMES = [
   'budget',
   'confirm',
   'alerts',
+  'moderation',
   'role',
   'role-clear',
   'channel-allow',
@@ -38,6 +39,7 @@ export type RuleChange =
   | { rule: 'budget'; micros: Micros }
   | { rule: 'confirm'; micros: Micros }
   | { rule: 'alerts'; channelId: string | null; belowMicros: Micros }
+  | { rule: 'moderation'; channelId: string | null }
   | { rule: 'role'; roleId: string; micros: Micros }
   | { rule: 'role-clear'; roleId: string }
   | { rule: 'channel-allow'; channelId: string }
@@ -123,6 +125,11 @@ export function readRuleForm(
       const ch = channel(['text', 'announcement']);
       return 'refused' in ch ? ch : done({ rule, channelId: ch.id, belowMicros: a.micros });
     }
+    case 'moderation': {
+      if (text(form, 'channel') === '') return done({ rule, channelId: null });
+      const ch = channel(['text', 'announcement']);
+      return 'refused' in ch ? ch : done({ rule, channelId: ch.id });
+    }
     case 'role': {
       const r = role();
       if ('refused' in r) return r;
@@ -199,6 +206,9 @@ export async function applyRuleChange(
         by,
         options,
       );
+      return;
+    case 'moderation':
+      await admin.setModerationChannel(guildId, change.channelId, by, options);
       return;
     case 'role':
       await admin.setRoleAllowance(guildId, change.roleId, change.micros, by, options);

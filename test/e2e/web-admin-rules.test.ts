@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../testkit/browser.ts';
-import { ADMIN, ALICE, ART, BOB, GUILD, OTHER, opt, useHarness } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, ART, BOB, GUILD, NO_THREADS, OTHER, opt, useHarness } from '../support/bot-harness.ts';
 import { ephemeralReply, sub } from './quota-helpers.ts';
 import { dashboardOf, signInWithBrowser, submitRule } from './web-admin-helpers.ts';
 
@@ -190,5 +190,34 @@ describe('an admin on the dashboard', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('names the moderation log’s channel, and the next /imagine is logged there', async () => {
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(dashboard());
+      await page.locator('#moderation-channel').selectOption(NO_THREADS);
+      expect(await submit(page, 'rule-moderation')).toBe(303);
+      expect(await page.locator('#notice.saved').textContent()).toContain(
+        'The moderation log goes to #no-threads',
+      );
+    } finally {
+      await context.close();
+    }
+    expect((await imagine(ALICE, ART)).job?.status).toBe('completed');
+    await h.bot.moderation.idle();
+    const lines = h.discord.messages(NO_THREADS).filter((m) => m.author.id === h.discord.botUserId);
+    expect(lines.map((m) => m.content)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^🖼️ <@${ALICE}> · https://discord\\.com/channels/${GUILD}/${ART}/\\d+ · .* · a small fox$`,
+        ),
+      ),
+    ]);
+    expect((await h.bot.services.quotaAdmin.auditPage(GUILD)).records[0]).toMatchObject({
+      action: 'set-moderation-channel',
+      via: 'web',
+      after: NO_THREADS,
+    });
   });
 });

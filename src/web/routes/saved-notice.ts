@@ -48,6 +48,10 @@ export function savedNotice(
           : l.t('web:admin.saved.alertsNoLow', { channel }),
       );
     }
+    case 'moderation':
+      return settings.moderationChannelId
+        ? saved(l.t('web:admin.saved.moderation', { channel: names.channel(settings.moderationChannelId) }))
+        : saved(l.t('web:admin.saved.moderationOff'));
     case 'role': {
       const micros = settings.roles[subject];
       return micros === undefined

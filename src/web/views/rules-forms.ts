@@ -78,7 +78,7 @@ function usdField(l: Localizer, id: string, value: string): Html {
 function ruleForm(
   l: Localizer,
   v: RulesView,
-  kind: 'default' | 'budget' | 'confirm' | 'alerts',
+  kind: 'default' | 'budget' | 'confirm' | 'alerts' | 'moderation',
   fields: Html,
 ): Html {
   return html`<form method="post" action="${action(v, kind)}" class="rule" id="rule-${kind}">
@@ -101,6 +101,7 @@ export function rulesSection(l: Localizer, v: RulesView): Html {
   const alertChannels =
     v.directory?.channels.filter((ch) => ch.kind === 'text' || ch.kind === 'announcement') ?? [];
   const alertSelected = typedOr(v, 'alerts', 'channel', alerts.channelId ?? '');
+  const logSelected = typedOr(v, 'moderation', 'channel', v.settings.moderationChannelId ?? '');
   return html`<section id="rules" class="rules">
 <h2>${l.t('web:admin.rules.title')}</h2>
 <p class="hint">${l.t('web:admin.rules.intro')}</p>
@@ -123,6 +124,15 @@ ${ruleForm(
     (ch) => html`<option value="${ch.id}"${ch.id === alertSelected ? ' selected' : ''}>#${ch.name}</option>`,
   )}</select>
   <label for="alerts-below">${l.t('web:admin.rules.below')}</label><input id="alerts-below" name="below" inputmode="decimal" autocomplete="off" size="8" maxlength="20" value="${typedOr(v, 'alerts', 'below', usdInput(alerts.belowMicros))}">`,
+)}
+${ruleForm(
+  l,
+  v,
+  'moderation',
+  html`<label for="moderation-channel">${l.t('web:admin.rules.channel')}</label>
+  <select name="channel" id="moderation-channel"><option value=""${logSelected === '' ? ' selected' : ''}>${l.t('web:admin.rules.moderationOff')}</option>${alertChannels.map(
+    (ch) => html`<option value="${ch.id}"${ch.id === logSelected ? ' selected' : ''}>#${ch.name}</option>`,
+  )}</select>`,
 )}
 </div>
 ${rolesBlock(l, v, def.period)}

@@ -133,6 +133,10 @@ export default {
       alertsHint:
         'Wo der Bot postet, worum sich Admins kümmern müssen: wenn das gemeinsame Guthaben unter den Betrag fällt (stündlich geprüft), wenn der Dienst das Token ablehnt (401), wenn das Guthaben aufgebraucht ist (402), und Abbuchungen, die in keinen Buchungen stehen.',
       alertsOff: 'Keine Warnungen',
+      moderation: 'Moderationsprotokoll',
+      moderationHint:
+        'Eine Zeile pro auf diesem Server gesendeter Generierung und pro von den Prompt-Regeln abgelehntem Prompt: wer, wo, Modell, Preis und Prompt.',
+      moderationOff: 'Kein Moderationsprotokoll',
       below: 'Guthaben unter (USD)',
       unknownChannel: 'ein Kanal, den der Bot nicht sieht ({{id}})',
       unknownRole: 'eine gelöschte Rolle ({{id}})',
@@ -149,6 +153,8 @@ export default {
         'Gespeichert. Warnungen gehen an #{{channel}}; zum Guthaben, wenn es unter {{amount, money}} fällt.',
       alertsNoLow: 'Gespeichert. Warnungen gehen an #{{channel}}, nie zum Guthaben.',
       alertsOff: 'Gespeichert. Warnungen sind aus.',
+      moderation: 'Gespeichert. Das Moderationsprotokoll geht an #{{channel}}.',
+      moderationOff: 'Gespeichert. Das Moderationsprotokoll ist aus.',
       role: 'Gespeichert. Mitglieder mit @{{role}} bekommen {{allowance}}, sofern sie kein eigenes Kontingent haben.',
       roleCleared: 'Gespeichert. @{{role}} hat kein Kontingent mehr.',
       channelAllowed:

@@ -131,6 +131,10 @@ export default {
       alertsHint:
         'Where the bot posts what admins must act on: the shared balance falling below the amount (checked every hour), the service refusing the token (401), the balance used up (402), and charges no ledger shows.',
       alertsOff: 'No alerts',
+      moderation: 'Moderation log',
+      moderationHint:
+        'One line per generation sent in this server and per prompt refused by the prompt rules: who, where, model, price and prompt.',
+      moderationOff: 'No moderation log',
       below: 'Below (USD)',
       unknownChannel: 'a channel the bot cannot see ({{id}})',
       unknownRole: 'a deleted role ({{id}})',
@@ -144,6 +148,8 @@ export default {
       alerts: 'Saved. Alerts go to #{{channel}}; the balance alert below {{amount, money}}.',
       alertsNoLow: 'Saved. Alerts go to #{{channel}}, never for the balance.',
       alertsOff: 'Saved. Alerts are off.',
+      moderation: 'Saved. The moderation log goes to #{{channel}}.',
+      moderationOff: 'Saved. The moderation log is off.',
       role: 'Saved. Members with @{{role}} get {{allowance}}, unless they have their own allowance.',
       roleCleared: 'Saved. @{{role}} has no allowance of its own any more.',
       channelAllowed: 'Saved. #{{channel}} is allowed. /imagine and /video can now be used in: {{channels}}.',

@@ -138,6 +138,10 @@ export default {
       alertsHint:
         'Dónde publica el bot lo que requiere la atención de los admins: que el saldo compartido baje del importe (se comprueba cada hora), que el servicio rechace el token (401), que el saldo se agote (402) y cargos que no figuran en ninguna contabilidad.',
       alertsOff: 'Sin alertas',
+      moderation: 'Registro de moderación',
+      moderationHint:
+        'Una línea por cada generación enviada en este servidor y por cada prompt rechazado por las reglas de prompts: quién, dónde, modelo, precio y prompt.',
+      moderationOff: 'Sin registro de moderación',
       below: 'Umbral del saldo (USD)',
       unknownChannel: 'un canal que el bot no ve ({{id}})',
       unknownRole: 'un rol eliminado ({{id}})',
@@ -153,6 +157,8 @@ export default {
       alerts: 'Guardado. Las alertas van a #{{channel}}; la del saldo, cuando baje de {{amount, money}}.',
       alertsNoLow: 'Guardado. Las alertas van a #{{channel}}, nunca por el saldo.',
       alertsOff: 'Guardado. Las alertas están desactivadas.',
+      moderation: 'Guardado. El registro de moderación va a #{{channel}}.',
+      moderationOff: 'Guardado. El registro de moderación está desactivado.',
       role: 'Guardado. Los miembros con @{{role}} tienen {{allowance}}, salvo que tengan un cupo propio.',
       roleCleared: 'Guardado. @{{role}} ya no tiene cupo.',
       channelAllowed:

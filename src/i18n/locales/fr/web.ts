@@ -135,6 +135,10 @@ export default {
       alertsHint:
         'Où le bot publie ce qui demande une action des admins: le solde partagé qui passe sous le montant (vérifié toutes les heures), le service qui refuse le jeton (401), le solde épuisé (402), et les débits qu’aucun registre ne montre.',
       alertsOff: 'Pas d’alertes',
+      moderation: 'Journal de modération',
+      moderationHint:
+        'Une ligne par génération envoyée sur ce serveur et par prompt refusé par les règles de prompts : qui, où, modèle, prix et prompt.',
+      moderationOff: 'Pas de journal de modération',
       below: 'Seuil du solde (USD)',
       unknownChannel: 'un salon que le bot ne voit pas ({{id}})',
       unknownRole: 'un rôle supprimé ({{id}})',
@@ -151,6 +155,8 @@ export default {
         'Enregistré. Les alertes vont dans #{{channel}}; celle du solde quand il passe sous {{amount, money}}.',
       alertsNoLow: 'Enregistré. Les alertes vont dans #{{channel}}, jamais pour le solde.',
       alertsOff: 'Enregistré. Les alertes sont désactivées.',
+      moderation: 'Enregistré. Le journal de modération va dans #{{channel}}.',
+      moderationOff: 'Enregistré. Le journal de modération est désactivé.',
       role: 'Enregistré. Les membres avec @{{role}} ont {{allowance}}, sauf s’ils ont leur propre quota.',
       roleCleared: 'Enregistré. @{{role}} n’a plus de quota.',
       channelAllowed:

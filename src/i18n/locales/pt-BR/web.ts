@@ -135,6 +135,10 @@ export default {
       alertsHint:
         'Onde o bot publica o que os admins precisam resolver: o saldo compartilhado abaixo do valor (verificado a cada hora), o serviço recusando o token (401), o saldo esgotado (402) e cobranças que não aparecem em nenhuma contabilidade.',
       alertsOff: 'Sem alertas',
+      moderation: 'Registro de moderação',
+      moderationHint:
+        'Uma linha por geração enviada neste servidor e por prompt recusado pelas regras de prompts: quem, onde, modelo, preço e prompt.',
+      moderationOff: 'Sem registro de moderação',
       below: 'Limite do saldo (USD)',
       unknownChannel: 'um canal que o bot não vê ({{id}})',
       unknownRole: 'um cargo excluído ({{id}})',
@@ -150,6 +154,8 @@ export default {
         'Salvo. Os alertas vão para #{{channel}}; o do saldo, quando ficar abaixo de {{amount, money}}.',
       alertsNoLow: 'Salvo. Os alertas vão para #{{channel}}, nunca pelo saldo.',
       alertsOff: 'Salvo. Os alertas estão desativados.',
+      moderation: 'Salvo. O registro de moderação vai para #{{channel}}.',
+      moderationOff: 'Salvo. O registro de moderação está desativado.',
       role: 'Salvo. Membros com @{{role}} recebem {{allowance}}, a não ser que tenham cota própria.',
       roleCleared: 'Salvo. @{{role}} não tem mais cota.',
       channelAllowed:
