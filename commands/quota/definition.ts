@@ -84,6 +84,21 @@ const ALERT_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
   ChannelType.GuildAnnouncement,
 ];
 
+/** The channel the bot posts in (alerts, the moderation log). */
+const postedIn = (description: Text) =>
+  ({
+    type: ApplicationCommandOptionType.Channel,
+    ...commandTexts((l) => l.t('quota:command.option.channel'), description),
+    channel_types: ALERT_CHANNEL_TYPES,
+  }) as const;
+
+/** `off:true`: stop posting (alerts, the moderation log). */
+const turnOff = (description: Text) =>
+  ({
+    type: ApplicationCommandOptionType.Boolean,
+    ...commandTexts((l) => l.t('quota:command.option.off'), description),
+  }) as const;
+
 export const QuotaCommand = {
   type: ApplicationCommandType.ChatInput,
   ...commandTexts(
@@ -213,14 +228,7 @@ export const QuotaCommand = {
         (l) => l.t('quota:command.alerts.description'),
       ),
       options: [
-        {
-          type: ApplicationCommandOptionType.Channel,
-          ...commandTexts(
-            (l) => l.t('quota:command.option.channel'),
-            (l) => l.t('quota:command.alerts.channel'),
-          ),
-          channel_types: ALERT_CHANNEL_TYPES,
-        },
+        postedIn((l) => l.t('quota:command.alerts.channel')),
         {
           type: ApplicationCommandOptionType.String,
           ...commandTexts(
@@ -229,13 +237,7 @@ export const QuotaCommand = {
           ),
           max_length: 20,
         },
-        {
-          type: ApplicationCommandOptionType.Boolean,
-          ...commandTexts(
-            (l) => l.t('quota:command.option.off'),
-            (l) => l.t('quota:command.alerts.off'),
-          ),
-        },
+        turnOff((l) => l.t('quota:command.alerts.off')),
       ],
     },
     {
@@ -245,21 +247,8 @@ export const QuotaCommand = {
         (l) => l.t('quota:command.moderation.description'),
       ),
       options: [
-        {
-          type: ApplicationCommandOptionType.Channel,
-          ...commandTexts(
-            (l) => l.t('quota:command.option.channel'),
-            (l) => l.t('quota:command.moderation.channel'),
-          ),
-          channel_types: ALERT_CHANNEL_TYPES,
-        },
-        {
-          type: ApplicationCommandOptionType.Boolean,
-          ...commandTexts(
-            (l) => l.t('quota:command.option.off'),
-            (l) => l.t('quota:command.moderation.off'),
-          ),
-        },
+        postedIn((l) => l.t('quota:command.moderation.channel')),
+        turnOff((l) => l.t('quota:command.moderation.off')),
       ],
     },
     {
