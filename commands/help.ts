@@ -1,6 +1,6 @@
 /**
  * /help: what the bot does, its commands, how the member's quota works with their allowance, the
- * admins' part for admins, and buttons that answer as /models and /usage do; privately.
+ * admins' part for admins (with how many prompt rules the server has), and buttons that answer as /models and /usage do; privately.
  */
 import {
   ApplicationCommandType,
@@ -20,7 +20,7 @@ import { commandTexts, memberLocalizer } from '../src/discord/interactions/local
 import { hasManageGuild, roleIdsOf } from '../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { StoreFaultError, storeStep } from '../src/discord/interactions/store-reads.ts';
-import { type HelpAllowance, renderHelp } from '../src/discord/views/help-view.ts';
+import { type HelpAllowance, type HelpPromptRules, renderHelp } from '../src/discord/views/help-view.ts';
 import { showModelList } from './models.ts';
 import { showUsage } from './usage.ts';
 
@@ -47,15 +47,21 @@ export function helpCommand(
       const l = memberLocalizer(interaction);
       if (!interaction.inGuild())
         throw new UserError(l.t('help:serversOnly', { command: l.t('help:command.name') }));
-      const allowance = await readAllowance(interaction, services);
+      const admin = hasManageGuild(interaction);
+      // Read side by side: both share the deadline of the first answer.
+      const [allowance, promptRules] = await Promise.all([
+        readAllowance(interaction, services),
+        admin ? readPromptRules(interaction, services) : undefined,
+      ]);
       const { commands, messageCommands } = registered();
       await interaction.reply({
         ...renderHelp(
           {
             commands: commands.map((c) => c.data),
             messageCommands: messageCommands.map((c) => c.data),
-            admin: hasManageGuild(interaction),
+            admin,
             allowance,
+            ...(promptRules ? { promptRules } : {}),
           },
           l,
         ),
@@ -83,6 +89,25 @@ async function readAllowance(
       }),
     );
     return { summary };
+  } catch (err) {
+    if (err instanceof StoreFaultError) return { unreadable: err.errorId };
+    throw err;
+  }
+}
+
+/**
+ * How many prompt rules the server has, for an admin's /help. As with the allowance, a store that
+ * errs or stalls leaves the help whole and says the count could not be read.
+ */
+async function readPromptRules(
+  interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
+  services: BotServices,
+): Promise<HelpPromptRules> {
+  try {
+    const settings = await storeStep(interaction, services.logger, 'the prompt rules for /help', () =>
+      services.quotaAdmin.getSettings(interaction.guildId),
+    );
+    return { count: settings.promptPatterns?.length ?? 0 };
   } catch (err) {
     if (err instanceof StoreFaultError) return { unreadable: err.errorId };
     throw err;

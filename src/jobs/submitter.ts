@@ -166,10 +166,11 @@ export class Submitter {
   private async send(input: SubmitInput, startedAt: number, ticket: Ticket): Promise<SubmitOutcome> {
     const { client, clock } = this.o;
     const answered = new AbortController();
+    const noticeMs = this.o.waitingNoticeMs ?? 2_000;
     if (ticket.onProgress) {
       // Not told yet and slow: it waits for the budget, or was taken and waits for a retry.
       clock
-        .sleep(this.o.waitingNoticeMs ?? 2_000, answered.signal)
+        .sleep(noticeMs, answered.signal)
         .then(() => this.line.noticeSlow(ticket))
         .catch(() => undefined);
     }
@@ -191,9 +192,13 @@ export class Submitter {
         try {
           if (tooLate.signal.aborted)
             throw new AbortedError('gave up before sending', { mayHaveReachedService: false });
-          // Waited for its turn (it had a place in line): the rules of where it posts are read again,
-          // as they are at the moment it is sent, not as they were when it was asked for.
-          if (ticket.lastAhead !== undefined && input.recheck) {
+          // Waited for its turn (it had a place in line, or waited as long as a member is told of:
+          // a batch's takes at the head of the line wait for the budget with no place to show, for
+          // minutes when it is spent): the rules of where it posts, and of what its prompt may say,
+          // are read again, as they are at the moment it is sent, not as they were when it was
+          // asked for. One sent at once is not asked again.
+          const waited = ticket.lastAhead !== undefined || clock.now() - startedAt >= noticeMs;
+          if (waited && input.recheck) {
             const reason = await input.recheck().catch(() => "the server's rules could not be read.");
             if (reason !== undefined) throw new NoLongerAllowed(reason);
           }
@@ -219,7 +224,7 @@ export class Submitter {
           { model: input.model.slug },
           'submission no longer allowed where it waited; not sent',
         );
-        await this.giveBack(input, "not sent: the channel's rules changed while it waited");
+        await this.giveBack(input, "not sent: the server's rules changed while it waited");
         return { kind: 'refused', reason: err.message };
       }
       const unsent =

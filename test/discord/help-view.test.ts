@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
 import { CUSTOM_ID_VERSION, parseCustomId } from '../../src/discord/interactions/custom-ids.ts';
 import { type HelpAllowance, isAdminCommand, renderHelp } from '../../src/discord/views/help-view.ts';
-import { english, type Localizer, localizerOf } from '../../src/i18n/index.ts';
+import { english, LANGUAGES, type Localizer, localizerOf } from '../../src/i18n/index.ts';
 import type { MemberSummary } from '../../src/quota/types.ts';
 import { componentsOf } from '../support/message-reading.ts';
 
@@ -120,18 +120,61 @@ describe('/help’s view', () => {
     ]);
   });
 
-  it('stays within Discord’s embed limits', () => {
-    const view = render(true);
-    const total = view.embeds.reduce(
-      (n, e) =>
-        n +
-        (e.title?.length ?? 0) +
-        (e.description?.length ?? 0) +
-        (e.fields ?? []).reduce((m, f) => m + f.name.length + f.value.length, 0),
-      0,
+  it('stays within Discord’s embed limits, in every language, with the prompt rules counted', () => {
+    for (const language of LANGUAGES) {
+      const l = localizerOf(language);
+      const view = renderHelp(
+        {
+          commands: definitions,
+          messageCommands: menus,
+          admin: true,
+          allowance: { summary: SUMMARY },
+          promptRules: { unreadable: 'abcd1234' },
+        },
+        l,
+      );
+      const embeds = view.embeds.map((e) => e.toJSON());
+      const total = embeds.reduce(
+        (n, e) =>
+          n +
+          (e.title?.length ?? 0) +
+          (e.description?.length ?? 0) +
+          (e.fields ?? []).reduce((m, f) => m + f.name.length + f.value.length, 0),
+        0,
+      );
+      expect(total, language).toBeLessThanOrEqual(6000);
+      for (const e of embeds) expect(e.description?.length ?? 0, language).toBeLessThanOrEqual(4096);
+      expect(
+        embeds[1]?.fields?.map((f) => f.name),
+        language,
+      ).toEqual([l.t('help:promptRules.title')]);
+    }
+  });
+
+  it('counts the prompt rules for an admin only, naming the command in the admin’s language', () => {
+    const view = (admin: boolean, count: number, l: Localizer = english) =>
+      renderHelp(
+        {
+          commands: definitions,
+          messageCommands: menus,
+          admin,
+          allowance: { summary: SUMMARY },
+          promptRules: { count },
+        },
+        l,
+      ).embeds.map((e) => e.toJSON());
+    expect(view(true, 500)[1]?.fields).toEqual([
+      {
+        name: 'Prompt rules',
+        value: '500 words or phrases this server does not allow (`/quota prompts list`)',
+      },
+    ]);
+    expect(view(true, 0, localizerOf('ja'))[1]?.fields?.[0]?.value).toBe(
+      'なし：どのプロンプトも使えます。許可しない語やフレーズは `/利用枠 プロンプト 追加` で追加できます。',
     );
-    expect(total).toBeLessThanOrEqual(6000);
-    for (const e of view.embeds) expect(e.description?.length ?? 0).toBeLessThanOrEqual(4096);
+    const member = view(false, 3);
+    expect(member).toHaveLength(1);
+    expect(member[0]?.fields?.map((f) => f.name)).not.toContain('Prompt rules');
   });
 
   it("names and describes the commands as the member's Discord shows them, in German", () => {

@@ -1,15 +1,17 @@
 /**
  * /help through the fake Discord: privately, every registered command, the admins' part for admins
  * only, the member's allowance as /usage shows it (or said unreadable when the store fails, the
- * help still given), and its Models and My usage buttons answering as those commands do.
+ * help still given), how many prompt rules the server has (for admins only, never the words), and
+ * its Models and My usage buttons answering as those commands do.
  */
 import { join } from 'node:path';
+import { Locale } from 'discord.js';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands, messageCommands } from '../../commands/index.ts';
 import { isAdminCommand } from '../../src/discord/views/help-view.ts';
 import { english } from '../../src/i18n/index.ts';
-import { ADMIN, ALICE, BOB, type Harness, opt, startHarness } from '../support/bot-harness.ts';
+import { ADMIN, ALICE, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import {
   type Answer,
   entity,
@@ -121,13 +123,46 @@ describe('/help', () => {
     expect(models.embeds.map((e) => e.title)).toEqual(['Video models', 'Image models']);
   });
 
+  it('tells an admin how many prompt rules the server has, never the words, and a member nothing of them', async () => {
+    const rulesOf = (answer: Answer) => fieldsOf(answer.embeds[1])['Prompt rules'];
+    expect(rulesOf((await help(ADMIN)).answer)).toBe(
+      'None: every prompt is allowed. `/quota prompts add` adds a word or phrase this server does not allow.',
+    );
+    const { quotaAdmin } = h.bot.services;
+    for (const pattern of ['dragon*', 'dark wizard', 'nandu'])
+      await quotaAdmin.addPromptPattern(GUILD, pattern, ADMIN);
+    const { answer } = await help(ADMIN);
+    expect(rulesOf(answer)).toBe('3 words or phrases this server does not allow (`/quota prompts list`)');
+    expect(textOf(answer)).not.toMatch(/dragon|wizard|nandu/);
+    // Named as a German admin's Discord names the command and its subcommand.
+    const german = await ephemeralReply(
+      h,
+      await h.command('help', [], { userId: ADMIN, locale: Locale.German }),
+    );
+    expect(fieldsOf(german.embeds[1])['Prompt-Regeln']).toBe(
+      '3 Wörter oder Wortgruppen, die dieser Server nicht erlaubt (`/kontingent prompts auflisten`)',
+    );
+    await quotaAdmin.removePromptPattern(GUILD, 'dark wizard', ADMIN);
+    await quotaAdmin.removePromptPattern(GUILD, 'nandu', ADMIN);
+    expect(rulesOf((await help(ADMIN)).answer)).toBe(
+      '1 word or phrase this server does not allow (`/quota prompts list`)',
+    );
+    // A member reads no count, no field and no command of it.
+    const member = textOf((await help(BOB)).answer);
+    expect(member).not.toContain('Prompt rules');
+    expect(member).not.toContain('word or phrase');
+    expect(member).not.toContain('prompts');
+  });
+
   it('still helps when the store cannot be read, saying the allowance could not be read', async () => {
     const file = join(h.storeDir, 'bot.sqlite');
     // Another connection takes the bot's table away: every read of the store fails, as on a damaged file.
     await exec(file, 'ALTER TABLE keyv RENAME TO keyv_away;');
     let answer: Answer;
+    let admins: Answer;
     try {
       ({ answer } = await help());
+      ({ answer: admins } = await help(ADMIN));
       // /usage, which has nothing to show without the store, refuses as before.
       const usage = await ephemeralReply(h, await h.command('usage', [], { userId: BOB }));
       expect(usage.content).toContain('The bot cannot record spending right now');
@@ -143,6 +178,11 @@ describe('/help', () => {
     // The rest of the help is all there.
     expect(answer.embeds[0]?.description).toContain('`/imagine`');
     expect(buttonsOf(answer).map((b) => b.label)).toEqual(['Models', 'My usage']);
+    // An admin's count of the prompt rules is said unreadable the same way, the admins' part all there.
+    expect(fieldsOf(admins.embeds[1])['Prompt rules']).toMatch(
+      /^They could not be read just now \(error id `[0-9a-f]{8}`\); `\/quota prompts list` shows them\.$/,
+    );
+    expect(admins.embeds[1]?.description).toContain('`/quota prompts list`');
     // With the store back, the allowance is shown again.
     const back = fieldsOf((await help()).answer.embeds[0])['Your allowance'] ?? '';
     expect(back).toMatch(/^\$[\d.]+ per day \(/);

@@ -1,6 +1,7 @@
 /**
  * How /help looks: what the bot does, its commands with a line each, how the member's quota works
- * with their allowance, the admins' commands for admins only, and buttons to /models and /usage.
+ * with their allowance, the admins' commands for admins only (with how many prompt rules the server
+ * has, never the words), and buttons to /models and /usage.
  * The command lines are read from the command definitions the bot registers, so a command added to
  * the bot appears here without anyone remembering to write it in. A pure function of its input, so
  * the wording is tested without Discord.
@@ -32,6 +33,9 @@ const MAX_FIELD = 1024;
 /** The member's allowance as /usage reads it, or the error id of a store that could not be read. */
 export type HelpAllowance = { summary: MemberSummary } | { unreadable: string };
 
+/** How many prompt rules the server has (its settings' `promptPatterns`), or the error id of a store that could not be read. */
+export type HelpPromptRules = { count: number } | { unreadable: string };
+
 export interface HelpInput {
   /** Every slash command the bot registers (commands/index.ts). */
   commands: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[];
@@ -40,6 +44,8 @@ export interface HelpInput {
   /** Manage Server where /help was used: the admins' part is shown. */
   admin: boolean;
   allowance: HelpAllowance;
+  /** For an admin: the server's prompt rules, counted (the words themselves stay on /quota prompts list). */
+  promptRules?: HelpPromptRules;
 }
 
 /** A definition's name or description as a member of this language reads it: its localization, else the English. */
@@ -49,6 +55,8 @@ function localized(l: Localizer, fallback: string, map: LocalizationMap | null |
 }
 
 type Described = { name: string; description: string };
+/** A command, a subcommand group or a subcommand, as far as naming it goes. */
+type Named = { name: string; name_localizations?: LocalizationMap | null; options?: readonly unknown[] };
 type Localizable = {
   name: string;
   description?: string;
@@ -77,6 +85,16 @@ export function renderHelp(
     const found = input.commands.find((c) => c.name === command);
     return found ? texts(l, found).name : command;
   };
+  /** `/quota prompts list` as the member types it: each part localized as far as it is registered. */
+  const pathOf = (...path: [string, ...string[]]) => {
+    let level: readonly unknown[] | undefined = input.commands;
+    const names = path.map((part) => {
+      const found = (level as readonly Named[] | undefined)?.find((o) => o.name === part);
+      level = found?.options;
+      return found ? localized(l, found.name, found.name_localizations) : part;
+    });
+    return `/${names.join(' ')}`;
+  };
   const memberCommands = input.commands.filter((c) => !isAdminCommand(c));
   const lines = [
     ...memberCommands.map((c) => commandLine(l, c)),
@@ -102,12 +120,20 @@ export function renderHelp(
   const embeds = [help];
   if (input.admin) {
     const adminLines = input.commands.filter(isAdminCommand).flatMap((c) => adminLinesOf(l, c));
-    embeds.push(
-      new EmbedBuilder()
-        .setColor(QUOTA_COLOR)
-        .setTitle(l.t('help:adminTitle'))
-        .setDescription(joinWithin([l.t('help:adminIntro'), '', ...adminLines], MAX_DESCRIPTION, l)),
-    );
+    const admin = new EmbedBuilder()
+      .setColor(QUOTA_COLOR)
+      .setTitle(l.t('help:adminTitle'))
+      .setDescription(joinWithin([l.t('help:adminIntro'), '', ...adminLines], MAX_DESCRIPTION, l));
+    if (input.promptRules) {
+      admin.addFields({
+        name: l.t('help:promptRules.title'),
+        value: promptRulesText(l, input.promptRules, {
+          list: pathOf('quota', 'prompts', 'list'),
+          add: pathOf('quota', 'prompts', 'add'),
+        }),
+      });
+    }
+    embeds.push(admin);
   }
   const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
@@ -219,6 +245,18 @@ function allowanceText(l: Localizer, allowance: HelpAllowance, usage: string, bu
     l.t('help:resets', { when: describeReset(summary.resetsAt, l) }),
     l.t('help:usageHint', { usage, button }),
   ].join('\n');
+}
+
+/** How many words the server's prompts may not hold, and where to see them (or add one); never the words. */
+function promptRulesText(
+  l: Localizer,
+  rules: HelpPromptRules,
+  commands: { list: string; add: string },
+): string {
+  const { list, add } = commands;
+  if ('unreadable' in rules) return l.t('help:promptRules.unreadable', { errorId: rules.unreadable, list });
+  if (rules.count === 0) return l.t('help:promptRules.none', { add });
+  return l.t('help:promptRules.count', { count: rules.count, list });
 }
 
 function quotaText(l: Localizer, allowance: HelpAllowance): string {

@@ -134,7 +134,7 @@ export default {
       gaveUp: 'der Dienst war ausgelastet',
       notRecorded: 'der Bot konnte sie nicht speichern',
       cancelled: 'abgebrochen',
-      refused: 'die Regeln des Kanals haben sich geändert',
+      refused: 'die Regeln des Servers haben sich geändert',
     },
   },
 

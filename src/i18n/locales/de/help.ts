@@ -22,6 +22,13 @@ export default {
   cap_other: 'Du kannst höchstens {{count, number}} Generierungen gleichzeitig laufen haben.',
   adminIntro:
     'Mitglieder geben im Rahmen des Server-Standards aus, bis du einer Rolle oder einem Mitglied ein Kontingent gibst; ein Server-Budget begrenzt alle zusammen.',
+  promptRules: {
+    title: 'Prompt-Regeln',
+    count_one: '{{count, number}} Wort oder Wortgruppe, die dieser Server nicht erlaubt (`{{list}}`)',
+    count_other: '{{count, number}} Wörter oder Wortgruppen, die dieser Server nicht erlaubt (`{{list}}`)',
+    none: 'Keine: Jeder Prompt ist erlaubt. Mit `{{add}}` fügst du ein Wort oder eine Wortgruppe hinzu, die dieser Server nicht erlaubt.',
+    unreadable: 'Sie konnten gerade nicht gelesen werden (Fehler-ID `{{errorId}}`); `{{list}}` zeigt sie.',
+  },
   countTip: '**Mehrere Varianten:** `{{option}}` bei {{commands}}: {{description}}',
   countTipRange:
     '**Mehrere Varianten:** `{{option}}` ({{min, number}} bis {{max, number}}) bei {{commands}}: {{description}}',

@@ -134,7 +134,7 @@ export default {
       gaveUp: 'the service was too busy',
       notRecorded: 'the bot could not record them',
       cancelled: 'cancelled',
-      refused: "the channel's rules changed",
+      refused: "the server's rules changed",
     },
   },
 

@@ -21,6 +21,14 @@ export default {
   cap_other: 'You may have at most {{count, number}} generations in progress at once.',
   adminIntro:
     'Members spend against the server default until you set an allowance for a role or a member; a server budget caps them all together.',
+  /** An admin's count of the server's prompt rules; `list`, `add`: /quota prompts list|add as their Discord names them. */
+  promptRules: {
+    title: 'Prompt rules',
+    count_one: '{{count, number}} word or phrase this server does not allow (`{{list}}`)',
+    count_other: '{{count, number}} words or phrases this server does not allow (`{{list}}`)',
+    none: 'None: every prompt is allowed. `{{add}}` adds a word or phrase this server does not allow.',
+    unreadable: 'They could not be read just now (error id `{{errorId}}`); `{{list}}` shows them.',
+  },
   countTip: '**Several takes:** `{{option}}` on {{commands}}: {{description}}',
   countTipRange:
     '**Several takes:** `{{option}}` ({{min, number}} to {{max, number}}) on {{commands}}: {{description}}',

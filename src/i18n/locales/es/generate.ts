@@ -135,7 +135,7 @@ export default {
       gaveUp: 'el servicio estaba saturado',
       notRecorded: 'el bot no pudo registrarlas',
       cancelled: 'cancelada',
-      refused: 'cambiaron las reglas del canal',
+      refused: 'cambiaron las reglas del servidor',
     },
   },
 

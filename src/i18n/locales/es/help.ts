@@ -23,6 +23,14 @@ export default {
   cap_other: 'Puedes tener como máximo {{count, number}} generaciones en curso a la vez.',
   adminIntro:
     'Los miembros gastan del cupo predeterminado del servidor hasta que asignes un cupo a un rol o a un miembro; un presupuesto del servidor los limita a todos juntos.',
+  promptRules: {
+    title: 'Reglas de prompts',
+    count_one: '{{count, number}} palabra o frase que este servidor no permite (`{{list}}`)',
+    count_many: '{{count, number}} de palabras o frases que este servidor no permite (`{{list}}`)',
+    count_other: '{{count, number}} palabras o frases que este servidor no permite (`{{list}}`)',
+    none: 'Ninguna: se permite cualquier prompt. `{{add}}` añade una palabra o frase que este servidor no permite.',
+    unreadable: 'No se han podido leer ahora mismo (id de error `{{errorId}}`); `{{list}}` las muestra.',
+  },
   countTip: '**Varias versiones:** `{{option}}` en {{commands}}: {{description}}',
   countTipRange:
     '**Varias versiones:** `{{option}}` (de {{min, number}} a {{max, number}}) en {{commands}}: {{description}}',

@@ -136,7 +136,7 @@ export default {
       gaveUp: 'le service était surchargé',
       notRecorded: 'le bot n’a pas pu les enregistrer',
       cancelled: 'annulée',
-      refused: 'les règles du salon ont changé',
+      refused: 'les règles du serveur ont changé',
     },
   },
 

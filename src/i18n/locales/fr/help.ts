@@ -23,6 +23,15 @@ export default {
   cap_other: 'Tu peux avoir au plus {{count, number}} générations en cours à la fois.',
   adminIntro:
     'Les membres dépensent sur le quota par défaut du serveur jusqu’à ce que tu définisses un quota pour un rôle ou un membre; un budget du serveur les plafonne tous ensemble.',
+  promptRules: {
+    title: 'Règles de prompts',
+    count_one: '{{count, number}} mot ou expression que ce serveur n’autorise pas (`{{list}}`)',
+    count_many: '{{count, number}} de mots ou expressions que ce serveur n’autorise pas (`{{list}}`)',
+    count_other: '{{count, number}} mots ou expressions que ce serveur n’autorise pas (`{{list}}`)',
+    none: 'Aucune : tout prompt est autorisé. `{{add}}` ajoute un mot ou une expression que ce serveur n’autorise pas.',
+    unreadable:
+      'Elles n’ont pas pu être lues pour l’instant (identifiant d’erreur `{{errorId}}`) ; `{{list}}` les affiche.',
+  },
   countTip: '**Plusieurs versions:** `{{option}}` sur {{commands}}: {{description}}',
   countTipRange:
     '**Plusieurs versions:** `{{option}}` (de {{min, number}} à {{max, number}}) sur {{commands}}: {{description}}',

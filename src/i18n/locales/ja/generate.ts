@@ -126,7 +126,7 @@ export default {
       gaveUp: 'サービスが混み合っていました',
       notRecorded: 'ボットが記録できませんでした',
       cancelled: 'キャンセル済み',
-      refused: 'チャンネルのルールが変わりました',
+      refused: 'サーバーのルールが変わりました',
     },
   },
 

@@ -21,6 +21,12 @@ export default {
   cap_other: '同時に処理できる生成は最大{{count, number}}件です。',
   adminIntro:
     'ロールやメンバーに利用枠を設定するまで、メンバーはサーバーのデフォルトの利用枠で使います。サーバーの予算で全員の合計に上限を設けられます。',
+  promptRules: {
+    title: 'プロンプトのルール',
+    count_other: 'このサーバーで許可しない語とフレーズ：{{count, number}}件（`{{list}}`）',
+    none: 'なし：どのプロンプトも使えます。許可しない語やフレーズは `{{add}}` で追加できます。',
+    unreadable: '今は読み込めませんでした（エラーID `{{errorId}}`）。`{{list}}` で確認できます。',
+  },
   countTip: '**複数のテイク：** {{commands}} の `{{option}}`：{{description}}',
   countTipRange:
     '**複数のテイク：** {{commands}} の `{{option}}`（{{min, number}}〜{{max, number}}）：{{description}}',

@@ -135,7 +135,7 @@ export default {
       gaveUp: 'o serviço estava sobrecarregado',
       notRecorded: 'o bot não conseguiu registrá-las',
       cancelled: 'cancelada',
-      refused: 'as regras do canal mudaram',
+      refused: 'as regras do servidor mudaram',
     },
   },
 

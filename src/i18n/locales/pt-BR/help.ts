@@ -23,6 +23,14 @@ export default {
   cap_other: 'Você pode ter no máximo {{count, number}} gerações em andamento ao mesmo tempo.',
   adminIntro:
     'Os membros gastam da cota padrão do servidor até você definir uma cota para um cargo ou um membro; um orçamento do servidor limita todos juntos.',
+  promptRules: {
+    title: 'Regras de prompts',
+    count_one: '{{count, number}} palavra ou frase que este servidor não permite (`{{list}}`)',
+    count_many: '{{count, number}} de palavras ou frases que este servidor não permite (`{{list}}`)',
+    count_other: '{{count, number}} palavras ou frases que este servidor não permite (`{{list}}`)',
+    none: 'Nenhuma: qualquer prompt é permitido. `{{add}}` adiciona uma palavra ou frase que este servidor não permite.',
+    unreadable: 'Não foi possível lê-las agora (id do erro `{{errorId}}`); `{{list}}` mostra as regras.',
+  },
   countTip: '**Várias versões:** `{{option}}` em {{commands}}: {{description}}',
   countTipRange:
     '**Várias versões:** `{{option}}` (de {{min, number}} a {{max, number}}) em {{commands}}: {{description}}',
