@@ -35,6 +35,8 @@ import { KeyvSet } from './keyv-set.ts';
 export const MODERATION_SWEEP_MS = 30_000;
 /** A line that could not be posted for this long is dropped (clock ms). */
 export const MODERATION_GIVE_UP_MS = 24 * 60 * 60_000;
+/** How long a generation's line waits for its reply's id, at most (clock ms): the interaction's token. */
+const REPLY_WAIT_MS = 15 * 60_000;
 /** How long a posted line's entry is kept, so that a second record of it is a no-op (ms). */
 const POSTED_KEPT_MS = 30 * 24 * 60 * 60_000;
 
@@ -232,7 +234,10 @@ export class ModerationLog {
     this.posting.add(post);
   }
 
-  /** Posts one entry unless it is posted already; never throws (a failure is tried at the next sweep). */
+  /**
+   * Posts one entry unless it is posted already (or waits for its reply); never throws (a failure
+   * is tried at the next sweep).
+   */
   private async postEntry(id: string): Promise<void> {
     const { keyv, lock, logger } = this.o;
     try {
@@ -267,6 +272,8 @@ export class ModerationLog {
     const entry = await keyv.get<Entry>(entryKey(id));
     if (!entry || entry.posted) return true;
     const line = await this.withReply(entry.line);
+    // Its reply is not up yet: the line waits for it (replyShown, or a later sweep).
+    if (!line) return false;
     const settings = await quotaAdmin.getSettings(line.guildId);
     const channelId = settings.moderationChannelId;
     // The log was turned off meanwhile: the line is not owed any more.
@@ -288,11 +295,19 @@ export class ModerationLog {
     return true;
   }
 
-  /** A generation's line with its reply's id, when the job has learnt it since. */
-  private async withReply(line: ModerationLine): Promise<ModerationLine> {
+  /**
+   * A generation's line with its reply's id, once the job has learnt it; undefined while the reply
+   * may still come (the job not done, and within the interaction's 15 minutes), so that a sweep
+   * does not post a line without its link just before the reply is up. A job done without a reply
+   * id, or gone, is logged with the channel's link.
+   */
+  private async withReply(line: ModerationLine): Promise<ModerationLine | undefined> {
     if (line.messageId !== null || !line.generationId) return line;
     const job = await this.o.jobs.get(line.generationId);
-    return { ...line, messageId: job?.reply.messageId ?? null };
+    const messageId = job?.reply.messageId ?? null;
+    if (messageId === null && job && job.step !== 'done' && this.o.clock.now() - line.at < REPLY_WAIT_MS)
+      return undefined;
+    return { ...line, messageId };
   }
 
   /** The alerts channel hears once that the log channel cannot be posted in (again after a line went through). */
