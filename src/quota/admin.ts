@@ -22,7 +22,7 @@ import type { Session } from './journal.ts';
 import type { Ledger, LedgerEntry } from './ledger.ts';
 import { type DayKey, dayInPeriod, dayKey, type Period } from './periods.ts';
 import { MAX_PATTERNS, normalizePattern } from './prompt-rules.ts';
-import { type AuditPage, type ChangeOptions, ruleValue } from './rule-fields.ts';
+import { type AuditPage, type AuditRecord, type ChangeOptions, ruleValue } from './rule-fields.ts';
 import {
   type AuditEntry,
   defaultAllowance,
@@ -41,6 +41,15 @@ import {
   type MemberState,
   spentIn,
 } from './state.ts';
+import {
+  generationMarkKey,
+  markTakeDown,
+  TAKE_DOWN,
+  type TakeDown,
+  type TakeDownRecorded,
+  takeDownDetail,
+  takeDownOfMessage,
+} from './take-downs.ts';
 import type { GuildTransactions } from './transactions.ts';
 import type { BudgetFigures, GuildOverview, QuotaAdmin } from './types.ts';
 
@@ -154,6 +163,42 @@ export class ServerAdmin implements QuotaAdmin {
       await settleNow();
       return recorded.after;
     });
+  }
+
+  /**
+   * Records a take-down (take-downs.ts) in the audit log, changing no rule, once per message: when
+   * the message's take-down is recorded already, nothing is written and that record is returned.
+   * Not settled when an answer gives up: the message is gone whatever the answer said, and the
+   * record says only that.
+   */
+  async recordTakeDown(guildId: string, t: TakeDown): Promise<TakeDownRecorded> {
+    checkId('guildId', guildId);
+    checkId('by', t.by);
+    checkId('messageId', t.messageId);
+    checkId('generationId', t.generationId);
+    return this.withGuild(guildId, async (s) => {
+      const before = await takeDownOfMessage(s.tx.state, guildId, t.messageId);
+      if (before) return { recorded: false, record: before };
+      const { record } = await recordChange(
+        s.tx.state,
+        guildId,
+        {
+          at: new Date(this.clock.now()),
+          by: t.by,
+          via: t.via,
+          action: TAKE_DOWN,
+          detail: takeDownDetail(t),
+        },
+        () => undefined,
+      );
+      await markTakeDown(s.tx.state, guildId, record, t);
+      return { recorded: true, record };
+    });
+  }
+
+  async takeDownOf(guildId: string, generationId: string): Promise<AuditRecord | undefined> {
+    checkId('guildId', guildId);
+    return this.guilds.plain.state.get<AuditRecord>(generationMarkKey(guildId, generationId));
   }
 
   getSettings(guildId: string): Promise<GuildSettings> {

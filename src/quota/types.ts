@@ -11,7 +11,7 @@ import type { AdmissionTicket } from './admitted-ahead.ts';
 import type { QuotaStateBackend } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { DayKey, Period } from './periods.ts';
-import type { AuditPage, ChangeOptions } from './rule-fields.ts';
+import type { AuditPage, AuditRecord, ChangeOptions } from './rule-fields.ts';
 import type {
   AuditEntry,
   EffectiveAllowance,
@@ -20,6 +20,7 @@ import type {
   QuotaDefaults,
 } from './settings.ts';
 import type { SpendReport } from './spend-report.ts';
+import type { TakeDown, TakeDownRecorded } from './take-downs.ts';
 
 /** What createQuota (create.ts) builds the quota from. */
 export interface QuotaOptions {
@@ -286,6 +287,14 @@ export interface QuotaAdmin {
   ): Promise<string[]>;
   /** True when the allow-list is empty or holds the channel. */
   isChannelAllowed(guildId: string, channelId: string): Promise<boolean>;
+  /**
+   * Records that `t.by` took down another member's result (take-downs.ts): an audit record
+   * `take-down` that changes no rule, written once per message; when that message's take-down is
+   * recorded already, nothing is written and `recorded` is false.
+   */
+  recordTakeDown(guildId: string, t: TakeDown): Promise<TakeDownRecorded>;
+  /** The take-down record of the message that held this result, if one was recorded. */
+  takeDownOf(guildId: string, generationId: string): Promise<AuditRecord | undefined>;
 }
 
 /** The ledger as members and admins read it (ledger-reads.ts): entries newest first, and who was charged. */

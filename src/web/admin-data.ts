@@ -12,6 +12,7 @@ import { defaultAllowance, type GuildSettings } from '../quota/settings.ts';
 import type { MemberRow, ServerSpend } from '../quota/types.ts';
 import type { MemberProfile, ServerDirectory } from '../results/server-access.ts';
 import type { WebDeps } from './context.ts';
+import { membersNamedIn } from './views/audit-view.ts';
 
 /** How long the account's figures are kept before the service is asked again. */
 const ACCOUNT_KEPT_MS = 15_000;
@@ -95,8 +96,7 @@ export async function dashboardData(deps: WebDeps, guildId: string, days: number
   const profiles = await profilesOf(deps, guildId, [
     ...top.rows.map((r) => r.userId),
     ...spend.byMember.keys,
-    ...audit.records.map((r) => r.by),
-    ...audit.records.flatMap((r) => (r.field?.kind === 'override' ? [r.field.userId] : [])),
+    ...audit.records.flatMap(membersNamedIn),
     ...Object.keys(settings.overrides),
   ]);
   return { settings, directory, spend, top: top.rows, audit: audit.records, profiles, account };

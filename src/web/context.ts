@@ -6,6 +6,7 @@ import type { AccountSources } from '../quota/account-figures.ts';
 import type { QuotaDefaults } from '../quota/settings.ts';
 import type { QuotaAdmin, QuotaLedger, QuotaService, ServerDashboard } from '../quota/types.ts';
 import type { ResultsIndex } from '../results/result.ts';
+import type { ResultMessages } from '../results/result-messages.ts';
 import type { ServerAccess } from '../results/server-access.ts';
 import type { SignedInMember } from './discord-oauth.ts';
 import type { LoginFlow } from './login-flow.ts';
@@ -28,6 +29,8 @@ export interface WebDeps {
   logins: LoginFlow;
   results: ResultsIndex;
   access: ServerAccess;
+  /** Results' messages in Discord, for an admin's take-down. */
+  messages: ResultMessages;
   /** The catalog's models as they are now, for the gallery's model filter. */
   models: () => readonly ModelChoice[];
   commands: RemakeCommands;

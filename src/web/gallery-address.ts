@@ -54,8 +54,8 @@ export function dayEnd(value: string): number {
   return dayStart(value) + 24 * 60 * 60 * 1000;
 }
 
-/** The gallery's address with these filters (empty ones left out, the cursor only when given). */
-export function galleryHref(guildId: string, f: Partial<GalleryFilters>): string {
+/** The filters as an address's query (empty ones left out, the cursor only when given), without `?`. */
+export function filtersQuery(f: Partial<GalleryFilters>): string {
   const params = new URLSearchParams();
   if (f.q) params.set('q', f.q);
   if (f.type) params.set('type', f.type);
@@ -64,6 +64,11 @@ export function galleryHref(guildId: string, f: Partial<GalleryFilters>): string
   if (f.from) params.set('from', f.from);
   if (f.to) params.set('to', f.to);
   if (f.cursor) params.set('cursor', f.cursor);
-  const query = params.toString();
+  return params.toString();
+}
+
+/** The gallery's address with these filters. */
+export function galleryHref(guildId: string, f: Partial<GalleryFilters>): string {
+  const query = filtersQuery(f);
   return `/servers/${guildId}${query ? `?${query}` : ''}`;
 }

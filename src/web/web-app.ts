@@ -16,6 +16,7 @@ import { adminRuleRoutes } from './routes/admin-rules.ts';
 import { authRoutes } from './routes/auth.ts';
 import { galleryRoutes } from './routes/gallery.ts';
 import { notFound } from './routes/not-found.ts';
+import { takeDownRoutes } from './routes/take-down.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { serversHome, signedOutHome } from './views/home.ts';
 import { messagePage } from './views/layout.ts';
@@ -89,6 +90,7 @@ export function createWebApp(deps: WebDeps): Hono<WebEnv> {
   galleryRoutes(app, deps);
   adminRoutes(app, deps);
   adminRuleRoutes(app, deps);
+  takeDownRoutes(app, deps);
 
   app.notFound((c) => {
     const session = c.get('session');

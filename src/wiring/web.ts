@@ -10,6 +10,7 @@ import { video } from '../../commands/video.ts';
 import type { ModelCatalog } from '../catalog/catalog.ts';
 import { systemClock } from '../clock.ts';
 import type { Config, WebConfig } from '../config.ts';
+import { DiscordResultMessages } from '../discord/gateway/result-messages.ts';
 import { DiscordServerAccess } from '../discord/gateway/server-access.ts';
 import type { Logger } from '../log.ts';
 import type { ResultsIndex } from '../results/result.ts';
@@ -69,6 +70,7 @@ export async function startWeb(
       logins: new LoginFlow(keyv),
       results: o.results,
       access,
+      messages: new DiscordResultMessages(o.client.rest),
       models: () => o.catalog.list().map((m) => ({ slug: m.slug, label: m.label, type: m.type })),
       commands: remakeCommands(),
       // Where a result's file may be: Discord's CDN, the API's own origin (a self-hosted or fake

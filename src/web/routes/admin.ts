@@ -22,7 +22,7 @@ import { dashboardData, profilesOf } from '../admin-data.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { type Notice, namesOf } from '../views/admin-bits.ts';
 import { DASHBOARD_DAYS, dashboardPage } from '../views/admin-page.ts';
-import { auditPage } from '../views/audit-view.ts';
+import { auditPage, membersNamedIn } from '../views/audit-view.ts';
 import type { Viewer } from '../views/layout.ts';
 import { memberPage } from '../views/member-page.ts';
 import { membersPage } from '../views/members-view.ts';
@@ -270,10 +270,7 @@ export function adminRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
       deps.access.directory(guildId),
       deps.quota.admin.auditPage(guildId, { ...(before === undefined ? {} : { before }), limit: AUDIT_PAGE }),
     ]);
-    const profiles = await profilesOf(deps, guildId, [
-      ...page.records.map((r) => r.by),
-      ...page.records.flatMap((r) => (r.field?.kind === 'override' ? [r.field.userId] : [])),
-    ]);
+    const profiles = await profilesOf(deps, guildId, page.records.flatMap(membersNamedIn));
     return c.html(
       auditPage(l, a.viewer, {
         server: a.access.server,

@@ -5,15 +5,19 @@
  * 404 with nothing of it in the page, and are not listed or counted.
  */
 import type { Hono } from 'hono';
+import type { Localizer } from '../../i18n/index.ts';
 import { DEFAULT_REPORT_DAYS } from '../../quota/spend-report.ts';
 import type { GalleryQuery } from '../../results/result.ts';
 import { memberOf } from '../admin-access.ts';
+import { profilesOf } from '../admin-data.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { dayEnd, dayStart, readFilters } from '../gallery-address.ts';
 import { mediaLinks } from '../media-links.ts';
 import { remakeCommand } from '../remake-command.ts';
+import type { Notice } from '../views/admin-bits.ts';
 import { galleryPage } from '../views/gallery.ts';
 import { resultPage } from '../views/result-page.ts';
+import { takeDownNotice } from '../views/take-down.ts';
 import { notFound } from './not-found.ts';
 
 const PAGE_SIZE = 60;
@@ -38,7 +42,12 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
       limit: PAGE_SIZE,
     };
     if (access.managesServer) warmDashboard(deps, access.server.id);
-    const page = await deps.results.search(query);
+    const [page, notice] = await Promise.all([
+      deps.results.search(query),
+      access.managesServer
+        ? takenDownNotice(c.get('l'), deps, access.server.id, session.userId, c.req.query('takenDown'))
+        : undefined,
+    ]);
     const mediaUrls = await mediaLinks(deps.access, page.results);
     return c.html(
       galleryPage(c.get('l'), viewer, {
@@ -49,6 +58,7 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         models: deps.models(),
         mediaUrls,
         manages: access.managesServer,
+        ...(notice ? { notice } : {}),
       }),
     );
   });
@@ -74,9 +84,30 @@ export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
         takes,
         mediaUrls,
         again: remakeCommand(deps.commands, result),
+        manages: access.managesServer,
       }),
     );
   });
+}
+
+/**
+ * What a take-down posted from this gallery did (its form redirects here with `takenDown=<id>`),
+ * from the audit log's record: nothing when there is none (an address typed or kept).
+ */
+async function takenDownNotice(
+  l: Localizer,
+  deps: WebDeps,
+  guildId: string,
+  viewerId: string,
+  generationId: string | undefined,
+): Promise<Notice | undefined> {
+  if (!generationId || !GENERATION_ID.test(generationId)) return undefined;
+  const record = await deps.quota.admin.takeDownOf(guildId, generationId);
+  if (!record) return undefined;
+  const named = [record.by, ...(typeof record.detail.authorId === 'string' ? [record.detail.authorId] : [])];
+  const profiles = await profilesOf(deps, guildId, named);
+  const names = new Map([...profiles].map(([id, p]) => [id, p.displayName]));
+  return takeDownNotice(l, record, viewerId, names);
 }
 
 /**

@@ -13,3 +13,10 @@ for (const button of document.querySelectorAll('button.copy-button')) {
     }, 2000);
   });
 }
+
+// A form that asks first (an admin's take-down): without the script it posts as it is.
+for (const form of document.querySelectorAll('form[data-confirm]')) {
+  form.addEventListener('submit', (event) => {
+    if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+  });
+}

@@ -1,11 +1,13 @@
 /**
- * The audit log: every change of the server's rules, from /quota and from the dashboard, newest
- * first: when, who, where, what, and the value before and after. Older pages by number.
+ * The audit log: every change of the server's rules, from /quota and from the dashboard, and every
+ * result taken down (from its card in Discord or the dashboard), newest first: when, who, where,
+ * what, and the value before and after. Older pages by number.
  */
 import { html } from 'hono/html';
 import type { Localizer } from '../../i18n/index.ts';
 import type { Period } from '../../quota/periods.ts';
 import type { AuditPage, AuditRecord } from '../../quota/rule-fields.ts';
+import { TAKE_DOWN } from '../../quota/take-downs.ts';
 import type { ServerSummary } from '../../results/server-access.ts';
 import { adminNav, type Names, ruleValueText, ruleWhat } from './admin-bits.ts';
 import { type Html, page, type Viewer } from './layout.ts';
@@ -18,7 +20,34 @@ export interface AuditView {
   defaultPeriod: Period;
 }
 
-function whatOf(l: Localizer, r: AuditRecord, names: Names): string {
+/** The members a record names (who made it, whose allowance, whose result): the page asks Discord their names. */
+export function membersNamedIn(r: AuditRecord): string[] {
+  const named = [r.by];
+  if (r.field?.kind === 'override') named.push(r.field.userId);
+  if (r.action === TAKE_DOWN && typeof r.detail.authorId === 'string') named.push(r.detail.authorId);
+  return named;
+}
+
+/** A take-down in words: whose result, where, and its prompt's first line (all member-written, escaped by `html`). */
+function takeDownWhat(l: Localizer, r: AuditRecord, names: Names): Html {
+  const { authorId, channelId, prompt } = r.detail;
+  const what = l.t('web:admin.audit.takeDown', {
+    member: typeof authorId === 'string' ? names.member(authorId) : '',
+    channel: typeof channelId === 'string' ? names.channel(channelId) : '',
+  });
+  return typeof prompt === 'string' && prompt
+    ? html`${what}<br><q class="prompt">${prompt}</q>`
+    : html`${what}`;
+}
+
+/** Where it was made; a take-down with the card's Delete was made in Discord, not with /quota. */
+function whereOf(l: Localizer, r: AuditRecord): string {
+  if (r.action === TAKE_DOWN && r.via === 'command') return l.t('web:admin.where.discord');
+  return l.t(`web:admin.where.${r.via}`);
+}
+
+function whatOf(l: Localizer, r: AuditRecord, names: Names): Html | string {
+  if (r.action === TAKE_DOWN) return takeDownWhat(l, r, names);
   if (r.action === 'undo' || r.action === 'not-applied') {
     const of = typeof r.detail.of === 'string' ? r.detail.of : '';
     return `${of} · ${l.t(r.action === 'undo' ? 'web:admin.audit.undo' : 'web:admin.audit.notApplied')}`;
@@ -36,7 +65,7 @@ export function auditTable(l: Localizer, v: AuditView): Html {
     (r) => html`<tr data-n="${r.n}" data-action="${r.action}">
 <td>${shownWhen(l, Date.parse(r.at))}</td>
 <td>${v.names.member(r.by)}</td>
-<td>${l.t(`web:admin.where.${r.via}`)}</td>
+<td>${whereOf(l, r)}</td>
 <td>${whatOf(l, r, v.names)}</td>
 <td class="before">${value(r, 'before')}</td>
 <td class="after">${value(r, 'after')}</td>

@@ -7,9 +7,11 @@ import type { Localizer } from '../../i18n/index.ts';
 import type { MediaType } from '../../media/schemas.ts';
 import type { GalleryPage, IndexedResult } from '../../results/result.ts';
 import type { ServerSummary } from '../../results/server-access.ts';
-import { type GalleryFilters, galleryHref } from '../gallery-address.ts';
+import { filtersQuery, type GalleryFilters, galleryHref } from '../gallery-address.ts';
+import { type Notice, noticeBlock } from './admin-bits.ts';
 import { type Html, page, type Viewer } from './layout.ts';
 import { firstLine, mediaTag, shownWhen } from './result-bits.ts';
+import { takeDownForm } from './take-down.ts';
 
 export interface ModelChoice {
   slug: string;
@@ -26,8 +28,10 @@ export interface GalleryView {
   models: readonly ModelChoice[];
   /** Working links for each shown result's file (Discord's refreshed, or the service's). */
   mediaUrls: ReadonlyMap<string, string>;
-  /** The member manages the server: the page links to its dashboard. */
+  /** The member manages the server: the page links to its dashboard, and each result can be taken down. */
   manages: boolean;
+  /** What a take-down just posted did (the form comes back here). */
+  notice?: Notice;
 }
 
 export function galleryPage(l: Localizer, viewer: Viewer, v: GalleryView): Html {
@@ -39,12 +43,20 @@ export function galleryPage(l: Localizer, viewer: Viewer, v: GalleryView): Html 
     viewer,
     html`<h1>${title}</h1>
 ${v.manages ? html`<nav class="tabs"><a href="/servers/${server.id}" aria-current="page">${l.t('web:admin.nav.gallery')}</a><a href="/servers/${server.id}/admin">${l.t('web:admin.nav.dashboard')}</a></nav>` : ''}
+${noticeBlock(l, v.notice)}
 ${searchForm(l, server.id, f, v.models)}
 <p class="count" id="count">${countLine(l, v.page)}</p>
 ${
   v.page.results.length === 0
     ? html`<section class="empty"><p>${l.t('web:gallery.empty')}</p><p>${l.t('web:gallery.emptyHint')}</p></section>`
-    : html`<ul class="grid" id="results">${v.page.results.map((r) => tile(l, r, v.mediaUrls.get(r.generationId)))}</ul>`
+    : html`<ul class="grid" id="results">${v.page.results.map((r) =>
+        tile(
+          l,
+          r,
+          v.mediaUrls.get(r.generationId),
+          v.manages ? takeDownForm(l, viewer.csrf, r, filtersQuery(f)) : '',
+        ),
+      )}</ul>`
 }
 <nav class="pages">${
       f.cursor
@@ -92,7 +104,7 @@ function searchForm(l: Localizer, guildId: string, f: GalleryFilters, models: re
 </form>`;
 }
 
-function tile(l: Localizer, r: IndexedResult, mediaUrl: string | undefined): Html {
+function tile(l: Localizer, r: IndexedResult, mediaUrl: string | undefined, takeDown: Html | string): Html {
   const href = `/servers/${r.guildId}/results/${r.generationId}`;
   return html`<li class="tile${r.ageRestricted ? ' restricted' : ''}" data-id="${r.generationId}">
   <a href="${href}">${mediaTag(r, mediaUrl, 'thumb')}</a>
@@ -100,5 +112,6 @@ function tile(l: Localizer, r: IndexedResult, mediaUrl: string | undefined): Htm
   <p class="meta">${r.type === 'video' ? html`<span class="badge video">▶ ${l.t('web:result.video')}</span> ` : ''}${r.modelLabel} · ${l.t('web:gallery.by', { name: r.userName || l.t('web:gallery.someone'), when: shownWhen(l, r.deliveredAt) })}${
     r.ageRestricted ? html` · <span class="badge">${l.t('web:gallery.ageRestricted')}</span>` : ''
   }</p>
+${takeDown}
 </li>`;
 }

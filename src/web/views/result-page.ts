@@ -9,6 +9,7 @@ import type { IndexedResult } from '../../results/result.ts';
 import type { ServerSummary } from '../../results/server-access.ts';
 import { type Html, page, type Viewer } from './layout.ts';
 import { mediaTag, shownWhen } from './result-bits.ts';
+import { takeDownForm } from './take-down.ts';
 
 export interface ResultView {
   server: ServerSummary;
@@ -18,6 +19,8 @@ export interface ResultView {
   mediaUrls: ReadonlyMap<string, string>;
   /** The slash command that makes it again, to paste in Discord. */
   again: string;
+  /** The member manages the server: the result can be taken down from here. */
+  manages: boolean;
 }
 
 export function resultPage(l: Localizer, viewer: Viewer, v: ResultView): Html {
@@ -48,6 +51,7 @@ export function resultPage(l: Localizer, viewer: Viewer, v: ResultView): Html {
       ([key, value]) => html`<dt>${key}</dt><dd><code>${shownValue(value)}</code></dd>`,
     )}</dl>
     <p><a class="button" href="${discordLink}" rel="noopener">${l.t('web:result.openInDiscord')}</a></p>
+    ${v.manages ? takeDownForm(l, viewer.csrf, r, '') : ''}
     <h2>${l.t('web:result.again')}</h2>
     <p class="hint">${l.t('web:result.againHint')}</p>
     <div class="copy"><input id="again" type="text" readonly value="${v.again}">

@@ -1,8 +1,11 @@
 /**
  * Delete: the member who asked for a result, or a member who may manage messages in the channel,
  * removes the result's message. Anyone else is refused privately. The job itself stays as it was
- * (its spend, its history in /usage). The message's results leave the web's gallery at once,
- * without waiting for the gateway's word of the deletion.
+ * (its spend, its history in /usage: a deleted result was made, and is not refunded). The message's
+ * results leave the web's gallery before the presser is told it is deleted, without waiting for the
+ * gateway's word of the deletion. A member who may manage messages deleting another's result takes
+ * it down: that goes into the server's audit log (quota/take-downs.ts), beside the dashboard's
+ * take-downs; the member deleting their own writes nothing there.
  */
 import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, Routes } from 'discord.js';
 import type { Localizer } from '../../../i18n/index.ts';
@@ -33,13 +36,44 @@ export async function deleteResult(
   // Private, and answered at once: the deletion may take longer than Discord's 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   await removeMessage(interaction, services, job, l);
-  // The recorder logs its own failures: the member's answer does not wait for the index.
-  if (interaction.guildId) void services.results?.messageDeleted(interaction.guildId, interaction.message.id);
+  const guildId = interaction.guildId;
+  // The recorder logs its own failures and never throws: "deleted" means gone from the gallery too.
+  if (guildId) await services.results?.messageDeleted(guildId, interaction.message.id);
   services.logger.info(
-    { generationId, guildId: interaction.guildId, userId: interaction.user.id, byRequester: isRequester },
+    { generationId, guildId, userId: interaction.user.id, byRequester: isRequester },
     'result message deleted',
   );
+  if (!isRequester && guildId) await recordTakeDown(interaction, services, job, guildId);
   await interaction.editReply(l.t('actions:delete.done'));
+}
+
+/**
+ * Another member's result deleted with Manage Messages: the audit log says who took it down. The
+ * message is gone whatever happens here, so a store that fails is logged and the presser is still
+ * told it is deleted (which is true).
+ */
+async function recordTakeDown(
+  interaction: ButtonInteraction,
+  services: BotServices,
+  job: Job,
+  guildId: string,
+): Promise<void> {
+  try {
+    await services.quotaAdmin.recordTakeDown(guildId, {
+      by: interaction.user.id,
+      via: 'command',
+      generationId: job.generationId,
+      messageId: interaction.message.id,
+      channelId: interaction.channelId,
+      authorId: job.reply.userId,
+      prompt: job.prompt,
+    });
+  } catch (err) {
+    services.logger.error(
+      { err, generationId: job.generationId, guildId, by: interaction.user.id },
+      'a take-down was not recorded in the audit log',
+    );
+  }
 }
 
 /**

@@ -197,7 +197,7 @@ export default {
         'Aktueller Wert für {{what}}: {{after}}. Er wurde geändert, nachdem du diese Seite geöffnet hast. Deine Änderung wurde nicht gespeichert.',
       again: 'Das Formular zeigt jetzt den aktuellen Wert. Speichere noch mal, um ihn zu ersetzen.',
     },
-    where: { command: 'über /kontingent', web: 'im Dashboard' },
+    where: { command: 'über /kontingent', web: 'im Dashboard', discord: 'in Discord' },
     what: {
       default: 'das Standardkontingent',
       budget: 'das Server-Budget',
@@ -269,21 +269,34 @@ export default {
       title: 'Audit-Log',
       latest: 'Letzte Änderungen',
       intro:
-        'Jede Änderung der Regeln, aus Discord (/kontingent) und aus diesem Dashboard, die neueste zuerst.',
+        'Jede Änderung der Regeln, aus Discord (/kontingent) und aus diesem Dashboard, und jedes entfernte Ergebnis, das Neueste zuerst.',
       when: 'Wann',
       who: 'Wer',
       where: 'Wo',
       what: 'Was',
       before: 'Vorher',
       after: 'Nachher',
-      none: 'Bisher wurde keine Regel geändert.',
+      none: 'Bisher wurde nichts geändert.',
       older: 'Ältere Änderungen',
       newest: 'Zurück zu den neuesten',
       undo: 'zurückgenommen: Die Antwort meldete einen Fehler',
       notApplied: 'nicht übernommen: Die Antwort meldete einen Fehler',
       legacy: '{{action}} (bevor das Log Werte festhielt)',
+      takeDown: 'hat das Ergebnis von {{member}} in #{{channel}} entfernt',
       all: 'Das ganze Log',
     },
+  },
+  takeDown: {
+    button: 'Entfernen',
+    confirm:
+      'Dieses Ergebnis entfernen? Seine Nachricht wird in Discord für alle gelöscht, und es verschwindet aus der Galerie. Das Mitglied bekommt nichts erstattet.',
+    done: 'Entfernt: Das Ergebnis von {{member}} ist in Discord gelöscht und aus der Galerie verschwunden. Das Audit-Log hält fest, dass du es warst.',
+    already: '{{admin}} hat dieses Ergebnis schon entfernt ({{when}}). Es wurde nichts weiter getan.',
+    refusedTitle: 'Nicht entfernt',
+    refused:
+      'Discord hat die Nachricht nicht gelöscht, also wurde nichts geändert: Das Ergebnis ist noch in Discord und in der Galerie. Versuch es gleich noch mal, oder lösche es in Discord.',
+    notAudited:
+      'Das Ergebnis ist entfernt (in Discord gelöscht, aus der Galerie verschwunden), aber das Audit-Log konnte es nicht festhalten: Der Speicher des Bots hat nicht geantwortet. Das Log des Bots enthält die Einzelheiten.',
   },
   errors: {
     notFound: 'Nicht gefunden',

@@ -186,7 +186,7 @@ export default {
       unknown: '{{what}} is now {{after}}; it changed after you opened this page. Your change was not saved.',
       again: 'The form now shows the current value. Save again to replace it.',
     },
-    where: { command: 'with /quota', web: 'on the dashboard' },
+    where: { command: 'with /quota', web: 'on the dashboard', discord: 'in Discord' },
     what: {
       default: 'the default allowance',
       budget: 'the server budget',
@@ -257,21 +257,35 @@ export default {
     audit: {
       title: 'Audit log',
       latest: 'Latest changes',
-      intro: 'Every change of the rules, from Discord (/quota) and from this dashboard, newest first.',
+      intro:
+        'Every change of the rules, from Discord (/quota) and from this dashboard, and every result taken down, newest first.',
       when: 'When',
       who: 'Who',
       where: 'Where',
       what: 'What',
       before: 'Before',
       after: 'After',
-      none: 'No rule has been changed yet.',
+      none: 'Nothing has been changed yet.',
       older: 'Older changes',
       newest: 'Back to the newest',
       undo: 'taken back: its answer said it failed',
       notApplied: 'did not land: its answer said it failed',
       legacy: '{{action}} (before the log kept values)',
+      takeDown: 'took down the result of {{member}} in #{{channel}}',
       all: 'The whole log',
     },
+  },
+  takeDown: {
+    button: 'Take down',
+    confirm:
+      'Take this result down? Its message is deleted in Discord for everyone and it leaves the gallery. The member is not refunded.',
+    done: 'Taken down: the result of {{member}} is deleted in Discord and gone from the gallery. The audit log says you did it.',
+    already: '{{admin}} already took this result down ({{when}}). Nothing more was done.',
+    refusedTitle: 'Not taken down',
+    refused:
+      'Discord did not delete the message, so nothing was changed: the result is still in Discord and in the gallery. Try again in a moment, or delete it in Discord.',
+    notAudited:
+      'The result is taken down (deleted in Discord, gone from the gallery), but the audit log could not record it: the bot’s store did not answer. The bot’s log has the details.',
   },
   errors: {
     notFound: 'Not found',

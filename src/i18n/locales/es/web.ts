@@ -199,7 +199,7 @@ export default {
         'Valor actual para {{what}}: {{after}}. Cambió después de que abrieras esta página. Tu cambio no se ha guardado.',
       again: 'El formulario muestra ahora el valor actual. Guarda de nuevo para reemplazarlo.',
     },
-    where: { command: 'con /cupo', web: 'en el panel' },
+    where: { command: 'con /cupo', web: 'en el panel', discord: 'en Discord' },
     what: {
       default: 'el cupo predeterminado',
       budget: 'el presupuesto del servidor',
@@ -272,21 +272,34 @@ export default {
       title: 'Registro de auditoría',
       latest: 'Últimos cambios',
       intro:
-        'Cada cambio de las reglas, desde Discord (/cupo) y desde este panel, del más reciente al más antiguo.',
+        'Cada cambio de las reglas, desde Discord (/cupo) y desde este panel, y cada resultado retirado, del más reciente al más antiguo.',
       when: 'Cuándo',
       who: 'Quién',
       where: 'Dónde',
       what: 'Qué',
       before: 'Antes',
       after: 'Después',
-      none: 'Todavía no se ha cambiado ninguna regla.',
+      none: 'Todavía no se ha cambiado nada.',
       older: 'Cambios anteriores',
       newest: 'Volver a los más recientes',
       undo: 'revertido: su respuesta indicó un fallo',
       notApplied: 'no aplicado: su respuesta indicó un fallo',
       legacy: '{{action}} (antes de que el registro guardara los valores)',
+      takeDown: 'retiró el resultado de {{member}} en #{{channel}}',
       all: 'Todo el registro',
     },
+  },
+  takeDown: {
+    button: 'Retirar',
+    confirm:
+      '¿Retirar este resultado? Su mensaje se borra en Discord para todos y sale de la galería. Al miembro no se le reembolsa.',
+    done: 'Retirado: el resultado de {{member}} está borrado en Discord y ya no está en la galería. El registro de auditoría indica que fuiste tú.',
+    already: '{{admin}} ya retiró este resultado ({{when}}). No se hizo nada más.',
+    refusedTitle: 'No retirado',
+    refused:
+      'Discord no borró el mensaje, así que no cambió nada: el resultado sigue en Discord y en la galería. Inténtalo de nuevo en un momento o bórralo en Discord.',
+    notAudited:
+      'El resultado está retirado (borrado en Discord, fuera de la galería), pero el registro de auditoría no pudo guardarlo: el almacenamiento del bot no respondió. El registro del bot tiene los detalles.',
   },
   errors: {
     notFound: 'No encontrado',

@@ -198,7 +198,7 @@ export default {
         'Valeur actuelle pour {{what}}: {{after}}. Elle a changé après que tu as ouvert cette page. Ta modification n’a pas été enregistrée.',
       again: 'Le formulaire affiche maintenant la valeur actuelle. Enregistre à nouveau pour la remplacer.',
     },
-    where: { command: 'via /quota', web: 'sur le tableau de bord' },
+    where: { command: 'via /quota', web: 'sur le tableau de bord', discord: 'dans Discord' },
     what: {
       default: 'le quota par défaut',
       budget: 'le budget du serveur',
@@ -271,21 +271,34 @@ export default {
       title: 'Journal d’audit',
       latest: 'Dernières modifications',
       intro:
-        'Chaque modification des règles, depuis Discord (/quota) et depuis ce tableau de bord, la plus récente en premier.',
+        'Chaque modification des règles, depuis Discord (/quota) et depuis ce tableau de bord, et chaque résultat retiré, le plus récent en premier.',
       when: 'Quand',
       who: 'Qui',
       where: 'Où',
       what: 'Quoi',
       before: 'Avant',
       after: 'Après',
-      none: 'Aucune règle n’a encore été modifiée.',
+      none: 'Rien n’a encore été modifié.',
       older: 'Modifications plus anciennes',
       newest: 'Retour aux plus récentes',
       undo: 'annulée: sa réponse indiquait un échec',
       notApplied: 'non appliquée: sa réponse indiquait un échec',
       legacy: '{{action}} (avant que le journal ne garde les valeurs)',
+      takeDown: 'a retiré le résultat de {{member}} dans #{{channel}}',
       all: 'Tout le journal',
     },
+  },
+  takeDown: {
+    button: 'Retirer',
+    confirm:
+      'Retirer ce résultat? Son message est supprimé dans Discord pour tout le monde et il quitte la galerie. Le membre n’est pas remboursé.',
+    done: 'Retiré: le résultat de {{member}} est supprimé dans Discord et a quitté la galerie. Le journal d’audit indique que c’est toi.',
+    already: '{{admin}} a déjà retiré ce résultat ({{when}}). Rien de plus n’a été fait.',
+    refusedTitle: 'Non retiré',
+    refused:
+      'Discord n’a pas supprimé le message, donc rien n’a changé: le résultat est toujours dans Discord et dans la galerie. Réessaie dans un instant, ou supprime-le dans Discord.',
+    notAudited:
+      'Le résultat est retiré (supprimé dans Discord, hors de la galerie), mais le journal d’audit n’a pas pu l’enregistrer: le stockage du bot n’a pas répondu. Le journal du bot contient les détails.',
   },
   errors: {
     notFound: 'Introuvable',

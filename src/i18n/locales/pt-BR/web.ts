@@ -195,7 +195,7 @@ export default {
         'Valor atual para {{what}}: {{after}}. Ele mudou depois que você abriu esta página. Sua alteração não foi salva.',
       again: 'O formulário agora mostra o valor atual. Salve de novo para substituí-lo.',
     },
-    where: { command: 'pelo /cota', web: 'pelo painel' },
+    where: { command: 'pelo /cota', web: 'pelo painel', discord: 'no Discord' },
     what: {
       default: 'a cota padrão',
       budget: 'o orçamento do servidor',
@@ -268,21 +268,34 @@ export default {
       title: 'Registro de auditoria',
       latest: 'Últimas alterações',
       intro:
-        'Todas as alterações das regras, pelo Discord (/cota) e por este painel, das mais recentes às mais antigas.',
+        'Todas as alterações das regras, pelo Discord (/cota) e por este painel, e todos os resultados removidos, dos mais recentes aos mais antigos.',
       when: 'Quando',
       who: 'Quem',
       where: 'Onde',
       what: 'O quê',
       before: 'Antes',
       after: 'Depois',
-      none: 'Nenhuma regra foi alterada ainda.',
+      none: 'Nada foi alterado ainda.',
       older: 'Alterações anteriores',
       newest: 'Voltar às mais recentes',
       undo: 'desfeita: a resposta dela informou uma falha',
       notApplied: 'não aplicada: a resposta dela informou uma falha',
       legacy: '{{action}} (antes de o registro guardar os valores)',
+      takeDown: 'removeu o resultado de {{member}} em #{{channel}}',
       all: 'O registro completo',
     },
+  },
+  takeDown: {
+    button: 'Remover',
+    confirm:
+      'Remover este resultado? A mensagem dele é apagada no Discord para todos e ele sai da galeria. O membro não é reembolsado.',
+    done: 'Removido: o resultado de {{member}} foi apagado no Discord e saiu da galeria. O registro de auditoria mostra que foi você.',
+    already: '{{admin}} já removeu este resultado ({{when}}). Nada mais foi feito.',
+    refusedTitle: 'Não removido',
+    refused:
+      'O Discord não apagou a mensagem, então nada mudou: o resultado continua no Discord e na galeria. Tente de novo em instantes ou apague-o no Discord.',
+    notAudited:
+      'O resultado foi removido (apagado no Discord, fora da galeria), mas o registro de auditoria não conseguiu guardá-lo: o armazenamento do bot não respondeu. O log do bot tem os detalhes.',
   },
   errors: {
     notFound: 'Não encontrado',

@@ -1,0 +1,103 @@
+/**
+ * `POST /servers/<id>/admin/results/<generation id>/take-down`: an admin takes a member's result
+ * down from the gallery. In order, and nothing changes unless all pass: the request comes from
+ * this site with the session's form token (else 403), the member manages the server now, asked of
+ * Discord (else 404), the result is this server's and in a channel they can view (else 404, unless
+ * its take-down is recorded already: then the gallery says who did it). Then the message is
+ * deleted in Discord with the bot's token (Discord's "unknown message" counts as deleted already;
+ * any other refusal changes nothing and says so), the message's results leave the index at once,
+ * and the take-down is recorded in the audit log once per message (a double click, or two admins,
+ * record it once: quota/take-downs.ts). The member is not refunded. The answer redirects to the
+ * gallery the form was on, which says what was done.
+ */
+import type { Hono } from 'hono';
+import type { WebDeps, WebEnv } from '../context.ts';
+import { galleryHref, readFilters } from '../gallery-address.ts';
+import { formTokenMatches, fromThisSite } from '../security.ts';
+import { messagePage } from '../views/layout.ts';
+import { takeDownProblemPage } from '../views/take-down.ts';
+import { adminOf } from './admin.ts';
+import { notFound } from './not-found.ts';
+
+const GENERATION_ID = /^[\w-]{1,100}$/;
+/** The gallery's query an address may carry back: a few filters and a cursor. */
+const MAX_BACK_CHARS = 1_000;
+
+/** The gallery address with the form's filters, read as the gallery reads them (nothing else passes). */
+function galleryBack(guildId: string, back: unknown): string {
+  const query = typeof back === 'string' && back.length <= MAX_BACK_CHARS ? back : '';
+  return galleryHref(guildId, readFilters(new URLSearchParams(query)));
+}
+
+/** The gallery, saying what the take-down of `generationId` did. */
+function withNotice(href: string, generationId: string): string {
+  return `${href}${href.includes('?') ? '&' : '?'}takenDown=${generationId}#notice`;
+}
+
+export function takeDownRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
+  const publicOrigin = new URL(deps.publicUrl).origin;
+
+  app.post('/servers/:guildId/admin/results/:generationId/take-down', async (c) => {
+    const l = c.get('l');
+    const session = c.get('session');
+    const form = await c.req.parseBody();
+    if (!fromThisSite(c, publicOrigin) || !session || !formTokenMatches(form._csrf, session.csrf)) {
+      return c.html(messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.forbidden'), undefined), 403);
+    }
+    const a = await adminOf(c, deps);
+    if (a instanceof Response) return a;
+    const generationId = c.req.param('generationId');
+    if (!GENERATION_ID.test(generationId)) return notFound(c, a.viewer);
+    const guildId = a.access.server.id;
+    const back = galleryBack(guildId, form.back);
+
+    const result = await deps.results.get(guildId, generationId);
+    if (!result || !a.access.viewableChannelIds.has(result.viewChannelId)) {
+      // Gone from the gallery: taken down already (a second click, another admin), or never here.
+      const earlier = await deps.quota.admin.takeDownOf(guildId, generationId);
+      return earlier ? c.redirect(withNotice(back, generationId), 303) : notFound(c, a.viewer);
+    }
+    const takes = result.batch
+      ? (await deps.results.batch(guildId, result.batch.id))
+          .filter((t) => t.messageId === result.messageId)
+          .map((t) => t.generationId)
+      : [];
+    const where = { guildId, generationId, channelId: result.channelId, messageId: result.messageId };
+
+    try {
+      const deletion = await deps.messages.deleteMessage(result.channelId, result.messageId);
+      if (deletion === 'gone') deps.logger.info(where, 'a result taken down was already gone from Discord');
+    } catch (err) {
+      deps.logger.warn({ err, ...where }, 'Discord did not delete a result taken down on the dashboard');
+      const text = l.t('web:takeDown.refused');
+      const title = l.t('web:takeDown.refusedTitle');
+      return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 502);
+    }
+    // At once, not at the gateway's word of the deletion: the page the admin lands on must not show it.
+    await deps.results.removeMessage(guildId, result.messageId);
+    try {
+      const { recorded } = await deps.quota.admin.recordTakeDown(guildId, {
+        by: a.userId,
+        via: 'web',
+        generationId,
+        messageId: result.messageId,
+        channelId: result.channelId,
+        authorId: result.userId,
+        prompt: result.prompt,
+        takes,
+      });
+      deps.logger.info({ ...where, by: a.userId, recorded }, 'a result taken down on the dashboard');
+    } catch (err) {
+      // The message is gone and so is the gallery's entry: only the record is missing. The log keeps
+      // what it would have said, and the admin is told.
+      deps.logger.error(
+        { err, ...where, by: a.userId, authorId: result.userId },
+        'a take-down was not recorded in the audit log',
+      );
+      const text = l.t('web:takeDown.notAudited');
+      const title = l.t('web:admin.audit.title');
+      return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 503);
+    }
+    return c.redirect(withNotice(back, generationId), 303);
+  });
+}

@@ -1,0 +1,359 @@
+/**
+ * An admin takes a result down on the web, in a real Chromium against the bot on the fake Discord:
+ * the message is deleted in Discord, the gallery and a search for its prompt no longer show it on
+ * the very page the form leads to, the audit page says who took down whose result and where, and
+ * the member is not refunded. A batch's message takes its other takes with it. A second click, or
+ * two admins at once, are told it is down and leave one record; a message Discord deleted already
+ * still leaves the gallery and is recorded; a refusal of Discord's changes nothing and says so; a
+ * member who does not manage the server gets 404 and sees no button, a POST without the form token
+ * or from another site 403.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditRecord } from '../../src/quota/rule-fields.ts';
+import { launchChromium } from '../../testkit/browser.ts';
+import { stateOf } from '../../testkit/fake-discord/state.ts';
+import { ADMIN, ADMINS_ROLE, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
+import { signInWithBrowser, siteOf } from './web-admin-helpers.ts';
+
+const h = useHarness({ per: 'file', web: true });
+let browser: Browser;
+
+const site = () => siteOf(h);
+const gallery = (query = '') => `${site()}/servers/${GUILD}${query}`;
+const takeDownPath = (generationId: string) =>
+  `${site()}/servers/${GUILD}/admin/results/${generationId}/take-down`;
+const signIn = (userId: string) => signInWithBrowser(h, browser, userId);
+
+interface Made {
+  generationId: string;
+  messageId: string;
+}
+
+/** /imagine as Alice in #art, once its result is in the gallery's index. */
+async function make(prompt: string): Promise<Made> {
+  const interaction = await h.command('imagine', [opt.string('prompt', prompt)], { userId: ALICE });
+  const job = await h.jobDone(interaction);
+  await h.bot.delivery.idle();
+  const stored = await h.bot.services.jobs.get(job.generationId);
+  const messageId = stored?.reply.messageId;
+  if (!messageId) throw new Error('no message');
+  await expect.poll(() => h.bot.results.get(GUILD, job.generationId)).toBeDefined();
+  return { generationId: job.generationId, messageId };
+}
+
+const inDiscord = (m: Made) => h.discord.messages(ART).some((x) => x.id === m.messageId);
+const inIndex = async (m: Made) => (await h.bot.results.get(GUILD, m.generationId)) !== undefined;
+const takeDowns = async (): Promise<AuditRecord[]> =>
+  (await h.bot.services.quotaAdmin.auditPage(GUILD, { limit: 100 })).records.filter(
+    (r) => r.action === 'take-down',
+  );
+const ofResult = async (m: Made) => (await takeDowns()).filter((r) => r.detail.messageId === m.messageId);
+
+/** The generation ids of the tiles the gallery shows. */
+async function tiles(page: Page): Promise<string[]> {
+  const ids = await Promise.all(
+    (await page.locator('#results .tile').all()).map((t) => t.getAttribute('data-id')),
+  );
+  return ids.filter((id): id is string => id !== null);
+}
+
+/** The session's form token, as every page's sign-out form carries it. */
+async function formToken(page: Page): Promise<string> {
+  return (await page.locator('input[name=_csrf]').first().getAttribute('value')) ?? '';
+}
+
+/** A take-down's POST from the page's session (the headers given), not followed. */
+function post(
+  page: Page,
+  generationId: string,
+  form: Record<string, string>,
+  headers: Record<string, string>,
+) {
+  return page.request.post(takeDownPath(generationId), { form, headers, maxRedirects: 0 });
+}
+
+/** Presses the tile's Take down, answers the question, and waits for the gallery it leads to. */
+async function takeDownOnTile(page: Page, generationId: string): Promise<void> {
+  page.once('dialog', (dialog) => void dialog.accept());
+  await Promise.all([
+    page.waitForURL(/takenDown=/),
+    page.locator(`#results .tile[data-id="${generationId}"] button.danger`).click(),
+  ]);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an admin taking a result down on the gallery', () => {
+  it('deletes its message, and the gallery, its search and the audit page say so at once; no refund', async () => {
+    const fox = await make('a mischievous fox stealing socks');
+    const owl = await make('a mischievous owl reading at night');
+    const spent = (await h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] }))
+      .spentMicros;
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery('?q=mischievous'));
+      expect((await tiles(page)).sort()).toEqual([fox.generationId, owl.generationId].sort());
+      await takeDownOnTile(page, fox.generationId);
+
+      // The page the form led to: the same search, the fox gone, the notice.
+      expect(new URL(page.url()).searchParams.get('q')).toBe('mischievous');
+      expect(await tiles(page)).toEqual([owl.generationId]);
+      expect(await page.locator('#notice').textContent()).toContain(
+        'Taken down: the result of alice is deleted in Discord and gone from the gallery.',
+      );
+      expect(inDiscord(fox)).toBe(false);
+      expect(inDiscord(owl)).toBe(true);
+      await page.goto(gallery('?q=fox'));
+      expect(await tiles(page)).toEqual([]);
+      expect(await page.locator('#count').textContent()).toBe('0 results');
+      const direct = await page.goto(`${gallery()}/results/${fox.generationId}`);
+      expect(direct?.status()).toBe(404);
+
+      await page.goto(`${gallery()}/admin/audit`);
+      const row = page.locator('#audit-table tbody tr[data-action="take-down"]');
+      expect(await row.count()).toBe(1);
+      const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
+      expect(cells[1]).toBe('ada');
+      expect(cells[2]).toBe('on the dashboard');
+      expect(cells[3]).toContain('took down the result of alice in #art');
+      expect(cells[3]).toContain('a mischievous fox stealing socks');
+    } finally {
+      await context.close();
+    }
+    expect(await ofResult(fox)).toMatchObject([
+      { by: ADMIN, via: 'web', detail: { generationId: fox.generationId, channelId: ART, authorId: ALICE } },
+    ]);
+    const ledger = await h.bot.services.quotaLedger.forMember(GUILD, ALICE, 50);
+    expect(ledger.map((e) => e.kind)).not.toContain('refund');
+    expect(
+      (await h.bot.services.quota.summary({ guildId: GUILD, userId: ALICE, roleIds: [] })).spentMicros,
+    ).toBe(spent);
+  });
+
+  it('takes nothing down when the admin answers no to the question', async () => {
+    const heron = await make('a patient heron in the reeds');
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery('?q=heron'));
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        }),
+      );
+      await page.locator(`#results .tile[data-id="${heron.generationId}"] button.danger`).click();
+      expect(await asked).toContain('The member is not refunded.');
+      await page.reload();
+      expect(await tiles(page)).toEqual([heron.generationId]);
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(heron)).toBe(true);
+    expect(await ofResult(heron)).toEqual([]);
+  });
+
+  it('from the result’s page too, back to the gallery', async () => {
+    const crab = await make('a crab juggling pebbles');
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(`${gallery()}/results/${crab.generationId}`);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await Promise.all([page.waitForURL(/takenDown=/), page.locator('form.take-down button').click()]);
+      expect(new URL(page.url()).pathname).toBe(`/servers/${GUILD}`);
+      expect(await tiles(page)).not.toContain(crab.generationId);
+      expect(await page.locator('#notice').textContent()).toContain('Taken down');
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(crab)).toBe(false);
+    expect(await ofResult(crab)).toHaveLength(1);
+  });
+
+  it("takes a batch's other takes with its message, and their buttons then say it is down", async () => {
+    const interaction = await h.command(
+      'imagine',
+      [opt.string('prompt', 'two penguins sharing an umbrella'), opt.integer('count', 2)],
+      { userId: ALICE },
+    );
+    await h.jobDone(interaction);
+    await h.bot.delivery.idle();
+    const search = { guildId: GUILD, viewableChannelIds: new Set([ART]), text: 'penguins', limit: 10 };
+    await expect.poll(async () => (await h.bot.results.search(search)).results.length).toBe(2);
+    const takes = (await h.bot.results.search(search)).results;
+    const [first, second] = takes.map((t) => ({ generationId: t.generationId, messageId: t.messageId }));
+    if (!first || !second) throw new Error('no batch');
+    expect(first.messageId).toBe(second.messageId);
+
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery('?q=penguins'));
+      await takeDownOnTile(page, first.generationId);
+      expect(await tiles(page)).toEqual([]);
+      expect(inDiscord(first)).toBe(false);
+      // A tab still showing the other take: its button finds it down, and nothing more happens.
+      const again = await post(
+        page,
+        second.generationId,
+        { _csrf: await formToken(page), back: 'q=penguins' },
+        { origin: new URL(site()).origin },
+      );
+      expect(again.status()).toBe(303);
+      expect(again.headers().location).toBe(
+        `/servers/${GUILD}?q=penguins&takenDown=${second.generationId}#notice`,
+      );
+    } finally {
+      await context.close();
+    }
+    expect(await ofResult(first)).toHaveLength(1);
+  });
+});
+
+describe('a take-down Discord does not carry out', () => {
+  it('of a message Discord deleted already (unheard of by the bot) still takes it off the gallery, recorded', async () => {
+    const moth = await make('a moth circling a lamp');
+    // Gone in Discord without the gateway's word reaching the bot (it was away).
+    const stored = stateOf(h.discord).messages.get(moth.messageId);
+    if (!stored) throw new Error('no message');
+    stored.deleted = true;
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery('?q=moth'));
+      await takeDownOnTile(page, moth.generationId);
+      expect(await tiles(page)).toEqual([]);
+      expect(await page.locator('#notice').textContent()).toContain('Taken down');
+    } finally {
+      await context.close();
+    }
+    expect(await inIndex(moth)).toBe(false);
+    expect(await ofResult(moth)).toHaveLength(1);
+  });
+
+  it('refused by Discord, changes nothing and says so', async () => {
+    const lynx = await make('a lynx on a snowy branch');
+    h.discord.injectFault({
+      kind: 'refuse',
+      status: 403,
+      code: 50013,
+      message: 'Missing Permissions',
+      match: (r) => r.route === 'messageDelete' && r.path.endsWith(`/messages/${lynx.messageId}`),
+    });
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery('?q=lynx'));
+      page.once('dialog', (dialog) => void dialog.accept());
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.locator(`#results .tile[data-id="${lynx.generationId}"] button.danger`).click(),
+      ]);
+      expect(response.status()).toBe(502);
+      await page.locator('#notice.refused').waitFor();
+      expect(await page.locator('#notice').textContent()).toContain(
+        'Discord did not delete the message, so nothing was changed',
+      );
+      await page.getByRole('link', { name: 'Back to the gallery' }).click();
+      await page.waitForURL(/q=lynx/);
+      expect(await tiles(page)).toEqual([lynx.generationId]);
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(lynx)).toBe(true);
+    expect(await inIndex(lynx)).toBe(true);
+    expect(await ofResult(lynx)).toEqual([]);
+  });
+});
+
+describe('who may take a result down', () => {
+  it('not a member who does not manage the server: no button, and 404 for the POST', async () => {
+    const mole = await make('a mole with tiny spectacles');
+    const { context, page } = await signIn(BOB);
+    try {
+      await page.goto(gallery('?q=mole'));
+      expect(await tiles(page)).toEqual([mole.generationId]);
+      expect(await page.locator('form.take-down').count()).toBe(0);
+      await page.goto(`${gallery()}/results/${mole.generationId}`);
+      expect(await page.locator('form.take-down').count()).toBe(0);
+      const response = await post(
+        page,
+        mole.generationId,
+        { _csrf: await formToken(page) },
+        { origin: new URL(site()).origin },
+      );
+      expect(response.status()).toBe(404);
+      expect(await response.text()).not.toContain('mole');
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(mole)).toBe(true);
+    expect(await inIndex(mole)).toBe(true);
+    expect(await ofResult(mole)).toEqual([]);
+  });
+
+  it('not a POST without the form token or from another site (403), even an admin’s', async () => {
+    const toad = await make('a toad under a mushroom');
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery());
+      const csrf = await formToken(page);
+      const origin = new URL(site()).origin;
+      const answers = await Promise.all([
+        post(page, toad.generationId, {}, { origin }),
+        post(page, toad.generationId, { _csrf: 'x'.repeat(csrf.length) }, { origin }),
+        post(page, toad.generationId, { _csrf: csrf }, { origin: 'http://evil.example' }),
+      ]);
+      expect(answers.map((a) => a.status())).toEqual([403, 403, 403]);
+      // An address that is no result of the server's is 404.
+      expect((await post(page, 'no-such-result', { _csrf: csrf }, { origin })).status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(toad)).toBe(true);
+    expect(await inIndex(toad)).toBe(true);
+    expect(await ofResult(toad)).toEqual([]);
+  });
+});
+
+describe('a take-down tried twice, or by two admins at once', () => {
+  it('is done once, recorded once, and each is told it is down (the later one, by whom)', async () => {
+    const seal = await make('a seal balancing a teacup');
+    // Bob made an admin (the last test of the file: the gallery may see his roles a few seconds old).
+    await h.discord.setMemberRoles(GUILD, BOB, [ADMINS_ROLE]);
+    const ada = await signIn(ADMIN);
+    const bob = await signIn(BOB);
+    try {
+      const origin = new URL(site()).origin;
+      await ada.page.goto(gallery());
+      await bob.page.goto(gallery());
+      const [one, two, three] = await Promise.all([
+        post(ada.page, seal.generationId, { _csrf: await formToken(ada.page) }, { origin }),
+        post(ada.page, seal.generationId, { _csrf: await formToken(ada.page) }, { origin }),
+        post(bob.page, seal.generationId, { _csrf: await formToken(bob.page) }, { origin }),
+      ]);
+      expect([one?.status(), two?.status(), three?.status()]).toEqual([303, 303, 303]);
+      const [record, ...more] = await ofResult(seal);
+      expect(more).toEqual([]);
+      expect(inDiscord(seal)).toBe(false);
+      expect(await inIndex(seal)).toBe(false);
+
+      // Whoever came second is told who did it; the first, that they did.
+      const later = record?.by === ADMIN ? bob.page : ada.page;
+      const first = record?.by === ADMIN ? ada.page : bob.page;
+      await later.goto(gallery(`?takenDown=${seal.generationId}`));
+      expect(await later.locator('#notice').textContent()).toMatch(
+        /^(ada|bob) already took this result down \(.+ UTC\)\. Nothing more was done\.$/,
+      );
+      await first.goto(gallery(`?takenDown=${seal.generationId}`));
+      expect(await first.locator('#notice').textContent()).toContain('Taken down: the result of alice');
+    } finally {
+      await ada.context.close();
+      await bob.context.close();
+      await h.discord.setMemberRoles(GUILD, BOB, []);
+    }
+  });
+});
