@@ -35,6 +35,8 @@ import { KeyvSet } from './keyv-set.ts';
 export const MODERATION_SWEEP_MS = 30_000;
 /** A line that could not be posted for this long is dropped (clock ms). */
 export const MODERATION_GIVE_UP_MS = 24 * 60 * 60_000;
+/** Generations remembered as waiting for their reply (replyShown), at most. */
+const MAX_AWAITING_REPLY = 10_000;
 /** How long a generation's line waits for its reply's id, at most (clock ms): the interaction's token. */
 const REPLY_WAIT_MS = 15 * 60_000;
 /** How long a posted line's entry is kept, so that a second record of it is a no-op (ms). */
@@ -117,6 +119,12 @@ export class ModerationLog {
   private readonly posting = new Set<Promise<void>>();
   /** Servers whose alerts channel is known not to be told of a failure (no read before each post). */
   private readonly notTold = new Set<string>();
+  /**
+   * Generations whose line this process recorded before their reply was up: replyShown posts only
+   * these, so a server without a log costs a reply nothing. Bounded: a reply that never comes is
+   * the sweep's.
+   */
+  private readonly awaitingReply = new Set<string>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private sweeping: Promise<void> | undefined;
   private stopped = false;
@@ -134,35 +142,41 @@ export class ModerationLog {
   async generationSent(job: Job, ageRestricted: boolean): Promise<void> {
     const { guildId, messageId } = job.reply;
     if (!guildId) return;
-    await this.record(
-      `g:${job.generationId}`,
-      {
-        kind: 'generation',
-        guildId,
-        userId: job.reply.userId,
-        channelId: job.reply.channelId,
-        generationId: job.generationId,
-        messageId,
-        type: job.type,
-        modelLabel: job.modelLabel,
-        priceMicros: job.chargedMicros,
-        prompt: job.prompt,
-        ageRestricted,
-        at: job.createdAt,
-        ...(job.reply.guildLocale ? { locale: job.reply.guildLocale } : {}),
-      },
-      messageId !== null,
-    );
+    const added = await this.record(`g:${job.generationId}`, {
+      kind: 'generation',
+      guildId,
+      userId: job.reply.userId,
+      channelId: job.reply.channelId,
+      generationId: job.generationId,
+      messageId,
+      type: job.type,
+      modelLabel: job.modelLabel,
+      priceMicros: job.chargedMicros,
+      prompt: job.prompt,
+      ageRestricted,
+      at: job.createdAt,
+      ...(job.reply.guildLocale ? { locale: job.reply.guildLocale } : {}),
+    });
+    if (!added) return;
+    if (messageId !== null) {
+      this.postSoon(`g:${job.generationId}`);
+      return;
+    }
+    this.awaitingReply.add(job.generationId);
+    if (this.awaitingReply.size > MAX_AWAITING_REPLY) {
+      const oldest = this.awaitingReply.values().next().value;
+      if (oldest !== undefined) this.awaitingReply.delete(oldest);
+    }
   }
 
   /** The generation's reply is up (its id saved on the job): its line goes now, linking to it. */
   replyShown(generationId: string): void {
-    this.postSoon(`g:${generationId}`);
+    if (this.awaitingReply.delete(generationId)) this.postSoon(`g:${generationId}`);
   }
 
   /** A prompt the server's rules refused; `id` names the request (its interaction), once. Never throws. */
   async promptRefused(id: string, line: Omit<ModerationLine, 'kind' | 'messageId'>): Promise<void> {
-    await this.record(`r:${id}`, { ...line, kind: 'refusal', messageId: null }, true);
+    if (await this.record(`r:${id}`, { ...line, kind: 'refusal', messageId: null })) this.postSoon(`r:${id}`);
   }
 
   /** Posts what is due now, then every sweepMs. */
@@ -198,7 +212,7 @@ export class ModerationLog {
     }
     for (const id of ids) {
       if (this.stopped) return;
-      await this.postEntry(id);
+      await this.postEntry(id, true);
     }
   }
 
@@ -209,23 +223,24 @@ export class ModerationLog {
     });
   }
 
-  private async record(id: string, line: ModerationLine, postNow: boolean): Promise<void> {
+  /** Writes the entry unless the server keeps no log or it is written already; true when written. Never throws. */
+  private async record(id: string, line: ModerationLine): Promise<boolean> {
     const { keyv, lock, logger, quotaAdmin } = this.o;
     try {
       const settings = await quotaAdmin.getSettings(line.guildId);
-      if (!settings.moderationChannelId) return;
+      if (!settings.moderationChannelId) return false;
       const added = await lock.withLock(entryKey(id), async () => {
         if (await keyv.get(entryKey(id))) return false;
         await keyv.set(entryKey(id), { line, posted: false } satisfies Entry);
         return true;
       });
-      if (!added) return;
+      if (!added) return false;
       await this.due.add(id);
+      return true;
     } catch (err) {
       logger.error({ err, guildId: line.guildId, entry: id }, 'cannot record a moderation line');
-      return;
+      return false;
     }
-    if (postNow) this.postSoon(id);
   }
 
   private postSoon(id: string): void {
@@ -238,11 +253,20 @@ export class ModerationLog {
    * Posts one entry unless it is posted already (or waits for its reply); never throws (a failure
    * is tried at the next sweep).
    */
-  private async postEntry(id: string): Promise<void> {
+  private async postEntry(id: string, fromDueList = false): Promise<void> {
     const { keyv, lock, logger } = this.o;
     try {
+      // Read first without the lock: a line posted or never owed takes no lock (on Redis a lease).
+      const entry = await keyv.get<Entry>(entryKey(id));
+      if (!entry || entry.posted) {
+        if (fromDueList) await this.due.remove(id);
+        return;
+      }
       const settled = await lock.withLock(entryKey(id), () => this.postLocked(id));
-      if (settled) await this.due.remove(id);
+      if (settled) {
+        await this.due.remove(id);
+        if (id.startsWith('g:')) this.awaitingReply.delete(id.slice(2));
+      }
     } catch (err) {
       logger.warn({ err, entry: id }, 'cannot post a moderation line; trying again later');
       await lock
