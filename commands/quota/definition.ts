@@ -67,6 +67,16 @@ const pattern = (description: Text) =>
     max_length: MAX_PATTERN_LENGTH,
   }) as const;
 
+/** A SKU of the application's store, by its id (a snowflake). */
+const sku = (description: Text) =>
+  ({
+    type: ApplicationCommandOptionType.String,
+    ...commandTexts((l) => l.t('quota:command.option.sku'), description),
+    required: true,
+    min_length: 17,
+    max_length: 20,
+  }) as const;
+
 /** Where a member can run a slash command; categories, forums and directories cannot hold one. */
 const COMMAND_CHANNEL_TYPES: ApplicationCommandOptionAllowedChannelType[] = [
   ChannelType.GuildText,
@@ -297,6 +307,41 @@ export const QuotaCommand = {
           ...commandTexts(
             (l) => l.t('quota:command.prompts.list.name'),
             (l) => l.t('quota:command.prompts.list.description'),
+          ),
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.SubcommandGroup,
+      ...commandTexts(
+        (l) => l.t('quota:command.topups.name'),
+        (l) => l.t('quota:command.topups.description'),
+      ),
+      options: [
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.topups.set.name'),
+            (l) => l.t('quota:command.topups.set.description'),
+          ),
+          options: [
+            sku((l) => l.t('quota:command.topups.set.sku')),
+            usd((l) => l.t('quota:command.topups.set.usd')),
+          ],
+        },
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.topups.remove.name'),
+            (l) => l.t('quota:command.topups.remove.description'),
+          ),
+          options: [sku((l) => l.t('quota:command.topups.remove.sku'))],
+        },
+        {
+          type: ApplicationCommandOptionType.Subcommand,
+          ...commandTexts(
+            (l) => l.t('quota:command.topups.list.name'),
+            (l) => l.t('quota:command.topups.list.description'),
           ),
         },
       ],

@@ -24,6 +24,7 @@ import { reset } from './sub/reset.ts';
 import { role } from './sub/role.ts';
 import { set } from './sub/set.ts';
 import { show } from './sub/show.ts';
+import { topups } from './sub/topups.ts';
 
 export const quota: Command = {
   data: QuotaCommand,
@@ -72,6 +73,8 @@ function dispatch(
       return prompts(i, a.args, services);
     case 'moderation':
       return moderation(i, a.args, services);
+    case 'topups':
+      return topups(i, a.args, services);
     default:
       return a satisfies never;
   }

@@ -324,6 +324,34 @@ export class ServerAdmin implements QuotaAdmin {
     });
   }
 
+  /**
+   * What one purchase of a consumable SKU adds to the buyer's top-up in this server. The SKU is
+   * checked to be the application's own consumable by the caller (it asks Discord), not here.
+   */
+  setTopupSku(
+    guildId: string,
+    skuId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings> {
+    checkId('skuId', skuId);
+    checkMicros('micros', micros);
+    if (micros === 0) throw new RangeError('a top-up adds more than 0');
+    return this.changeSettings(guildId, by, 'set-topup-sku', { skuId, micros }, options, (s) => {
+      s.topupSkus = { ...s.topupSkus, [skuId]: micros };
+    });
+  }
+
+  /** No longer offers the SKU here (what members bought stays theirs). */
+  clearTopupSku(guildId: string, skuId: string, by: string, options?: ChangeOptions): Promise<GuildSettings> {
+    return this.changeSettings(guildId, by, 'clear-topup-sku', { skuId }, options, (s) => {
+      const { [skuId]: _removed, ...rest } = s.topupSkus ?? {};
+      if (Object.keys(rest).length === 0) delete s.topupSkus;
+      else s.topupSkus = rest;
+    });
+  }
+
   /** The moderation log's channel (jobs/moderation-log.ts); null turns the log off. */
   setModerationChannel(
     guildId: string,

@@ -76,6 +76,9 @@ export function fieldOfAction(action: string, detail: Record<string, unknown>): 
       return { kind: 'prompts' };
     case 'set-moderation-channel':
       return { kind: 'moderation' };
+    case 'set-topup-sku':
+    case 'clear-topup-sku':
+      return typeof detail.skuId === 'string' ? { kind: 'topup', skuId: detail.skuId } : undefined;
     default:
       return undefined;
   }

@@ -30,6 +30,7 @@ export type RuleField =
   | { kind: 'channels' }
   | { kind: 'prompts' }
   | { kind: 'moderation' }
+  | { kind: 'topup'; skuId: string }
   | { kind: 'override'; userId: string }
   | { kind: 'role'; roleId: string };
 
@@ -62,6 +63,8 @@ export function ruleValue(settings: GuildSettings, defaults: QuotaDefaults, fiel
       return [...(settings.promptPatterns ?? [])];
     case 'moderation':
       return settings.moderationChannelId ?? null;
+    case 'topup':
+      return settings.topupSkus?.[field.skuId] ?? null;
     case 'override': {
       const o = settings.overrides[field.userId];
       return o === undefined ? null : { ...o };

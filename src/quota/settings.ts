@@ -78,6 +78,11 @@ export interface GuildSettings {
    * undefined = no moderation log (the default).
    */
   moderationChannelId?: string;
+  /**
+   * Top-ups members may buy in Discord's store: the application's consumable SKU id → what one
+   * purchase adds to the buyer's top-up in this server (micro-USD); undefined = none offered.
+   */
+  topupSkus?: Record<string, Micros>;
 }
 
 /** One settings change, for the audit list. */

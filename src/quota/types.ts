@@ -261,6 +261,16 @@ export interface QuotaAdmin {
     by: string,
     options?: ChangeOptions,
   ): Promise<GuildSettings>;
+  /** What one purchase of a consumable SKU adds to the buyer's top-up here (micro-USD, above 0). */
+  setTopupSku(
+    guildId: string,
+    skuId: string,
+    micros: Micros,
+    by: string,
+    options?: ChangeOptions,
+  ): Promise<GuildSettings>;
+  /** No longer offers the SKU here. */
+  clearTopupSku(guildId: string, skuId: string, by: string, options?: ChangeOptions): Promise<GuildSettings>;
   /** The moderation log's channel (jobs/moderation-log.ts); null turns the log off. */
   setModerationChannel(
     guildId: string,

@@ -21,6 +21,7 @@ describe("/quota's typed arguments", () => {
       | 'report'
       | 'prompts'
       | 'moderation'
+      | 'topups'
     >();
     expect(QuotaCommand.options.map((o) => o.name).sort()).toEqual([
       'alerts',
@@ -35,6 +36,7 @@ describe("/quota's typed arguments", () => {
       'role',
       'set',
       'show',
+      'topups',
     ]);
   });
 

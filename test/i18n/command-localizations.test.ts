@@ -136,6 +136,7 @@ describe('the localized definitions, as a German and a Japanese member reads the
       'moderation',
       'report',
       'prompts',
+      'topups',
     ]);
     expect(QuotaCommand.name_localizations.de).toBe('kontingent');
     expect(QuotaCommand.name_localizations.ja).toBe('利用枠');

@@ -41,7 +41,8 @@ type QuotaSubcommandName =
   | 'alerts'
   | 'report'
   | 'prompts'
-  | 'moderation';
+  | 'moderation'
+  | 'topups';
 
 /**
  * `quota` or `quota alerts` as the reader's Discord shows the command (its localized names), for a

@@ -73,6 +73,7 @@ export function namesOf(
 export function ruleWhat(l: Localizer, field: RuleField, names: Names): string {
   if (field.kind === 'override') return l.t('web:admin.what.override', { name: names.member(field.userId) });
   if (field.kind === 'role') return l.t('web:admin.what.role', { role: names.role(field.roleId) });
+  if (field.kind === 'topup') return l.t('web:admin.what.topup', { sku: field.skuId });
   return l.t(`web:admin.what.${field.kind}`);
 }
 
@@ -98,6 +99,7 @@ export function ruleValueText(
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
     if (field.kind === 'in-flight-cap') return l.number(value);
+    if (field.kind === 'topup') return l.t('web:admin.value.perPurchase', { amount: value });
     if (value === 0 && (field.kind === 'budget' || field.kind === 'confirm'))
       return l.t(field.kind === 'budget' ? 'web:admin.value.none' : 'web:admin.value.never');
     if (field.kind === 'budget' || field.kind === 'role') return perPeriod(l, value, defaultPeriod);

@@ -54,6 +54,22 @@ export default {
       below: 'Warnen, wenn das gemeinsame Guthaben unter diesen USD-Betrag fällt (0 für nie), z. B. 5',
       off: 'True: keine Warnungen mehr posten',
     },
+    topups: {
+      name: 'aufstockungen',
+      description: 'Aufstockungen, die Mitglieder im Discord-Shop kaufen können, und was jede bringt',
+      set: {
+        name: 'festlegen',
+        description: 'Was ein Kauf einer Verbrauchs-SKU hier dem Guthaben des Käufers hinzufügt',
+        sku: 'Die ID der SKU (Entwicklerportal, Monetarisierung, SKUs)',
+        usd: 'Pro Kauf hinzugefügte USD, z. B. 5',
+      },
+      remove: {
+        name: 'entfernen',
+        description: 'Diese SKU hier nicht mehr anbieten (Gekauftes bleibt den Mitgliedern)',
+        sku: 'Die ID der SKU',
+      },
+      list: { name: 'auflisten', description: 'Die hier angebotenen SKUs und was jede bringt' },
+    },
     moderation: {
       name: 'moderation',
       description:
@@ -83,6 +99,7 @@ export default {
       list: { name: 'auflisten', description: 'Die Wörter und Wortgruppen, die dieser Server nicht erlaubt' },
     },
     option: {
+      sku: 'sku',
       pattern: 'muster',
       user: 'mitglied',
       member: 'Das Mitglied',
@@ -194,6 +211,21 @@ export default {
     noLow: 'nie zum Guthaben (die Schwelle ist {{zero, money}})',
     off: 'Warnungen sind aus. Mit `{{example}}` postet der Bot dort: {{low}}, wenn der Dienst das API-Token ablehnt (401), wenn das gemeinsame Guthaben aufgebraucht ist (402), und Abbuchungen im Nutzungsprotokoll des Dienstes, die in keinen Buchungen stehen (stündlich geprüft).',
     on: 'Warnungen gehen an {{channel}}: {{low}}, wenn der Dienst das API-Token ablehnt (401), wenn das gemeinsame Guthaben aufgebraucht ist (402), und Abbuchungen im Nutzungsprotokoll des Dienstes, die in keinen Buchungen stehen (stündlich geprüft). Ausschalten mit `{{example}}`.',
+  },
+  topups: {
+    notSku: '`{{sku}}` ist keine Verbrauchs-SKU dieser Anwendung: {{why}}. Nichts wurde geändert.',
+    unknown: 'Discord führt keine solche SKU für diese Anwendung',
+    notConsumable: 'sie ist nicht verbrauchbar (Mitglieder könnten sie nur einmal kaufen)',
+    unreadable:
+      'Discords Liste der SKUs dieser Anwendung konnte gerade nicht gelesen werden. Nichts wurde geändert; versuche es erneut.',
+    zero: 'Eine Aufstockung bringt mehr als 0,00 $. Nichts wurde geändert.',
+    set: 'Ein Kauf von **{{name}}** (`{{sku}}`) fügt jetzt {{amount, money}} zur Aufstockung des Käufers auf diesem Server hinzu. Eine Aufstockung wird nach dem Kontingent des Zeitraums verbraucht und nie zurückgesetzt.',
+    removed: '**{{name}}** (`{{sku}}`) wird hier nicht mehr angeboten. Gekauftes bleibt den Mitgliedern.',
+    notListed: '`{{sku}}` wird hier nicht angeboten. Nichts wurde geändert.',
+    none: 'Hier wird keine Aufstockung angeboten. `{{example}}` bietet eine der Verbrauchs-SKUs der Anwendung an.',
+    list: 'Hier angebotene Aufstockungen (jeder Kauf fügt der Aufstockung des Käufers auf diesem Server hinzu):',
+    line: '**{{name}}** (`{{sku}}`): {{amount, money}}',
+    gone: '(nicht mehr im Shop der Anwendung)',
   },
   moderation: {
     both: 'Wähle entweder einen Kanal oder aus:true, nicht beides. Nichts wurde geändert.',

@@ -206,11 +206,13 @@ export default {
       alerts: 'die Warnungen',
       channels: 'die erlaubten Kanäle',
       prompts: 'die Prompt-Regeln',
+      topup: 'die Aufstockung, verkauft als SKU {{sku}}',
       moderation: 'den Kanal des Moderationsprotokolls',
       override: 'das eigene Kontingent von {{name}}',
       role: 'das Kontingent von @{{role}}',
     },
     value: {
+      perPurchase: '{{amount, money}} pro Kauf',
       none: 'keins',
       never: 'nie',
       off: 'aus',

@@ -53,6 +53,22 @@ export default {
       below: 'Alert when the shared balance falls below this many USD (0 for never), e.g. 5',
       off: 'True: post no alerts any more',
     },
+    topups: {
+      name: 'topups',
+      description: "Top-ups members can buy in Discord's store, and what each adds",
+      set: {
+        name: 'set',
+        description: 'What one purchase of a consumable SKU adds to the buyer’s top-up here',
+        sku: 'The SKU’s id (Developer Portal, Monetization, SKUs)',
+        usd: 'USD added per purchase, e.g. 5',
+      },
+      remove: {
+        name: 'remove',
+        description: 'Stop offering this SKU here (what members bought stays theirs)',
+        sku: 'The SKU’s id',
+      },
+      list: { name: 'list', description: 'The SKUs offered here and what each adds' },
+    },
     moderation: {
       name: 'moderation',
       description: 'Where the bot logs every generation and refused prompt; nothing chosen shows it',
@@ -81,6 +97,7 @@ export default {
     },
     /** The options' names, shared by the subcommands that have them. */
     option: {
+      sku: 'sku',
       pattern: 'pattern',
       user: 'user',
       member: 'The member',
@@ -192,6 +209,21 @@ export default {
     noLow: 'never the balance (the threshold is {{zero, money}})',
     off: "Alerts are off. With `{{example}}` the bot posts there: {{low}}, the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour).",
     on: "Alerts go to {{channel}}: {{low}}, the service refusing the API token (401), the shared balance used up (402), and charges in the service's usage log that no ledger shows (checked every hour). Turn them off with `{{example}}`.",
+  },
+  topups: {
+    notSku: '`{{sku}}` is not a consumable SKU of this application: {{why}}. Nothing was changed.',
+    unknown: 'Discord lists no such SKU for this application',
+    notConsumable: 'it is not consumable (members could buy it once only)',
+    unreadable:
+      'Discord’s list of this application’s SKUs could not be read just now. Nothing was changed; try again.',
+    zero: 'A top-up adds more than $0.00. Nothing was changed.',
+    set: 'One purchase of **{{name}}** (`{{sku}}`) now adds {{amount, money}} to the buyer’s top-up in this server. A top-up is spent after the period’s allowance and never resets.',
+    removed: '**{{name}}** (`{{sku}}`) is no longer offered here. What members bought stays theirs.',
+    notListed: '`{{sku}}` is not offered here. Nothing was changed.',
+    none: 'No top-up is offered here. `{{example}}` offers one of the application’s consumable SKUs.',
+    list: 'Top-ups offered here (each purchase adds, to the buyer’s top-up in this server):',
+    line: '**{{name}}** (`{{sku}}`): {{amount, money}}',
+    gone: '(no longer in the application’s store)',
   },
   moderation: {
     both: 'Choose either a channel or off:true, not both. Nothing was changed.',

@@ -195,11 +195,13 @@ export default {
       alerts: 'the alerts',
       channels: 'the allowed channels',
       prompts: 'the prompt rules',
+      topup: 'the top-up sold as SKU {{sku}}',
       moderation: "the moderation log's channel",
       override: 'the own allowance of {{name}}',
       role: 'the allowance of @{{role}}',
     },
     value: {
+      perPurchase: '{{amount, money}} per purchase',
       none: 'none',
       never: 'never',
       off: 'off',

@@ -56,6 +56,23 @@ export default {
       below: 'Avisar cuando el saldo compartido baje de estos USD (0 para nunca), p. ej. 5',
       off: 'True: no publicar más alertas',
     },
+    topups: {
+      name: 'recargas',
+      description:
+        'Las recargas que los miembros pueden comprar en la tienda de Discord, y lo que añade cada una',
+      set: {
+        name: 'fijar',
+        description: 'Lo que una compra de un SKU consumible añade aquí a la recarga del comprador',
+        sku: 'El id del SKU (portal de desarrolladores, Monetización, SKUs)',
+        usd: 'USD añadidos por compra, p. ej. 5',
+      },
+      remove: {
+        name: 'quitar',
+        description: 'Dejar de ofrecer este SKU aquí (lo comprado sigue siendo de los miembros)',
+        sku: 'El id del SKU',
+      },
+      list: { name: 'lista', description: 'Los SKUs ofrecidos aquí y lo que añade cada uno' },
+    },
     moderation: {
       name: 'moderación',
       description: 'Dónde registra el bot cada generación y cada prompt rechazado; sin opciones: el ajuste',
@@ -84,6 +101,7 @@ export default {
       list: { name: 'listar', description: 'Las palabras y frases que este servidor no permite' },
     },
     option: {
+      sku: 'sku',
       pattern: 'patrón',
       user: 'miembro',
       member: 'El miembro',
@@ -196,6 +214,21 @@ export default {
     noLow: 'nunca por el saldo (el umbral es {{zero, money}})',
     off: 'Las alertas están desactivadas. Con `{{example}}` el bot publica allí: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora).',
     on: 'Las alertas van a {{channel}}: {{low}}, que el servicio rechace el token de la API (401), que el saldo compartido se agote (402) y cargos del registro de uso del servicio que no figuran en la contabilidad del bot (se comprueba cada hora). Para desactivarlas: `{{example}}`.',
+  },
+  topups: {
+    notSku: '`{{sku}}` no es un SKU consumible de esta aplicación: {{why}}. No se ha cambiado nada.',
+    unknown: 'Discord no lista ese SKU para esta aplicación',
+    notConsumable: 'no es consumible (los miembros solo podrían comprarlo una vez)',
+    unreadable:
+      'No se pudo leer ahora la lista de SKUs de esta aplicación en Discord. No se ha cambiado nada; inténtalo de nuevo.',
+    zero: 'Una recarga añade más de 0,00 $. No se ha cambiado nada.',
+    set: 'Una compra de **{{name}}** (`{{sku}}`) añade ahora {{amount, money}} a la recarga del comprador en este servidor. Una recarga se gasta después de la asignación del periodo y nunca se reinicia.',
+    removed: '**{{name}}** (`{{sku}}`) ya no se ofrece aquí. Lo comprado sigue siendo de los miembros.',
+    notListed: '`{{sku}}` no se ofrece aquí. No se ha cambiado nada.',
+    none: 'Aquí no se ofrece ninguna recarga. `{{example}}` ofrece uno de los SKUs consumibles de la aplicación.',
+    list: 'Recargas ofrecidas aquí (cada compra añade, a la recarga del comprador en este servidor):',
+    line: '**{{name}}** (`{{sku}}`): {{amount, money}}',
+    gone: '(ya no está en la tienda de la aplicación)',
   },
   moderation: {
     both: 'Elige un canal o desactivar:true, no ambos. No se ha cambiado nada.',

@@ -208,11 +208,13 @@ export default {
       alerts: 'las alertas',
       channels: 'los canales permitidos',
       prompts: 'las reglas de prompts',
+      topup: 'la recarga vendida como SKU {{sku}}',
       moderation: 'el canal del registro de moderación',
       override: 'el cupo propio de {{name}}',
       role: 'el cupo de @{{role}}',
     },
     value: {
+      perPurchase: '{{amount, money}} por compra',
       none: 'ninguno',
       never: 'nunca',
       off: 'desactivadas',

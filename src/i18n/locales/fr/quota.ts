@@ -54,6 +54,23 @@ export default {
       below: 'Alerter quand le solde partagé passe sous ce montant en USD (0 pour jamais), ex. 5',
       off: 'True: ne plus publier d’alertes',
     },
+    topups: {
+      name: 'recharges',
+      description:
+        'Les recharges que les membres peuvent acheter dans la boutique Discord, et ce que chacune ajoute',
+      set: {
+        name: 'définir',
+        description: 'Ce qu’un achat d’un SKU consommable ajoute ici à la recharge de l’acheteur',
+        sku: 'L’id du SKU (portail développeur, Monétisation, SKUs)',
+        usd: 'USD ajoutés par achat, ex. 5',
+      },
+      remove: {
+        name: 'retirer',
+        description: 'Ne plus proposer ce SKU ici (ce que les membres ont acheté leur reste)',
+        sku: 'L’id du SKU',
+      },
+      list: { name: 'liste', description: 'Les SKUs proposés ici et ce que chacun ajoute' },
+    },
     moderation: {
       name: 'modération',
       description: 'Où le bot journalise chaque génération et chaque prompt refusé; sans option: le réglage',
@@ -82,6 +99,7 @@ export default {
       list: { name: 'lister', description: 'Les mots et expressions que ce serveur n’autorise pas' },
     },
     option: {
+      sku: 'sku',
       pattern: 'motif',
       user: 'membre',
       member: 'Le membre',
@@ -194,6 +212,21 @@ export default {
     noLow: 'jamais pour le solde (le seuil est de {{zero, money}})',
     off: 'Les alertes sont désactivées. Avec `{{example}}`, le bot y publie: {{low}}, le service qui refuse le jeton d’API (401), le solde partagé épuisé (402), et les débits du journal d’utilisation du service qu’aucun registre ne montre (vérifiés toutes les heures).',
     on: 'Les alertes vont dans {{channel}}: {{low}}, le service qui refuse le jeton d’API (401), le solde partagé épuisé (402), et les débits du journal d’utilisation du service qu’aucun registre ne montre (vérifiés toutes les heures). Pour les couper: `{{example}}`.',
+  },
+  topups: {
+    notSku: '`{{sku}}` n’est pas un SKU consommable de cette application : {{why}}. Rien n’a été modifié.',
+    unknown: 'Discord ne liste aucun SKU de ce nom pour cette application',
+    notConsumable: 'il n’est pas consommable (les membres ne pourraient l’acheter qu’une fois)',
+    unreadable:
+      'La liste des SKUs de cette application n’a pas pu être lue chez Discord. Rien n’a été modifié ; réessaie.',
+    zero: 'Une recharge ajoute plus de 0,00 $. Rien n’a été modifié.',
+    set: 'Un achat de **{{name}}** (`{{sku}}`) ajoute désormais {{amount, money}} à la recharge de l’acheteur sur ce serveur. Une recharge se dépense après l’allocation de la période et ne se réinitialise jamais.',
+    removed: '**{{name}}** (`{{sku}}`) n’est plus proposé ici. Ce que les membres ont acheté leur reste.',
+    notListed: '`{{sku}}` n’est pas proposé ici. Rien n’a été modifié.',
+    none: 'Aucune recharge n’est proposée ici. `{{example}}` propose l’un des SKUs consommables de l’application.',
+    list: 'Recharges proposées ici (chaque achat ajoute, à la recharge de l’acheteur sur ce serveur) :',
+    line: '**{{name}}** (`{{sku}}`) : {{amount, money}}',
+    gone: '(plus dans la boutique de l’application)',
   },
   moderation: {
     both: 'Choisis soit un salon, soit désactiver:true, pas les deux. Rien n’a été modifié.',

@@ -207,11 +207,13 @@ export default {
       alerts: 'les alertes',
       channels: 'les salons autorisés',
       prompts: 'les règles de prompts',
+      topup: 'la recharge vendue comme SKU {{sku}}',
       moderation: 'le salon du journal de modération',
       override: 'le quota propre de {{name}}',
       role: 'le quota de @{{role}}',
     },
     value: {
+      perPurchase: '{{amount, money}} par achat',
       none: 'aucun',
       never: 'jamais',
       off: 'désactivées',

@@ -198,11 +198,13 @@ export default {
       alerts: '通知',
       channels: '許可されたチャンネル',
       prompts: 'プロンプトのルール',
+      topup: 'SKU {{sku}} として販売する追加枠',
       moderation: 'モデレーションログのチャンネル',
       override: '{{name}} の個別の利用枠',
       role: '@{{role}} の利用枠',
     },
     value: {
+      perPurchase: '1回の購入につき{{amount, money}}',
       none: 'なし',
       never: '確認しない',
       off: 'オフ',

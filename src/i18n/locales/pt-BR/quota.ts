@@ -54,6 +54,22 @@ export default {
       below: 'Avisar quando o saldo compartilhado ficar abaixo deste valor em USD (0: nunca), ex.: 5',
       off: 'True: não publicar mais alertas',
     },
+    topups: {
+      name: 'recargas',
+      description: 'As recargas que os membros podem comprar na loja do Discord, e o que cada uma adiciona',
+      set: {
+        name: 'definir',
+        description: 'O que uma compra de um SKU consumível adiciona aqui à recarga do comprador',
+        sku: 'O id do SKU (portal do desenvolvedor, Monetização, SKUs)',
+        usd: 'USD adicionados por compra, ex.: 5',
+      },
+      remove: {
+        name: 'remover',
+        description: 'Deixar de oferecer este SKU aqui (o que os membros compraram continua deles)',
+        sku: 'O id do SKU',
+      },
+      list: { name: 'listar', description: 'Os SKUs oferecidos aqui e o que cada um adiciona' },
+    },
     moderation: {
       name: 'moderação',
       description: 'Onde o bot registra cada geração e cada prompt recusado; sem opções: a configuração',
@@ -82,6 +98,7 @@ export default {
       list: { name: 'listar', description: 'As palavras e frases que este servidor não permite' },
     },
     option: {
+      sku: 'sku',
       pattern: 'padrão',
       user: 'membro',
       member: 'O membro',
@@ -193,6 +210,21 @@ export default {
     noLow: 'nunca pelo saldo (o limite é {{zero, money}})',
     off: 'Os alertas estão desativados. Com `{{example}}` o bot publica lá: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora).',
     on: 'Os alertas vão para {{channel}}: {{low}}, o serviço recusar o token da API (401), o saldo compartilhado acabar (402) e cobranças no registro de uso do serviço que não aparecem na contabilidade do bot (verificado a cada hora). Para desativar: `{{example}}`.',
+  },
+  topups: {
+    notSku: '`{{sku}}` não é um SKU consumível desta aplicação: {{why}}. Nada foi alterado.',
+    unknown: 'o Discord não lista esse SKU para esta aplicação',
+    notConsumable: 'ele não é consumível (os membros só poderiam comprá-lo uma vez)',
+    unreadable:
+      'Não foi possível ler agora a lista de SKUs desta aplicação no Discord. Nada foi alterado; tente de novo.',
+    zero: 'Uma recarga adiciona mais de US$ 0,00. Nada foi alterado.',
+    set: 'Uma compra de **{{name}}** (`{{sku}}`) agora adiciona {{amount, money}} à recarga do comprador neste servidor. Uma recarga é gasta depois da cota do período e nunca é zerada.',
+    removed: '**{{name}}** (`{{sku}}`) não é mais oferecido aqui. O que os membros compraram continua deles.',
+    notListed: '`{{sku}}` não é oferecido aqui. Nada foi alterado.',
+    none: 'Nenhuma recarga é oferecida aqui. `{{example}}` oferece um dos SKUs consumíveis da aplicação.',
+    list: 'Recargas oferecidas aqui (cada compra adiciona, à recarga do comprador neste servidor):',
+    line: '**{{name}}** (`{{sku}}`): {{amount, money}}',
+    gone: '(não está mais na loja da aplicação)',
   },
   moderation: {
     both: 'Escolha um canal ou desativar:true, não os dois. Nada foi alterado.',

@@ -204,11 +204,13 @@ export default {
       alerts: 'os alertas',
       channels: 'os canais permitidos',
       prompts: 'as regras de prompts',
+      topup: 'a recarga vendida como SKU {{sku}}',
       moderation: 'o canal do registro de moderação',
       override: 'a cota própria de {{name}}',
       role: 'a cota de @{{role}}',
     },
     value: {
+      perPurchase: '{{amount, money}} por compra',
       none: 'nenhum',
       never: 'nunca',
       off: 'desativados',
