@@ -219,7 +219,13 @@ export class TopupPurchases {
       const guildId = e.guildId ?? (await keyv.get<{ guildId: string }>(offerKey(userId)))?.guildId;
       const micros = guildId ? (await quotaAdmin.getSettings(guildId)).topupSkus?.[e.skuId] : undefined;
       if (!guildId || micros === undefined) {
-        await this.wait(userId, e);
+        if (await this.wait(userId, e)) {
+          await port
+            .tellMember(userId, { kind: 'waiting', skuId: e.skuId })
+            .catch((err) =>
+              logger.info({ err, userId }, 'cannot tell a member their top-up waits for a server'),
+            );
+        }
         return { kind: 'waiting' };
       }
       to = { guildId, userId, skuId: e.skuId, micros, state: 'crediting' };
@@ -256,10 +262,13 @@ export class TopupPurchases {
     return undefined;
   }
 
-  private async wait(userId: string, e: StoreEntitlement): Promise<void> {
-    await this.o.lock.withLock(waitingKey(userId), async () => {
+  /** Keeps the purchase until the member names a server (/usage); true when it was not kept already. */
+  private wait(userId: string, e: StoreEntitlement): Promise<boolean> {
+    return this.o.lock.withLock(waitingKey(userId), async () => {
       const list = (await this.o.keyv.get<StoreEntitlement[]>(waitingKey(userId))) ?? [];
-      if (!list.some((w) => w.id === e.id)) await this.o.keyv.set(waitingKey(userId), [...list, e]);
+      if (list.some((w) => w.id === e.id)) return false;
+      await this.o.keyv.set(waitingKey(userId), [...list, e]);
+      return true;
     });
   }
 

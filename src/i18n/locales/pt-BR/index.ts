@@ -12,6 +12,7 @@ import moderation from './moderation.ts';
 import quota from './quota.ts';
 import settings from './settings.ts';
 import show from './show.ts';
+import topups from './topups.ts';
 import usage from './usage.ts';
 import validation from './validation.ts';
 import web from './web.ts';
@@ -32,6 +33,7 @@ export default {
   welcome,
   alerts,
   moderation,
+  topups,
   actions,
   web,
 };
