@@ -21,6 +21,7 @@ import { inGuildChannel, type StartingInteraction } from '../interactions/starti
 import { storeStep } from '../interactions/store-reads.ts';
 import { describeRefusal } from '../views/quota-refusal.ts';
 import { renderFieldErrors } from '../views/render.ts';
+import { topupButtons } from '../views/topup-buttons.ts';
 import { admitInTime, reserveInTime } from './admission.ts';
 import { checkChannelRules } from './channel-rules.ts';
 import { askToConfirm } from './confirm-card.ts';
@@ -144,12 +145,17 @@ export async function startGeneration(
   try {
     if (early) await deferReply(interaction);
     const result = await reserveInTime(interaction, quota, reserveInput, services.logger, admitted);
-    if (!result.ok) throw new UserError(describeRefusal(result, quotedMicros, count, l));
+    if (!result.ok) {
+      // Refused for the member's allowance where the server sells top-ups: their buttons beside it.
+      const buttons = result.reason === 'allowance' ? topupButtons(settings) : [];
+      if (buttons.length > 0) void services.topups?.recordOffer(interaction.user.id, guildId);
+      throw new UserError(describeRefusal(result, quotedMicros, count, l), buttons);
+    }
     reservation = result;
   } catch (err) {
     // Refused after all (reservations made meanwhile, or the store): still only the member sees why.
     if (early && interaction.deferred && err instanceof UserError)
-      return refuseAfterDefer(interaction, err.message);
+      return refuseAfterDefer(interaction, err.message, err.components);
     throw err;
   } finally {
     admitted?.done();

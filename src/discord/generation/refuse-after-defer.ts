@@ -4,6 +4,7 @@
  * service says the bot's shared balance is used up (the server's business, not the channel's).
  */
 import { MessageFlags } from 'discord.js';
+import type { UserError } from '../interactions/command.ts';
 import { memberLocalizer } from '../interactions/locale.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 
@@ -15,6 +16,7 @@ import type { GuildStartingInteraction } from '../interactions/starting-interact
 export async function refuseAfterDefer(
   interaction: GuildStartingInteraction,
   content: string,
+  components: UserError['components'] = [],
 ): Promise<void> {
   await interaction
     .deleteReply()
@@ -29,5 +31,10 @@ export async function refuseAfterDefer(
     // A reply that can be neither removed nor edited (a batch's V2 card takes no plain content) must
     // not keep the member from reading why.
     .catch(() => undefined);
-  await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  await interaction.followUp({
+    content,
+    components: [...components],
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
 }

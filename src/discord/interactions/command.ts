@@ -4,6 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type {
+  APIActionRowComponent,
+  APIComponentInMessageActionRow,
   AutocompleteInteraction,
   ButtonInteraction,
   ChatInputCommandInteraction,
@@ -57,6 +59,16 @@ export interface BotInteractions {
  */
 export class UserError extends Error {
   override name = 'UserError';
+  /** Rows shown beside the text (a refusal's top-up buttons); none by default. */
+  readonly components: readonly APIActionRowComponent<APIComponentInMessageActionRow>[];
+
+  constructor(
+    message: string,
+    components: readonly APIActionRowComponent<APIComponentInMessageActionRow>[] = [],
+  ) {
+    super(message);
+    this.components = components;
+  }
 }
 
 /** A short id that ties what a member is shown to the log line an admin looks for. */

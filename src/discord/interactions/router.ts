@@ -156,6 +156,8 @@ async function answerError(
   l: Localizer,
 ): Promise<void> {
   let content: string;
+  // A refusal's buttons (premium buttons to buy a top-up) go with it; a bug's answer has none.
+  const components = err instanceof UserError ? [...err.components] : [];
   if (err instanceof UserError) {
     content = err.message;
   } else {
@@ -176,7 +178,7 @@ async function answerError(
     // A deferred public reply must be replaced, or it keeps "thinking" forever.
     if (interaction.deferred && !interaction.replied) {
       try {
-        await interaction.editReply({ content, embeds: [], components: [], allowedMentions: NO_PINGS });
+        await interaction.editReply({ content, embeds: [], components, allowedMentions: NO_PINGS });
         return;
       } catch (editErr) {
         // A reply already drawn as a Components V2 card (a result, a batch) can never carry
@@ -185,11 +187,27 @@ async function answerError(
           { err: editErr },
           'could not replace the reply with the error; telling the member privately',
         );
-        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+        await interaction.followUp({
+          content,
+          components,
+          flags: MessageFlags.Ephemeral,
+          allowedMentions: NO_PINGS,
+        });
       }
     } else if (interaction.replied)
-      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
-    else await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+      await interaction.followUp({
+        content,
+        components,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: NO_PINGS,
+      });
+    else
+      await interaction.reply({
+        content,
+        components,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: NO_PINGS,
+      });
   } catch (replyErr) {
     logger.warn({ err: replyErr }, 'could not tell the member about an error');
   }

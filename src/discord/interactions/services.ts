@@ -10,6 +10,7 @@ import type { PendingReferenceStore } from '../../jobs/pending-references.ts';
 import type { ResultContent } from '../../jobs/result-content.ts';
 import type { CancelResult } from '../../jobs/send-line.ts';
 import type { Submitter } from '../../jobs/submitter.ts';
+import type { TopupPurchases } from '../../jobs/topup-purchases.ts';
 import type { Logger } from '../../log.ts';
 import type { MediaClient } from '../../media/client.ts';
 import type { MemberDefaultsStore } from '../../quota/member-defaults.ts';
@@ -60,4 +61,6 @@ export interface BotServices {
   results?: ResultsRecorder;
   /** The servers' moderation logs: a reply shown, a prompt refused (absent in some unit tests). */
   moderation?: Pick<ModerationLog, 'replyShown' | 'promptRefused'>;
+  /** Top-ups bought in Discord's store: where a member was shown the buttons, purchases waiting for a server. */
+  topups?: Pick<TopupPurchases, 'recordOffer' | 'claimWaiting'>;
 }
