@@ -14,6 +14,7 @@ import { commandTexts, memberLocalizer } from '../src/discord/interactions/local
 import { roleIdsOf } from '../src/discord/interactions/permissions.ts';
 import type { BotServices } from '../src/discord/interactions/services.ts';
 import { storeStep } from '../src/discord/interactions/store-reads.ts';
+import { topupButtons } from '../src/discord/views/topup-buttons.ts';
 import { renderMemberSummary } from '../src/discord/views/usage-view.ts';
 import type { JobStore } from '../src/jobs/job-store.ts';
 import type { RecentGeneration } from '../src/quota/types.ts';
@@ -41,24 +42,39 @@ export async function showUsage(
   const l = memberLocalizer(interaction);
   if (!interaction.inGuild()) throw new UserError(l.t('usage:serversOnly'));
   const { guildId } = interaction;
-  const { summary, links } = await storeStep(interaction, services.logger, 'the figures', async () => {
-    const summary = await services.quota.summary({
-      guildId,
-      userId: interaction.user.id,
-      roleIds: roleIdsOf(interaction.member),
-    });
-    return {
-      summary,
-      links: await resultLinks(services.jobs, summary.recent, guildId, interaction.user.id),
-    };
-  });
+  const userId = interaction.user.id;
+  const { summary, links, settings, waiting } = await storeStep(
+    interaction,
+    services.logger,
+    'the figures',
+    async () => {
+      const [summary, settings, waiting] = await Promise.all([
+        services.quota.summary({ guildId, userId, roleIds: roleIdsOf(interaction.member) }),
+        services.quotaAdmin.getSettings(guildId),
+        services.topups?.waitingCount(userId) ?? 0,
+      ]);
+      return {
+        summary,
+        settings,
+        waiting,
+        links: await resultLinks(services.jobs, summary.recent, guildId, userId),
+      };
+    },
+  );
+  // The server's top-ups to buy; a purchase made where the server was not known is added here,
+  // after the answer (the buyer is told by a message once it is).
+  const buttons = topupButtons(settings);
+  if (buttons.length > 0 || waiting > 0) void services.topups?.recordOffer(userId, guildId);
+  if (waiting > 0) void services.topups?.claimWaiting(userId, guildId);
   const embed = renderMemberSummary(summary, l, {
     title: l.t('usage:title'),
     labelOf: (slug) => services.catalog.get(slug)?.label ?? slug,
     links,
   });
   await interaction.reply({
+    ...(waiting > 0 ? { content: l.t('topups:claiming', { count: waiting }) } : {}),
     embeds: [embed],
+    components: buttons,
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });

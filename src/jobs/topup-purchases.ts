@@ -153,6 +153,11 @@ export class TopupPurchases {
     return n;
   }
 
+  /** How many of the member's purchases wait for them to name a server (one read, for /usage). */
+  async waitingCount(userId: string): Promise<number> {
+    return ((await this.o.keyv.get<StoreEntitlement[]>(waitingKey(userId))) ?? []).length;
+  }
+
   /**
    * /usage in a server: the member's purchases that waited for a server are credited here (when
    * the server offers their SKU). Returns what was credited, for /usage to say.

@@ -62,5 +62,5 @@ export interface BotServices {
   /** The servers' moderation logs: a reply shown, a prompt refused (absent in some unit tests). */
   moderation?: Pick<ModerationLog, 'replyShown' | 'promptRefused'>;
   /** Top-ups bought in Discord's store: where a member was shown the buttons, purchases waiting for a server. */
-  topups?: Pick<TopupPurchases, 'recordOffer' | 'claimWaiting'>;
+  topups?: Pick<TopupPurchases, 'recordOffer' | 'claimWaiting' | 'waitingCount'>;
 }

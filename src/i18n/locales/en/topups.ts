@@ -7,4 +7,8 @@ export default {
   refunded: 'Discord refunded a top-up of {{user}}: {{taken, money}} of it was taken back.',
   refundedOwed:
     'Discord refunded a top-up of {{user}}: {{taken, money}} was taken back, and {{owed, money}} of it had been spent already; that is recorded as owed.',
+  claiming_one:
+    'Your purchase made outside a server is being added to your top-up in this server; a message confirms it.',
+  claiming_other:
+    'Your {{count, number}} purchases made outside a server are being added to your top-up in this server; a message confirms each.',
 } as const;
