@@ -20,6 +20,7 @@ import { interactionRoutes } from './rest-interaction-callbacks.ts';
 import { lookupRoutes } from './rest-lookups.ts';
 import { oauthRoutes } from './rest-oauth.ts';
 import { type Context, error, matchRoute, type Reply, type Route, type RouteBase } from './rest-routes.ts';
+import { storeRoutes } from './rest-store.ts';
 import type { FakeState } from './state.ts';
 import type { FakeFault } from './types.ts';
 
@@ -61,6 +62,7 @@ export class FakeRest {
       ...channelRoutes(state, gateway),
       ...commandRoutes(state),
       ...attachmentRoutes(state),
+      ...storeRoutes(state),
       ...authorizePageRoutes(state),
     ];
   }

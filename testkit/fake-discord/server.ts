@@ -68,6 +68,17 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
     },
     modal: (token) => state.interactions.get(token)?.modal ?? undefined,
     injectFault: (fault) => faultList.add(fault),
+    async purchase(p) {
+      const e = state.store.purchase(p);
+      await gateway.dispatchForGuild(e.guild_id ?? null, ANY_INTENT, 'ENTITLEMENT_CREATE', e);
+      return e;
+    },
+    async refundEntitlement(entitlementId) {
+      const e = state.store.refund(entitlementId);
+      await gateway.dispatchForGuild(e.guild_id ?? null, ANY_INTENT, 'ENTITLEMENT_DELETE', e);
+      return e;
+    },
+    entitlement: (entitlementId) => state.store.entitlements.get(entitlementId),
     messages: (channelId) => state.channelMessages(channelId),
     attachmentData: (id) => state.files.get(id)?.data,
     close() {
@@ -88,6 +99,9 @@ export async function startFakeDiscord(opts: StartFakeDiscordOptions = {}): Prom
   registerState(fake, state);
   return fake;
 }
+
+/** Entitlement events need no intent: every identified session may receive them. */
+const ANY_INTENT = 0xffff_ffff;
 
 function violationReport(violations: BodyViolation[]): string {
   const lines = violations.map(

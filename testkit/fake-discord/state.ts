@@ -17,6 +17,7 @@ import {
 } from 'discord.js';
 import { AttachmentLinks } from './attachment-links.ts';
 import { OAuthGrants } from './oauth-grants.ts';
+import { FakeStore } from './store.ts';
 import type {
   FakeChannelSpec,
   FakeDiscord,
@@ -159,6 +160,8 @@ export class FakeState {
   readonly guildCommands = new Map<string, APIApplicationCommand[]>();
   /** Ids handed out for commands used in interactions but never registered, stable per name. */
   readonly unregisteredCommandIds = new Map<string, string>();
+  /** The application's store: its SKUs and the entitlements bought. */
+  readonly store: FakeStore;
 
   constructor(opts: StartFakeDiscordOptions) {
     this.applicationId = opts.applicationId ?? snowflake();
@@ -167,6 +170,7 @@ export class FakeState {
       opts.botToken ??
       `${Buffer.from(this.botUserId).toString('base64url')}.${randomToken(4)}.${randomToken(27)}`;
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 41_250;
+    this.store = new FakeStore(this.applicationId, opts.skus ?? [], () => snowflake());
     this.recommendedShards = opts.recommendedShards ?? 1;
     const clock = opts.clock;
     this.now = clock ? () => clock.now() : Date.now;

@@ -5,8 +5,27 @@
  * in to Discord in the browser). Of the fake's other parts they import only openapi.ts's BodyViolation (which imports
  * none), so its state, faults and routes import them without a loop.
  */
-import type { APIInteraction, APIMessage, APIOverwrite } from 'discord.js';
+import type { APIEntitlement, APIInteraction, APIMessage, APIOverwrite } from 'discord.js';
 import type { BodyViolation } from './openapi.ts';
+
+/** A SKU of the application (type 5, consumable, by default). */
+export interface FakeSkuSpec {
+  id: string;
+  name: string;
+  /** 2 durable, 5 consumable, 6 subscription, 7 subscription group. */
+  type?: number;
+}
+
+export interface FakePurchase {
+  userId: string;
+  skuId: string;
+  /** When the SKU is bought for a server; Discord leaves it out for a member's own purchase. */
+  guildId?: string;
+  /** 1 a purchase (by default), 4 a test mode purchase. */
+  type?: number;
+  /** Another application's entitlement (for the tests of what the bot must refuse). */
+  applicationId?: string;
+}
 
 /** A guild the fake knows about; sent to the client as a GUILD_CREATE after READY. */
 export interface FakeGuildSpec {
@@ -77,6 +96,8 @@ export interface FakeMemberSpec {
 
 export interface StartFakeDiscordOptions {
   applicationId?: string;
+  /** The application's SKUs in its store (none by default). */
+  skus?: FakeSkuSpec[];
   /** Defaults to the application id, as for any bot created since 2020. */
   botUserId?: string;
   botToken?: string;
@@ -139,6 +160,10 @@ export type RouteKind =
   | 'commandsPut'
   | 'commandsGet'
   | 'attachmentRefresh'
+  | 'skus'
+  | 'entitlements'
+  | 'entitlementGet'
+  | 'entitlementConsume'
   /** GET /oauth2/authorize on the origin: the consent page (or its error page). */
   | 'oauthAuthorize'
   /** POST /oauth2/authorize on the origin: the consent page's Authorize or Cancel (a 302). */
@@ -276,6 +301,15 @@ export interface FakeDiscord {
   expireInteractionToken(token: string): void;
   /** Makes the fake misbehave on the requests that match, from now on (see `faults` for ready-made ones). */
   injectFault(fault: FakeFault): void;
+  /**
+   * A member buys a SKU in the application's store: its entitlement, and ENTITLEMENT_CREATE on the
+   * gateway (to the server's shard when bought for a server, else to shard 0; it needs no intent).
+   */
+  purchase(p: FakePurchase): Promise<APIEntitlement>;
+  /** Discord refunds an entitlement: it is deleted, and ENTITLEMENT_DELETE goes out the same way. */
+  refundEntitlement(entitlementId: string): Promise<APIEntitlement>;
+  /** An entitlement as the store holds it now (consumed, deleted). */
+  entitlement(entitlementId: string): APIEntitlement | undefined;
   /** The message the fake created for an interaction's original response (after a defer/reply), if any. */
   originalMessage(interactionToken: string): APIMessage | undefined;
   /** The modal the bot opened in answer to an interaction (its type 9 callback's data), if it did. */
