@@ -29,7 +29,9 @@ export interface DecisionInput {
 /** The refusal of `input`, with the figures that decided it; undefined when it fits. */
 export function decide(input: DecisionInput): ReserveRefusal | undefined {
   const { ahead, eachMicros, count, cap } = input;
-  const figures = withAhead(input.figures, input.figures.allowanceMicros, ahead.micros);
+  // The member's limit: the period's allowance and what is left of their top-ups (spent after it).
+  const limitMicros = input.figures.allowanceMicros + (input.figures.topupLeftMicros ?? 0);
+  const figures = withAhead(input.figures, limitMicros, ahead.micros);
   const budget = input.budget && withAhead(input.budget, input.budget.budgetMicros, ahead.guildMicros);
   // The cap admits a request, batch or not, while the member is below it; a batch's takes then
   // count one each (also while admitted ahead), so nothing else starts until enough of them are done.
@@ -38,7 +40,7 @@ export function decide(input: DecisionInput): ReserveRefusal | undefined {
 
   // A batch must fit as a whole: its total against the allowance and the budget.
   const totalMicros = eachMicros * count;
-  const allowanceLeft = figures.allowanceMicros - figures.spentMicros - figures.reservedMicros;
+  const allowanceLeft = limitMicros - figures.spentMicros - figures.reservedMicros;
   const budgetLeft = budget ? budget.budgetMicros - budget.spentMicros - budget.reservedMicros : undefined;
   const allowanceRefuses = totalMicros > allowanceLeft;
   const budgetRefuses = budgetLeft !== undefined && totalMicros > budgetLeft;

@@ -38,7 +38,26 @@ import {
   type LegacyGuildState,
   type MemberState,
   setHolder,
+  type TopupRecord,
 } from './state.ts';
+
+const topupKey = (entitlementId: string) => `topup:${entitlementId}`;
+
+/** A topup entry that credits a purchase (a take-back is negative or zero). */
+function isCredit(e: LedgerEntry): boolean {
+  return e.kind === 'topup' && e.entitlementId !== undefined && e.amountMicros > 0;
+}
+
+function topupFromCredit(e: LedgerEntry): TopupRecord {
+  return {
+    entitlementId: e.entitlementId as string,
+    guildId: e.guildId,
+    userId: e.userId,
+    micros: e.amountMicros,
+    creditSeq: e.seq,
+    appliedSeq: e.seq,
+  };
+}
 
 /**
  * One operation on one guild, inside its transaction (backend.ts): its state, the values loaded
@@ -152,10 +171,14 @@ export class Journal {
     let seq = s.guild.seq;
     const entries = drafts.map((d): LedgerEntry => ({ ...d, seq: ++seq, guildId: s.guildId }));
     for (const e of entries) {
-      if (e.kind !== 'charge') continue;
-      const record = generationFromCharge(e);
-      await s.tx.state.set(`gen:${record.generationId}`, record);
-      s.generations.set(record.generationId, record);
+      if (e.kind === 'charge') {
+        const record = generationFromCharge(e);
+        await s.tx.state.set(`gen:${record.generationId}`, record);
+        s.generations.set(record.generationId, record);
+      } else if (isCredit(e)) {
+        // The purchase's index, first: a credit found credited is never credited again.
+        await s.tx.state.set(topupKey(e.entitlementId as string), topupFromCredit(e));
+      }
     }
     for (const e of entries) await s.ledger.append(e);
     await this.apply(s, entries);
@@ -179,6 +202,7 @@ export class Journal {
           changedGenerations.add(id);
         }
       }
+      if (e.kind === 'topup' && e.entitlementId) await this.applyToTopup(s, e);
       const m = await this.member(s, e.userId);
       if (m.appliedSeq < e.seq) {
         applyToMember(m, e);
@@ -211,6 +235,36 @@ export class Journal {
     if (gen.appliedSeq > gen.chargeSeq) return gen;
     const entry = await s.ledger.get(s.guildId, gen.chargeSeq);
     return entry?.kind === 'charge' && entry.generationId === generationId ? gen : undefined;
+  }
+
+  /** The purchase's record: written by its credit, marked by its take-back (each applied once). */
+  private async applyToTopup(s: Session, e: LedgerEntry): Promise<void> {
+    const key = topupKey(e.entitlementId as string);
+    const record = await s.tx.state.get<TopupRecord>(key);
+    if (isCredit(e)) {
+      if (!record || record.creditSeq < e.seq) await s.tx.state.set(key, topupFromCredit(e));
+    } else if (record && record.appliedSeq < e.seq) {
+      await s.tx.state.set(key, {
+        ...record,
+        takenBackMicros: -e.amountMicros,
+        owedMicros: e.owedMicros ?? 0,
+        appliedSeq: e.seq,
+      } satisfies TopupRecord);
+    }
+  }
+
+  /**
+   * The purchase's record when its credit is in the ledger (not an orphan of an interrupted commit),
+   * in whatever server it was credited.
+   */
+  async creditedTopup(s: Session, entitlementId: string): Promise<TopupRecord | undefined> {
+    const record = await s.tx.state.get<TopupRecord>(topupKey(entitlementId));
+    if (!record) return undefined;
+    if (record.guildId !== s.guildId) return record;
+    if (record.creditSeq > s.guild.seq) return undefined;
+    if (record.appliedSeq > record.creditSeq) return record;
+    const entry = await s.ledger.get(s.guildId, record.creditSeq);
+    return entry?.kind === 'topup' && entry.entitlementId === entitlementId ? record : undefined;
   }
 
   /** The generation records of these ids, in order (missing ones undefined). */

@@ -13,7 +13,7 @@ import type { Micros } from '../money.ts';
 import type { Values } from './backend.ts';
 import { type DayKey, dayInPeriod, dayStart, type Period, periodStart } from './periods.ts';
 
-export type LedgerKind = 'reserve' | 'charge' | 'release' | 'refund' | 'adjust';
+export type LedgerKind = 'reserve' | 'charge' | 'release' | 'refund' | 'adjust' | 'topup';
 
 /** One change of a member's money. */
 export interface LedgerEntry {
@@ -26,7 +26,9 @@ export interface LedgerEntry {
   model?: string;
   /**
    * reserve: the quote held; release: the hold given back; charge: the price the service charged;
-   * refund: the charge returned; adjust: the change of the member's spend (negative for a reset).
+   * refund: the charge returned; adjust: the change of the member's spend (negative for a reset);
+   * topup: a purchase credited to the member's top-up, or (negative) the part of a refunded one
+   * taken back.
    */
   amountMicros: Micros;
   kind: LedgerKind;
@@ -47,6 +49,16 @@ export interface LedgerEntry {
   days?: Record<DayKey, Micros>;
   /** adjust: the admin change's own id, by which a reset that landed after its answer said it failed is found. */
   changeId?: string;
+  /**
+   * reserve, charge, refund: the part of the amount held from, drawn from or given back to the
+   * member's top-up rather than the period's allowance (absent: none).
+   */
+  topupMicros?: Micros;
+  /** topup: the Discord entitlement it credits or takes back, and its SKU. */
+  entitlementId?: string;
+  skuId?: string;
+  /** topup (a take-back): the part of the refunded purchase already spent, recorded as owed. */
+  owedMicros?: Micros;
 }
 
 const SEQ_DIGITS = 12;

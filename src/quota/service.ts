@@ -33,12 +33,14 @@ import {
   checkId,
   checkMicros,
   type GenerationRecord,
+  heldParts,
   inFlightOf,
   type MemberState,
   memberReservedIn,
   parseReservationId,
   setHolder,
   spentIn,
+  topupLeft,
 } from './state.ts';
 import { takesOf } from './takes.ts';
 import type { GuildTransactions } from './transactions.ts';
@@ -92,12 +94,15 @@ export class QuotaMoney implements QuotaService {
     const member = await this.journal.member(s, userId);
     const spentMicros = spentIn(member.spend, member.lifetimeMicros, allowance.period, now);
     const reservedMicros = memberReservedIn(member, allowance.period, now);
+    const left = topupLeft(member);
     const figures: QuotaFigures = {
       allowanceMicros: allowance.micros,
       spentMicros,
       reservedMicros,
-      remainingMicros: Math.max(0, allowance.micros - spentMicros - reservedMicros),
+      remainingMicros: Math.max(0, allowance.micros + left - spentMicros - reservedMicros),
       resetsAt: periodEnd(allowance.period, now),
+      ...(left > 0 || member.topupMicros ? { topupLeftMicros: left } : {}),
+      ...(member.topupOwedMicros ? { topupOwedMicros: member.topupOwedMicros } : {}),
     };
     return { allowance, member, figures };
   }
@@ -128,12 +133,14 @@ export class QuotaMoney implements QuotaService {
             admitted ? undefined : () => ({ ahead: this.admitted.of(guildId, userId), onFit: undefined }),
           );
           if (refused) return refused;
+          // Each take is held from the period's allowance first, the rest from the top-up.
+          const split = await this.topupSplit(s, input, now);
           // A batch's takes are reserved in one commit: the journal (and on Redis, EXEC) applies
           // all of them or none, so a member is never left holding part of a batch.
           const reservationIds = Array.from({ length: count }, () => `${guildId}:${userId}:${randomUUID()}`);
           await this.journal.commit(
             s,
-            reservationIds.map((reservationId) => ({
+            reservationIds.map((reservationId, i) => ({
               kind: 'reserve' as const,
               userId,
               reservationId,
@@ -141,6 +148,7 @@ export class QuotaMoney implements QuotaService {
               amountMicros: quoteMicros,
               day: dayKey(now),
               at: new Date(now).toISOString(),
+              ...(split[i] ? { topupMicros: split[i] } : {}),
             })),
           );
           return { ok: true, reservationId: reservationIds[0] as string, reservationIds };
@@ -153,6 +161,25 @@ export class QuotaMoney implements QuotaService {
       // Failed (a store error): nothing more to count either way.
       admitted?.done();
     }
+  }
+
+  /**
+   * How much of each take's hold comes from the member's top-up: the period's allowance first (what
+   * its open holds leave of it), the rest from the top-up. The decision made sure both cover it.
+   */
+  private async topupSplit(s: Session, input: ReserveInput, now: number): Promise<Micros[]> {
+    const member = await this.journal.member(s, input.userId);
+    const count = takesOf(input.count);
+    if (topupLeft(member) === 0) return Array.from({ length: count }, () => 0);
+    const settings = await s.settings.get(input.guildId);
+    const allowance = effectiveAllowance(settings, this.defaults, input.userId, input.roleIds);
+    const spent = spentIn(member.spend, member.lifetimeMicros, allowance.period, now);
+    let room = Math.max(0, allowance.micros - spent - heldParts(member, allowance.period, now).allowance);
+    return Array.from({ length: count }, () => {
+      const fromAllowance = Math.min(room, input.quoteMicros);
+      room -= fromAllowance;
+      return input.quoteMicros - fromAllowance;
+    });
   }
 
   async wouldFit(input: ReserveInput): Promise<boolean> {
@@ -242,6 +269,11 @@ export class QuotaMoney implements QuotaService {
         also(`charged more than the quote of ${formatUsd(open.micros)}`);
       }
       const model = open?.model ?? charge.model;
+      // The hold's part from the allowance is charged first, the rest from the top-up (never more
+      // than is left of it: beyond that the allowance is overspent, as any charge above its quote).
+      const member = await this.journal.member(s, userId);
+      const fromAllowance = open ? open.micros - (open.topupMicros ?? 0) : chargedMicros;
+      const fromTopup = Math.min(topupLeft(member), Math.max(0, chargedMicros - fromAllowance));
       await this.journal.commit(s, [
         {
           kind: 'charge',
@@ -251,6 +283,7 @@ export class QuotaMoney implements QuotaService {
           ...(model === undefined ? {} : { model }),
           amountMicros: chargedMicros,
           reservedMicros: open?.micros ?? 0,
+          ...(fromTopup > 0 ? { topupMicros: fromTopup } : {}),
           // The reservation's day: a rollover between reserving and settling does not move money.
           day: open?.day ?? dayKey(now),
           at: new Date(now).toISOString(),
@@ -319,6 +352,8 @@ export class QuotaMoney implements QuotaService {
           ...(gen.reservationId === undefined ? {} : { reservationId: gen.reservationId }),
           ...(gen.model === undefined ? {} : { model: gen.model }),
           amountMicros: gen.chargedMicros,
+          // What the top-up paid goes back to the top-up, the rest to the period that paid.
+          ...(gen.topupMicros ? { topupMicros: gen.topupMicros } : {}),
           // The charge's day: the refund gives back the period that paid.
           day: gen.day,
           at: new Date(this.clock.now()).toISOString(),
@@ -326,6 +361,71 @@ export class QuotaMoney implements QuotaService {
         },
       ]);
       return { refundedMicros: gen.chargedMicros, alreadyRefunded: false };
+    });
+  }
+
+  async creditTopup(o: {
+    guildId: string;
+    userId: string;
+    entitlementId: string;
+    skuId: string;
+    micros: Micros;
+    note?: string;
+  }): Promise<{ credited: boolean }> {
+    const { guildId, userId, entitlementId, skuId, micros } = o;
+    checkId('guildId', guildId);
+    checkId('userId', userId);
+    checkId('entitlementId', entitlementId);
+    checkMicros('micros', micros);
+    if (micros === 0) throw new RangeError('a top-up credits more than 0');
+    return this.withGuild(guildId, async (s) => {
+      // Keyed by the entitlement across servers: a purchase is credited once, wherever.
+      if (await this.journal.creditedTopup(s, entitlementId)) return { credited: false };
+      const now = this.clock.now();
+      await this.journal.commit(s, [
+        {
+          kind: 'topup',
+          userId,
+          entitlementId,
+          skuId,
+          amountMicros: micros,
+          day: dayKey(now),
+          at: new Date(now).toISOString(),
+          ...(o.note === undefined ? {} : { note: o.note }),
+        },
+      ]);
+      return { credited: true };
+    });
+  }
+
+  async takeBackTopup(o: {
+    guildId: string;
+    entitlementId: string;
+    note?: string;
+  }): Promise<{ takenMicros: Micros; owedMicros: Micros }> {
+    return this.withGuild(o.guildId, async (s) => {
+      const record = await this.journal.creditedTopup(s, o.entitlementId);
+      if (!record || record.guildId !== o.guildId) return { takenMicros: 0, owedMicros: 0 };
+      if (record.appliedSeq > record.creditSeq)
+        return { takenMicros: record.takenBackMicros ?? 0, owedMicros: record.owedMicros ?? 0 };
+      const member = await this.journal.member(s, record.userId);
+      // What is left of the top-up, up to this purchase's credit, goes back; the rest was spent.
+      const takenMicros = Math.min(record.micros, topupLeft(member));
+      const owedMicros = record.micros - takenMicros;
+      const now = this.clock.now();
+      await this.journal.commit(s, [
+        {
+          kind: 'topup',
+          userId: record.userId,
+          entitlementId: o.entitlementId,
+          amountMicros: -takenMicros,
+          ...(owedMicros > 0 ? { owedMicros } : {}),
+          day: dayKey(now),
+          at: new Date(now).toISOString(),
+          note: o.note ?? 'refunded by Discord',
+        },
+      ]);
+      return { takenMicros, owedMicros };
     });
   }
 

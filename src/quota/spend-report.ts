@@ -53,6 +53,8 @@ export interface SpendReport {
   days: DayKey[];
   /** The charges and refunds of the report's days, oldest first (by ledger seq). */
   entries: LedgerEntry[];
+  /** The top-ups credited or taken back in those days (not spend: the CSV's rows of their own kind). */
+  topups: LedgerEntry[];
   chargedMicros: Micros;
   refundedMicros: Micros;
   /** Charged less refunded. */
@@ -79,16 +81,12 @@ export function buildSpendReport(
 ): SpendReport {
   const first = days[0];
   const last = days.at(-1);
+  const inDays = (e: LedgerEntry) =>
+    first !== undefined && last !== undefined && e.day >= first && e.day <= last;
   const entries = ledger
-    .filter(
-      (e) =>
-        (e.kind === 'charge' || e.kind === 'refund') &&
-        first !== undefined &&
-        last !== undefined &&
-        e.day >= first &&
-        e.day <= last,
-    )
+    .filter((e) => (e.kind === 'charge' || e.kind === 'refund') && inDays(e))
     .sort((a, b) => a.seq - b.seq);
+  const topups = ledger.filter((e) => e.kind === 'topup' && inDays(e)).sort((a, b) => a.seq - b.seq);
   let chargedMicros = 0;
   let refundedMicros = 0;
   for (const e of entries) {
@@ -98,6 +96,7 @@ export function buildSpendReport(
   return {
     days: [...days],
     entries,
+    topups,
     chargedMicros,
     refundedMicros,
     netMicros: chargedMicros - refundedMicros,
@@ -205,12 +204,15 @@ export function namedInCsv(report: Pick<SpendReport, 'entries'>, count = CSV_NAM
 
 /**
  * The report's ledger as CSV (RFC 4180, CRLF): one row per charge or refund, oldest first; refunds
- * negative, so the amounts add up to the report's net spend. `nameOf` gives a member's name where
- * it is known (empty otherwise).
+ * negative, so the amounts of those rows add up to the report's net spend. A top-up bought in
+ * Discord's store is a row of its own kind, `topup` (a credit positive, a refund's take-back
+ * negative): money members paid Discord, not spend. `nameOf` gives a member's name where it is
+ * known (empty otherwise).
  */
 export function spendCsv(report: SpendReport, nameOf: (userId: string) => string | undefined): string {
   const rows = [CSV_HEADER.join(',')];
-  for (const e of report.entries) {
+  const all = [...report.entries, ...(report.topups ?? [])].sort((a, b) => a.seq - b.seq);
+  for (const e of all) {
     rows.push(
       [
         csvText(e.at),
@@ -220,7 +222,7 @@ export function spendCsv(report: SpendReport, nameOf: (userId: string) => string
         csvText(e.kind),
         csvText(e.model ?? ''),
         csvText(e.generationId ?? ''),
-        usdDecimal(spendOf(e)),
+        usdDecimal(e.kind === 'topup' ? e.amountMicros : spendOf(e)),
       ].join(','),
     );
   }

@@ -25,6 +25,8 @@ const RECENT_SEQS = 50;
 /** An open reservation, in its member's state. */
 export interface OpenReservation {
   micros: Micros;
+  /** The part held from the member's top-up (the rest from the period's allowance). */
+  topupMicros?: Micros;
   day: DayKey;
   model?: string;
   at: string;
@@ -74,6 +76,25 @@ export interface MemberState {
   open: Record<string, OpenReservation>;
   /** Generations charged and neither finished nor refunded: generation id → when charged. */
   inFlight: Record<string, string>;
+  /** Top-ups credited, net of what refunds took back (never resets); absent: none. */
+  topupMicros?: Micros;
+  /** What charges drew from the top-up, net of refunds. */
+  topupUsedMicros?: Micros;
+  /** What refunded purchases had already spent: owed by the member. */
+  topupOwedMicros?: Micros;
+}
+
+/** A purchase credited to a member's top-up (`topup:{entitlementId}`): credited once, taken back once. */
+export interface TopupRecord {
+  entitlementId: string;
+  guildId: string;
+  userId: string;
+  micros: Micros;
+  /** Seq of the credit entry; it counts only if that entry is its credit. */
+  creditSeq: number;
+  appliedSeq: number;
+  takenBackMicros?: Micros;
+  owedMicros?: Micros;
 }
 
 export interface GenerationRecord {
@@ -85,6 +106,8 @@ export interface GenerationRecord {
   chargedMicros: Micros;
   /** The day the charge belongs to. */
   day: DayKey;
+  /** The part of the charge drawn from the member's top-up. */
+  topupMicros?: Micros;
   at: string;
   /** Seq of the charge entry; the generation is charged only if that entry is its charge. */
   chargeSeq: number;
@@ -130,8 +153,9 @@ export function applyToGuild(state: GuildState, e: LedgerEntry): void {
     case 'reserve':
     case 'release':
     case 'adjust':
+    case 'topup':
       // A reservation is the member's (applyHoldings); the budget counts what the service charged,
-      // so a member's reset gives the member room, not the server.
+      // so a member's reset gives the member room, not the server, and so does a top-up.
       break;
   }
   pruneDays(state.spend, e.at);
@@ -152,6 +176,7 @@ export function applyHoldings(state: MemberState, e: LedgerEntry): void {
           day: e.day,
           at: e.at,
           ...(e.model === undefined ? {} : { model: e.model }),
+          ...(e.topupMicros ? { topupMicros: e.topupMicros } : {}),
         };
       }
       break;
@@ -166,6 +191,7 @@ export function applyHoldings(state: MemberState, e: LedgerEntry): void {
       if (e.generationId) delete state.inFlight[e.generationId];
       break;
     case 'adjust':
+    case 'topup':
       break;
   }
 }
@@ -195,9 +221,13 @@ export function setHolder(guild: GuildState, userId: string, member: MemberState
 }
 
 export function applyToMember(state: MemberState, e: LedgerEntry): void {
+  // What a charge drew from the top-up (or a refund gave back to it) is not the period's spend:
+  // the period's figure resets, the top-up never does.
+  const fromTopup = e.topupMicros ?? 0;
   switch (e.kind) {
     case 'charge':
-      addSpend(state, e.day, e.amountMicros);
+      addSpend(state, e.day, e.amountMicros - fromTopup);
+      if (fromTopup) state.topupUsedMicros = (state.topupUsedMicros ?? 0) + fromTopup;
       if (e.generationId) {
         const id = e.generationId;
         state.recentGenerations = [id, ...state.recentGenerations.filter((g) => g !== id)].slice(
@@ -207,7 +237,12 @@ export function applyToMember(state: MemberState, e: LedgerEntry): void {
       }
       break;
     case 'refund':
-      addSpend(state, e.day, -e.amountMicros);
+      addSpend(state, e.day, -(e.amountMicros - fromTopup));
+      if (fromTopup) state.topupUsedMicros = (state.topupUsedMicros ?? 0) - fromTopup;
+      break;
+    case 'topup':
+      state.topupMicros = (state.topupMicros ?? 0) + e.amountMicros;
+      if (e.owedMicros) state.topupOwedMicros = (state.topupOwedMicros ?? 0) + e.owedMicros;
       break;
     case 'adjust':
       for (const [day, micros] of Object.entries(e.days ?? {})) addDay(state.spend, day, micros);
@@ -231,6 +266,7 @@ export function generationFromCharge(e: LedgerEntry): GenerationRecord {
     ...(e.model === undefined ? {} : { model: e.model }),
     chargedMicros: e.amountMicros,
     day: e.day,
+    ...(e.topupMicros ? { topupMicros: e.topupMicros } : {}),
     at: e.at,
     chargeSeq: e.seq,
     appliedSeq: e.seq,
@@ -280,6 +316,28 @@ export function guildReservedIn(guild: GuildState, period: Period, now: number):
     for (const [day, micros] of Object.entries(h.reserved)) if (dayInPeriod(day, period, now)) sum += micros;
   }
   return sum;
+}
+
+/** What is left of the member's top-up: credited, less what charges drew (never below 0). */
+export function topupLeft(member: MemberState): Micros {
+  return Math.max(0, (member.topupMicros ?? 0) - (member.topupUsedMicros ?? 0));
+}
+
+/** The member's open reservations' parts held from the period's allowance and from the top-up, in the period. */
+export function heldParts(
+  member: MemberState,
+  period: Period,
+  now: number,
+): { allowance: Micros; topup: Micros } {
+  let allowance = 0;
+  let topup = 0;
+  for (const r of Object.values(member.open)) {
+    const fromTopup = r.topupMicros ?? 0;
+    // A hold from the top-up counts whatever its day: the top-up has no period.
+    topup += fromTopup;
+    if (dayInPeriod(r.day, period, now)) allowance += r.micros - fromTopup;
+  }
+  return { allowance, topup };
 }
 
 /** What the in-flight cap counts: open reservations and generations in flight. */

@@ -63,9 +63,15 @@ export interface ReserveInput {
 /** The member's figures for the current period, given with a refusal. */
 export interface QuotaFigures {
   allowanceMicros: Micros;
+  /** Spent from the period's allowance (what a top-up paid is not in it). */
   spentMicros: Micros;
   reservedMicros: Micros;
+  /** What the member may still spend: the allowance's rest and the top-up's. */
   remainingMicros: Micros;
+  /** What is left of the member's top-ups (spent after the allowance, never reset); absent: none. */
+  topupLeftMicros?: Micros;
+  /** What refunded top-ups had already spent, owed by the member; absent: none. */
+  topupOwedMicros?: Micros;
   /** When the allowance resets; null for `total`. */
   resetsAt: Date | null;
 }
@@ -193,6 +199,27 @@ export interface QuotaService {
   finish(generationId: string): Promise<{ finished: boolean }>;
   /** The generation failed: returns its charge and stops counting it in flight; idempotent. */
   refund(generationId: string, note?: string): Promise<{ refundedMicros: Micros; alreadyRefunded: boolean }>;
+  /**
+   * Credits a purchase (a Discord entitlement) to the member's top-up in the server, once per
+   * entitlement id whatever the server: `credited` false when it was credited before.
+   */
+  creditTopup(o: {
+    guildId: string;
+    userId: string;
+    entitlementId: string;
+    skuId: string;
+    micros: Micros;
+    note?: string;
+  }): Promise<{ credited: boolean }>;
+  /**
+   * A credited purchase refunded by Discord: what is left of the member's top-up, up to its
+   * credit, is taken back; the rest is recorded as owed. Once per entitlement.
+   */
+  takeBackTopup(o: {
+    guildId: string;
+    entitlementId: string;
+    note?: string;
+  }): Promise<{ takenMicros: Micros; owedMicros: Micros }>;
   /** What /usage shows. */
   summary(member: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<MemberSummary>;
 }
@@ -327,7 +354,7 @@ export interface QuotaLedger {
 }
 
 /** The server's spend over the days of a report: /quota report's figures without its rows. */
-export type ServerSpend = Omit<SpendReport, 'entries'> & {
+export type ServerSpend = Omit<SpendReport, 'entries' | 'topups'> & {
   /** How many charges and refunds the figures add up (the CSV's rows). */
   entryCount: number;
 };

@@ -126,7 +126,11 @@ async function openWorld(kind: Backend, start = '2024-03-01T10:00:00.000Z'): Pro
 /** /quota report's figures (commands/quota/sub/report.ts), without the entries. */
 async function reportOf(q: Quota, days: number, now: number): Promise<ServerSpend> {
   const window = reportDays(days, now);
-  const { entries, ...figures } = buildSpendReport(await q.ledger.since(G, window[0] as string), window);
+  const {
+    entries,
+    topups: _topups,
+    ...figures
+  } = buildSpendReport(await q.ledger.since(G, window[0] as string), window);
   return { ...figures, entryCount: entries.length };
 }
 
