@@ -12,6 +12,7 @@ import { type Client, Events, Status } from 'discord.js';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { alertPoster } from './discord/gateway/alert-channel.ts';
+import { entitlementPort, listenForEntitlements } from './discord/gateway/entitlements.ts';
 import { moderationPoster } from './discord/gateway/moderation-poster.ts';
 import { planShards } from './discord/gateway/shards.ts';
 import { DiscordMessenger } from './discord/generation/messenger.ts';
@@ -23,6 +24,7 @@ import { LeaderPoller } from './jobs/leader-poller.ts';
 import type { ModerationLog } from './jobs/moderation-log.ts';
 import { PendingReferenceStore } from './jobs/pending-references.ts';
 import type { GenerationFollower, PollerOptions } from './jobs/poller.ts';
+import { TopupPurchases } from './jobs/topup-purchases.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Alerts } from './ops/alerts.ts';
 import { HealthCheck } from './ops/health.ts';
@@ -203,6 +205,20 @@ async function openBot(
   closers.add('the alerts', () => started.stop());
   const sweeping = new AbortController();
   closers.add("recovery's sweep", () => sweeping.abort());
+  // Top-ups bought in Discord's store (jobs/topup-purchases.ts): nothing happens until a server offers one.
+  const topups = new TopupPurchases({
+    applicationId: () => readyClient.application?.id,
+    acceptTest: config.topups.acceptTest,
+    quota,
+    quotaAdmin,
+    port: entitlementPort(readyClient),
+    keyv: foundation.jobsKeyv,
+    lock: foundation.jobsLock,
+    clock,
+    logger,
+  });
+  const stopListening = listenForEntitlements(client, topups, logger);
+  closers.add('the top-up purchases', async () => stopListening());
   const services: BotServices = {
     catalog,
     quota,
@@ -223,6 +239,7 @@ async function openBot(
     batchCards,
     results: results.recorder,
     moderation: jobsWiring.moderation,
+    topups,
     ...(remoteCancel
       ? {
           cancelElsewhere: (reservationId: string, userId: string) =>
@@ -283,6 +300,13 @@ async function openBot(
   alerts.start();
   // After recovery: a line a dead process owed is posted now, and its generation's own afterwards.
   jobsWiring.moderation.start();
+  // Purchases made while the bot was down, or credited and not consumed before a crash.
+  void topups
+    .resume()
+    .then((credited) => credited > 0 && logger.info({ credited }, 'credited top-ups bought while down'))
+    .catch((err) =>
+      logger.error({ err }, 'cannot list the unconsumed top-up purchases; tried at the next start'),
+    );
   const web = config.web
     ? await startWeb(config.web, config, {
         client: readyClient,

@@ -93,6 +93,8 @@ const envSchema = z
     // Behind a TLS proxy: the client's address (logins are rate-limited by it) is the last hop of
     // X-Forwarded-For, which only a proxy the operator runs may be trusted to write.
     WEB_TRUST_PROXY: z.enum(['0', '1', 'false', 'true']).default('0'),
+    // Top-ups bought in Discord's store: test purchases (a tester's, free) are credited only with this.
+    TOPUPS_ACCEPT_TEST: z.enum(['0', '1', 'false', 'true']).default('0'),
   })
   .superRefine((env, ctx) => {
     // Only once both parsed (a bad value is reported by its own check).
@@ -156,6 +158,8 @@ export interface Config {
   leases: { pollerMs: number; shardMs: number };
   /** The web side; absent (the default) when WEB_PORT is not set. */
   web?: WebConfig;
+  /** Top-ups in Discord's store: whether test purchases (entitlement type 4) are credited. */
+  topups: { acceptTest: boolean };
 }
 
 export interface WebConfig {
@@ -257,6 +261,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Readonly<C
             clientSecret: e.DISCORD_CLIENT_SECRET,
             trustProxy: e.WEB_TRUST_PROXY === '1' || e.WEB_TRUST_PROXY === 'true',
           }),
+    topups: Object.freeze({ acceptTest: e.TOPUPS_ACCEPT_TEST === '1' || e.TOPUPS_ACCEPT_TEST === 'true' }),
   });
 }
 

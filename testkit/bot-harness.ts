@@ -28,6 +28,7 @@ import {
   type FakeDiscord,
   type FakeGuildSpec,
   type FakeModal,
+  type FakeSkuSpec,
   type InteractionContextOptions,
   type MessageCommandTarget,
   type ModalFields,
@@ -53,6 +54,8 @@ export interface HarnessOptions {
   proxy?: boolean;
   /** Servers beside the default one (several bots, each running its shard). */
   extraGuilds?: FakeGuildSpec[];
+  /** The application's SKUs in the fake Discord's store (top-ups). */
+  skus?: FakeSkuSpec[];
   /** Which bot gets an interaction: the last connected (default), or its server's shard's. */
   interactionsTo?: 'last' | 'shard';
   /** The shard count the fake Discord recommends (default 1). */
@@ -147,6 +150,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     guilds: [DEFAULT_GUILD, ...(options.extraGuilds ?? [])],
     interactionsTo: options.interactionsTo ?? 'last',
     recommendedShards: options.recommendedShards ?? 1,
+    ...(options.skus ? { skus: options.skus } : {}),
   });
   const proxy = options.proxy ? await startMediaProxy(sim.baseUrl) : undefined;
   const env = {

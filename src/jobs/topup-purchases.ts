@@ -82,7 +82,8 @@ export interface TopupQuota {
 }
 
 export interface TopupPurchasesOptions {
-  applicationId: string;
+  /** The bot's application (known once the gateway is ready: entitlement events come after). */
+  applicationId: () => string | undefined;
   /** TOPUPS_ACCEPT_TEST=1: test purchases (type 4) are credited too. */
   acceptTest: boolean;
   quota: TopupQuota;
@@ -258,7 +259,7 @@ export class TopupPurchases {
 
   /** Why an entitlement credits nothing, or undefined. */
   private refusal(e: StoreEntitlement): string | undefined {
-    if (e.applicationId !== this.o.applicationId) return 'another application';
+    if (e.applicationId !== this.o.applicationId()) return 'another application';
     if (e.deleted) return 'deleted';
     if (!e.userId) return 'no buyer';
     if (e.type === TEST_MODE_PURCHASE && !this.o.acceptTest)

@@ -101,7 +101,8 @@ export class QuotaMoney implements QuotaService {
       reservedMicros,
       remainingMicros: Math.max(0, allowance.micros + left - spentMicros - reservedMicros),
       resetsAt: periodEnd(allowance.period, now),
-      ...(left > 0 || member.topupMicros ? { topupLeftMicros: left } : {}),
+      // Shown once the member ever had a top-up here (0 left is still worth saying then).
+      ...(member.topupMicros !== undefined ? { topupLeftMicros: left } : {}),
       ...(member.topupOwedMicros ? { topupOwedMicros: member.topupOwedMicros } : {}),
     };
     return { allowance, member, figures };

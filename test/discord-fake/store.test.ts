@@ -43,7 +43,7 @@ describe("the fake's store", () => {
   it('lists the application’s SKUs', async () => {
     const skus = await w.client.application.fetchSKUs();
     expect([...skus.values()].map((s) => [s.id, s.name, s.type])).toEqual([
-      [COINS, '500 coins', 5],
+      [COINS, '500 coins', 3],
       [PASS, 'Season pass', 2],
     ]);
   });

@@ -17,7 +17,7 @@ export class FakeStore {
     this.newId = newId;
     this.skus = specs.map((s) => ({
       id: s.id,
-      type: s.type ?? 5,
+      type: s.type ?? 3,
       application_id: applicationId,
       name: s.name,
       slug: s.name.toLowerCase().replace(/\W+/g, '-'),
@@ -52,6 +52,6 @@ export class FakeStore {
   }
 
   isConsumable(e: APIEntitlement): boolean {
-    return this.skus.find((s) => s.id === e.sku_id)?.type === 5;
+    return this.skus.find((s) => s.id === e.sku_id)?.type === 3;
   }
 }

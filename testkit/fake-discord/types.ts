@@ -8,11 +8,11 @@
 import type { APIEntitlement, APIInteraction, APIMessage, APIOverwrite } from 'discord.js';
 import type { BodyViolation } from './openapi.ts';
 
-/** A SKU of the application (type 5, consumable, by default). */
+/** A SKU of the application (type 3, consumable, by default). */
 export interface FakeSkuSpec {
   id: string;
   name: string;
-  /** 2 durable, 5 consumable, 6 subscription, 7 subscription group. */
+  /** 2 durable, 3 consumable (the default), 5 subscription, 6 subscription group. */
   type?: number;
 }
 
