@@ -136,6 +136,11 @@ describe('top-ups in Discord’s store', () => {
     expect(usage.components).toHaveLength(1);
     await consumed(bot, bought.id);
     await expect.poll(async () => (await summary(bot, BOB)).topupLeftMicros).toBe(1 * USD);
+    const later = await ephemeralReply(bot, await bot.command('usage', [], { userId: BOB }));
+    expect(later.embeds?.[0]?.fields).toContainEqual({
+      name: 'Top-up',
+      value: '$1.00 left (spent after the allowance, never resets)',
+    });
   });
 
   it('takes back what is left of a refunded purchase, and tells the member and the alerts channel', async () => {

@@ -68,6 +68,16 @@ export function renderMemberSummary(
       value: describeReset(summary.resetsAt, l),
     },
   );
+  // A member who ever bought a top-up here sees what is left of it (and what a refund left owed).
+  if (summary.topupLeftMicros !== undefined || summary.topupOwedMicros) {
+    const amount = summary.topupLeftMicros ?? 0;
+    embed.addFields({
+      name: l.t('usage:topup'),
+      value: summary.topupOwedMicros
+        ? l.t('usage:topupOwed', { amount, owed: summary.topupOwedMicros })
+        : l.t('usage:topupValue', { amount }),
+    });
+  }
   const lines = summary.recent.map((g) => {
     const model = g.model
       ? escapeMemberText(truncate(options.labelOf(g.model), MAX_LABEL))
