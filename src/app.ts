@@ -76,6 +76,8 @@ export interface Bot {
   alerts: Alerts;
   /** The servers' moderation logs (/quota moderation). */
   moderation: ModerationLog;
+  /** Top-ups bought in Discord's store. */
+  topups: TopupPurchases;
   /** Where /healthz and /metrics listen, when HTTP_PORT is set. */
   httpAddress: AddressInfo | undefined;
   /** The web side (sign-in, the gallery), when WEB_PORT is set. */
@@ -338,6 +340,7 @@ async function openBot(
     metrics,
     alerts,
     moderation: jobsWiring.moderation,
+    topups,
     httpAddress: ops?.address,
     web,
     results: results.index,

@@ -30,6 +30,7 @@ import {
   chatInputInteraction,
   type FakeDiscord,
   type FakeGuildSpec,
+  type FakeSkuSpec,
   type RecordedCall,
   startFakeDiscord,
 } from '../../testkit/fake-discord.ts';
@@ -63,6 +64,7 @@ const withLog = (g: FakeGuildSpec & { channel: string }) => {
   return { ...g, channels: [...(g.channels ?? []), { id: log, name: 'mod-log' }], log };
 };
 const MODLOG = [withLog(guild(7, 0)), withLog(guild(8, 1))] as const;
+const TOPUP = guild(9, 0);
 /**
  * The poller's lease in these processes (POLLER_LEASE_SECONDS), shorter than the default 10 s so
  * that the takeover bound below leaves room for a loaded machine: a killed leader's lease lapses at
@@ -355,6 +357,7 @@ async function twoBotsInProcess(
   db: number,
   botOptions: Pick<BotOptions, 'alerts' | 'moderationSweepMs'> = {},
   timeScale = 20,
+  skus: FakeSkuSpec[] = [],
 ): Promise<{
   sim: Simulator;
   discord: FakeDiscord;
@@ -367,7 +370,7 @@ async function twoBotsInProcess(
   // At 20 times faster than the wall, the 61-second window passes in about 3 s.
   const clock = scaledClock(timeScale);
   const sim = await startSimulator({ clock });
-  const discord = await startFakeDiscord({ guilds: [...guilds], interactionsTo: 'shard' });
+  const discord = await startFakeDiscord({ guilds: [...guilds], interactionsTo: 'shard', skus });
   const logs: string[] = [];
   const bots: Bot[] = [];
   const done = new Set<string>();
@@ -528,6 +531,53 @@ describe('two bots on one Redis, on a scaled clock', () => {
         const g = MODLOG[i % 2] as (typeof MODLOG)[number];
         expect(discord.messages(g.log).some((m) => m.content.endsWith(prompt))).toBe(true);
       }
+    } catch (err) {
+      console.error(logs.join(''));
+      throw err;
+    } finally {
+      await close();
+      await admin.close();
+    }
+  }, 60_000);
+
+  it('credit a top-up once when both see its purchase, and consume it once Discord takes the consume', async () => {
+    const admin = await quotaOn(`${redis.url}/5`);
+    const COINS = '1400000000000000900';
+    await admin.quotaAdmin.setTopupSku(TOPUP.id, COINS, 2_000_000, 'test');
+    const { discord, bots, logs, close } = await twoBotsInProcess([TOPUP], 5, {}, 20, [
+      { id: COINS, name: '500 coins' },
+    ]);
+    try {
+      const [one, two] = bots as [Bot, Bot];
+      await one.topups.recordOffer(ALICE, TOPUP.id);
+      const failing = { on: true };
+      discord.injectFault({
+        kind: 'refuse',
+        status: 500,
+        times: Number.POSITIVE_INFINITY,
+        match: (r) => failing.on && r.route === 'entitlementConsume',
+      });
+      const bought = await discord.purchase({ userId: ALICE, skuId: COINS });
+      const seen = {
+        id: bought.id,
+        skuId: COINS,
+        applicationId: bought.application_id,
+        userId: ALICE,
+        guildId: null,
+        type: 1,
+        consumed: false,
+        deleted: false,
+      };
+      // Both processes handle it at once (and the gateway's own delivery to shard 0 beside them).
+      await Promise.all([one.topups.purchased(seen), two.topups.purchased(seen)]);
+      failing.on = false;
+      // Both starts find it unconsumed.
+      await Promise.all([one.topups.resume(), two.topups.resume()]);
+      expect(discord.entitlement(bought.id)?.consumed).toBe(true);
+      const credits = (await admin.quotaLedger.forMember(TOPUP.id, ALICE, 50)).filter(
+        (e) => e.kind === 'topup',
+      );
+      expect(credits.map((e) => e.amountMicros)).toEqual([2_000_000]);
     } catch (err) {
       console.error(logs.join(''));
       throw err;
