@@ -25,7 +25,7 @@ import type { Clock } from '../clock.ts';
 import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { Micros } from '../money.ts';
-import type { QuotaAdmin } from '../quota/types.ts';
+import type { QuotaAdmin, QuotaService } from '../quota/types.ts';
 
 /** Discord's entitlement types that this bot credits. */
 export const PURCHASE = 1;
@@ -65,21 +65,7 @@ export type TopupText =
   | { kind: 'refunded'; guildId: string; userId: string; takenMicros: Micros; owedMicros: Micros };
 
 /** The quota's top-up calls (quota/service.ts). */
-export interface TopupQuota {
-  creditTopup(o: {
-    guildId: string;
-    userId: string;
-    entitlementId: string;
-    skuId: string;
-    micros: Micros;
-    note?: string;
-  }): Promise<{ credited: boolean }>;
-  takeBackTopup(o: {
-    guildId: string;
-    entitlementId: string;
-    note?: string;
-  }): Promise<{ takenMicros: Micros; owedMicros: Micros }>;
-}
+export type TopupQuota = Pick<QuotaService, 'creditTopup' | 'takeBackTopup'>;
 
 export interface TopupPurchasesOptions {
   /** The bot's application (known once the gateway is ready: entitlement events come after). */
