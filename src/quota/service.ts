@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahead.ts';
+import { recordChange } from './audit-log.ts';
 import { decide } from './decision.ts';
 import type { Journal, Session } from './journal.ts';
 import { dayKey, periodEnd } from './periods.ts';
@@ -61,6 +62,10 @@ import type {
 export type * from './types.ts';
 
 /** The money's operations, over the guild transactions it shares with admin.ts and ledger-reads.ts. */
+/** The audit log's actions of a top-up credited, and of one refunded by Discord and taken back. */
+export const TOPUP_CREDIT = 'topup-credit';
+export const TOPUP_TAKE_BACK = 'topup-take-back';
+
 export class QuotaMoney implements QuotaService {
   private readonly guilds: GuildTransactions;
   private readonly journal: Journal;
@@ -395,6 +400,13 @@ export class QuotaMoney implements QuotaService {
           ...(o.note === undefined ? {} : { note: o.note }),
         },
       ]);
+      // In the audit log too, beside the admins' changes: money a member brought, in Discord's store.
+      await recordChange(
+        s.tx.state,
+        guildId,
+        { at: new Date(now), by: userId, action: TOPUP_CREDIT, detail: { entitlementId, skuId, micros } },
+        () => undefined,
+      );
       return { credited: true };
     });
   }
@@ -426,6 +438,17 @@ export class QuotaMoney implements QuotaService {
           note: o.note ?? 'refunded by Discord',
         },
       ]);
+      await recordChange(
+        s.tx.state,
+        o.guildId,
+        {
+          at: new Date(now),
+          by: record.userId,
+          action: TOPUP_TAKE_BACK,
+          detail: { entitlementId: o.entitlementId, takenMicros, owedMicros },
+        },
+        () => undefined,
+      );
       return { takenMicros, owedMicros };
     });
   }

@@ -9,6 +9,7 @@
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chatInputInteraction } from '../../testkit/fake-discord.ts';
 import { ADMIN, ALICE, ART, BOB, GUILD, type Harness, opt, startHarness } from '../support/bot-harness.ts';
 import { ephemeralReply } from './quota-helpers.ts';
 
@@ -159,6 +160,21 @@ describe('top-ups in Discord’s store', () => {
     expect((told.body as { content: string }).content).toBe(
       `Discord refunded a top-up of <@${ALICE}>: $1.00 of it was taken back.`,
     );
+    // And the member, by a direct message.
+    const dm = await bot.discord.waitForCall(
+      (c) =>
+        c.route === 'dmCreate' &&
+        c.status === 200 &&
+        (c.body as { recipient_id?: string }).recipient_id === ALICE,
+    );
+    expect(dm).toBeDefined();
+    await bot.discord.waitForCall(
+      (c) =>
+        c.method === 'POST' &&
+        c.path !== `/channels/${ART}/messages` &&
+        c.route === 'channelMessage' &&
+        String((c.body as { content?: string } | undefined)?.content).startsWith('Discord refunded a top-up'),
+    );
   });
 
   it('credits nothing for another application, a SKU not offered here, or a test purchase when not accepted', async () => {
@@ -178,6 +194,33 @@ describe('top-ups in Discord’s store', () => {
     await expect.poll(async () => (await summary(bot)).topupLeftMicros).toBe(1 * USD);
     expect(await topupEntries(bot)).toHaveLength(1);
     for (const e of [foreign, test, notOffered]) expect(bot.discord.entitlement(e.id)?.consumed).toBe(false);
+  });
+
+  it('credits nothing an interaction says was bought (a forged one lists an entitlement it never had)', async () => {
+    const bot = await start();
+    await bot.bot.services.quotaAdmin.setTopupSku(GUILD, COINS, 1 * USD, ADMIN);
+    const forged = chatInputInteraction(bot.discord, {
+      commandName: 'usage',
+      options: [],
+      channelId: ART,
+      userId: ALICE,
+    });
+    const claimed = {
+      id: '1300000000000000950',
+      sku_id: COINS,
+      application_id: bot.bot.client.application.id,
+      user_id: ALICE,
+      type: 1,
+      deleted: false,
+      starts_at: null,
+      ends_at: null,
+      consumed: false,
+    };
+    await bot.discord.sendInteraction({ ...forged, entitlements: [claimed] } as typeof forged);
+    const usage = await ephemeralReply(bot, forged);
+    expect(usage.content ?? '').not.toContain('top-up');
+    expect((await summary(bot)).topupLeftMicros).toBeUndefined();
+    expect(await topupEntries(bot)).toHaveLength(0);
   });
 
   it('credits a test purchase with TOPUPS_ACCEPT_TEST=1', async () => {

@@ -40,6 +40,11 @@ describe.each(BACKENDS)('top-ups on %s', (backend) => {
     expect((await h.ledger.latest(OTHER)).filter((e) => e.kind === 'topup')).toHaveLength(0);
     // Not spend: the server's budget figures do not move.
     expect((await h.admin.guildOverview(G)).spentMicros).toBe(0);
+    // In the audit log once, by the member, with what was bought.
+    const credits = (await h.admin.auditPage(G)).records.filter((r) => r.action === 'topup-credit');
+    expect(credits).toMatchObject([
+      { by: 'u1', detail: { entitlementId: 'e1', skuId: 'sku-coins', micros: 1 * USD } },
+    ]);
   });
 
   it('is spent after the allowance, survives the period’s reset, and gets a refund’s part back', async () => {
@@ -102,6 +107,10 @@ describe.each(BACKENDS)('top-ups on %s', (backend) => {
       topupOwedMicros: 0.3 * USD,
       remainingMicros: 0,
     });
+    expect((await h.admin.auditPage(G)).records.map((r) => r.action)).toEqual([
+      'topup-take-back',
+      'topup-credit',
+    ]);
     expect((await h.ledger.latest(G)).filter((e) => e.kind === 'topup').map((e) => e.amountMicros)).toEqual([
       -0.7 * USD,
       1 * USD,

@@ -83,3 +83,26 @@ describe("the gallery's notice after a take-down", () => {
     );
   });
 });
+
+describe('a top-up in the audit log', () => {
+  it('says the member bought it in Discord’s store, and what a refund took back', () => {
+    const credit = record({
+      action: 'topup-credit',
+      by: ALICE,
+      detail: { entitlementId: 'e1', micros: 5_000_000 },
+    });
+    const back = record({
+      n: 8,
+      action: 'topup-take-back',
+      by: ALICE,
+      detail: { entitlementId: 'e1', takenMicros: 3_000_000, owedMicros: 2_000_000 },
+    });
+    const table = String(
+      auditTable(english, { guildId: '1', records: [back, credit], names, defaultPeriod: 'daily' }),
+    );
+    expect(table).toContain('in Discord&#39;s store');
+    expect(table).toContain('bought a top-up of $5.00');
+    expect(table).toContain('a refunded top-up: $3.00 taken back, $2.00 owed');
+    expect(table).toContain('&lt;i&gt;alice&lt;/i&gt;');
+  });
+});

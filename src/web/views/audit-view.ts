@@ -7,6 +7,7 @@ import { html } from 'hono/html';
 import type { Localizer } from '../../i18n/index.ts';
 import type { Period } from '../../quota/periods.ts';
 import type { AuditPage, AuditRecord } from '../../quota/rule-fields.ts';
+import { TOPUP_CREDIT, TOPUP_TAKE_BACK } from '../../quota/service.ts';
 import { TAKE_DOWN } from '../../quota/take-downs.ts';
 import type { ServerSummary } from '../../results/server-access.ts';
 import { adminNav, type Names, ruleValueText, ruleWhat } from './admin-bits.ts';
@@ -43,11 +44,16 @@ function takeDownWhat(l: Localizer, r: AuditRecord, names: Names): Html {
 /** Where it was made; a take-down with the card's Delete was made in Discord, not with /quota. */
 function whereOf(l: Localizer, r: AuditRecord): string {
   if (r.action === TAKE_DOWN && r.via === 'command') return l.t('web:admin.where.discord');
+  if (r.action === TOPUP_CREDIT || r.action === TOPUP_TAKE_BACK) return l.t('web:admin.where.store');
   return l.t(`web:admin.where.${r.via}`);
 }
 
 function whatOf(l: Localizer, r: AuditRecord, names: Names): Html | string {
   if (r.action === TAKE_DOWN) return takeDownWhat(l, r, names);
+  const micros = (key: string) => (typeof r.detail[key] === 'number' ? (r.detail[key] as number) : 0);
+  if (r.action === TOPUP_CREDIT) return l.t('web:admin.audit.topupCredit', { amount: micros('micros') });
+  if (r.action === TOPUP_TAKE_BACK)
+    return l.t('web:admin.audit.topupTakeBack', { taken: micros('takenMicros'), owed: micros('owedMicros') });
   if (r.action === 'undo' || r.action === 'not-applied') {
     const of = typeof r.detail.of === 'string' ? r.detail.of : '';
     return `${of} · ${l.t(r.action === 'undo' ? 'web:admin.audit.undo' : 'web:admin.audit.notApplied')}`;

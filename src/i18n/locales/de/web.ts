@@ -197,7 +197,12 @@ export default {
         'Aktueller Wert für {{what}}: {{after}}. Er wurde geändert, nachdem du diese Seite geöffnet hast. Deine Änderung wurde nicht gespeichert.',
       again: 'Das Formular zeigt jetzt den aktuellen Wert. Speichere noch mal, um ihn zu ersetzen.',
     },
-    where: { command: 'über /kontingent', web: 'im Dashboard', discord: 'in Discord' },
+    where: {
+      command: 'über /kontingent',
+      web: 'im Dashboard',
+      discord: 'in Discord',
+      store: 'im Discord-Shop',
+    },
     what: {
       default: 'das Standardkontingent',
       budget: 'das Server-Budget',
@@ -284,6 +289,8 @@ export default {
       undo: 'zurückgenommen: Die Antwort meldete einen Fehler',
       notApplied: 'nicht übernommen: Die Antwort meldete einen Fehler',
       legacy: '{{action}} (bevor das Log Werte festhielt)',
+      topupCredit: 'hat eine Aufstockung über {{amount, money}} gekauft',
+      topupTakeBack: 'eine erstattete Aufstockung: {{taken, money}} zurückgenommen, {{owed, money}} offen',
       takeDown: 'hat das Ergebnis von {{member}} in #{{channel}} entfernt',
       all: 'Das ganze Log',
     },

@@ -186,7 +186,12 @@ export default {
       unknown: '{{what}} is now {{after}}; it changed after you opened this page. Your change was not saved.',
       again: 'The form now shows the current value. Save again to replace it.',
     },
-    where: { command: 'with /quota', web: 'on the dashboard', discord: 'in Discord' },
+    where: {
+      command: 'with /quota',
+      web: 'on the dashboard',
+      discord: 'in Discord',
+      store: "in Discord's store",
+    },
     what: {
       default: 'the default allowance',
       budget: 'the server budget',
@@ -273,6 +278,8 @@ export default {
       undo: 'taken back: its answer said it failed',
       notApplied: 'did not land: its answer said it failed',
       legacy: '{{action}} (before the log kept values)',
+      topupCredit: 'bought a top-up of {{amount, money}}',
+      topupTakeBack: 'a refunded top-up: {{taken, money}} taken back, {{owed, money}} owed',
       takeDown: 'took down the result of {{member}} in #{{channel}}',
       all: 'The whole log',
     },

@@ -199,7 +199,12 @@ export default {
         'Valor actual para {{what}}: {{after}}. Cambió después de que abrieras esta página. Tu cambio no se ha guardado.',
       again: 'El formulario muestra ahora el valor actual. Guarda de nuevo para reemplazarlo.',
     },
-    where: { command: 'con /cupo', web: 'en el panel', discord: 'en Discord' },
+    where: {
+      command: 'con /cupo',
+      web: 'en el panel',
+      discord: 'en Discord',
+      store: 'en la tienda de Discord',
+    },
     what: {
       default: 'el cupo predeterminado',
       budget: 'el presupuesto del servidor',
@@ -287,6 +292,8 @@ export default {
       undo: 'revertido: su respuesta indicó un fallo',
       notApplied: 'no aplicado: su respuesta indicó un fallo',
       legacy: '{{action}} (antes de que el registro guardara los valores)',
+      topupCredit: 'compró una recarga de {{amount, money}}',
+      topupTakeBack: 'una recarga reembolsada: {{taken, money}} retirados, {{owed, money}} adeudados',
       takeDown: 'retiró el resultado de {{member}} en #{{channel}}',
       all: 'Todo el registro',
     },

@@ -198,7 +198,12 @@ export default {
         'Valeur actuelle pour {{what}}: {{after}}. Elle a changé après que tu as ouvert cette page. Ta modification n’a pas été enregistrée.',
       again: 'Le formulaire affiche maintenant la valeur actuelle. Enregistre à nouveau pour la remplacer.',
     },
-    where: { command: 'via /quota', web: 'sur le tableau de bord', discord: 'dans Discord' },
+    where: {
+      command: 'via /quota',
+      web: 'sur le tableau de bord',
+      discord: 'dans Discord',
+      store: 'dans la boutique Discord',
+    },
     what: {
       default: 'le quota par défaut',
       budget: 'le budget du serveur',
@@ -286,6 +291,8 @@ export default {
       undo: 'annulée: sa réponse indiquait un échec',
       notApplied: 'non appliquée: sa réponse indiquait un échec',
       legacy: '{{action}} (avant que le journal ne garde les valeurs)',
+      topupCredit: 'a acheté une recharge de {{amount, money}}',
+      topupTakeBack: 'une recharge remboursée : {{taken, money}} repris, {{owed, money}} dus',
       takeDown: 'a retiré le résultat de {{member}} dans #{{channel}}',
       all: 'Tout le journal',
     },

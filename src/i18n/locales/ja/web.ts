@@ -189,7 +189,7 @@ export default {
         '{{what}}は現在{{after}}です。このページを開いた後に変更されました。あなたの変更は保存されていません。',
       again: 'フォームには現在の値を表示しています。置き換えるには、もう一度保存してください。',
     },
-    where: { command: '/利用枠 で', web: 'ダッシュボードで', discord: 'Discordで' },
+    where: { command: '/利用枠 で', web: 'ダッシュボードで', discord: 'Discordで', store: 'Discordのストア' },
     what: {
       default: 'デフォルトの利用枠',
       budget: 'サーバーの予算',
@@ -275,6 +275,8 @@ export default {
       undo: '取り消し済み：失敗と応答したため',
       notApplied: '反映されず：失敗と応答したため',
       legacy: '{{action}}（値を記録する前の変更）',
+      topupCredit: '{{amount, money}}の追加枠を購入',
+      topupTakeBack: '返金された追加枠：{{taken, money}}を差し引き、未払い{{owed, money}}',
       takeDown: '#{{channel}} の {{member}} さんの生成結果を削除しました',
       all: 'ログ全体',
     },

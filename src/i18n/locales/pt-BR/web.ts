@@ -195,7 +195,7 @@ export default {
         'Valor atual para {{what}}: {{after}}. Ele mudou depois que você abriu esta página. Sua alteração não foi salva.',
       again: 'O formulário agora mostra o valor atual. Salve de novo para substituí-lo.',
     },
-    where: { command: 'pelo /cota', web: 'pelo painel', discord: 'no Discord' },
+    where: { command: 'pelo /cota', web: 'pelo painel', discord: 'no Discord', store: 'na loja do Discord' },
     what: {
       default: 'a cota padrão',
       budget: 'o orçamento do servidor',
@@ -283,6 +283,8 @@ export default {
       undo: 'desfeita: a resposta dela informou uma falha',
       notApplied: 'não aplicada: a resposta dela informou uma falha',
       legacy: '{{action}} (antes de o registro guardar os valores)',
+      topupCredit: 'comprou uma recarga de {{amount, money}}',
+      topupTakeBack: 'uma recarga reembolsada: {{taken, money}} retirados, {{owed, money}} devidos',
       takeDown: 'removeu o resultado de {{member}} em #{{channel}}',
       all: 'O registro completo',
     },
