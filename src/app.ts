@@ -326,6 +326,7 @@ async function openBot(
           botGuildIds: () => [...readyClient.guilds.cache.keys()],
           modelLabel: (slug) => catalog.get(slug)?.label ?? slug,
         },
+        lock: foundation.jobsLock,
         logger,
         closers,
       })

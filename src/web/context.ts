@@ -1,6 +1,7 @@
 /** What the web side is given (the wiring builds it) and what each request carries through hono. */
 import type { Clock } from '../clock.ts';
 import type { Localizer } from '../i18n/index.ts';
+import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { AccountSources } from '../quota/account-figures.ts';
 import type { QuotaDefaults } from '../quota/settings.ts';
@@ -31,6 +32,12 @@ export interface WebDeps {
   access: ServerAccess;
   /** Results' messages in Discord, for an admin's take-down. */
   messages: ResultMessages;
+  /**
+   * Held around a server's take-downs, across processes on Redis: a second take-down (a double
+   * click, another admin) waits until the first is recorded, as Discord's word of the deletion may
+   * empty the index before the record is written.
+   */
+  takeDownLock: KeyedLock;
   /** The catalog's models as they are now, for the gallery's model filter. */
   models: () => readonly ModelChoice[];
   commands: RemakeCommands;

@@ -12,6 +12,7 @@ import { systemClock } from '../clock.ts';
 import type { Config, WebConfig } from '../config.ts';
 import { DiscordResultMessages } from '../discord/gateway/result-messages.ts';
 import { DiscordServerAccess } from '../discord/gateway/server-access.ts';
+import type { KeyedLock } from '../locks.ts';
 import type { Logger } from '../log.ts';
 import type { ResultsIndex } from '../results/result.ts';
 import type { Store } from '../store/open.ts';
@@ -47,6 +48,8 @@ export async function startWeb(
     mediaBaseUrl: string;
     /** The quota's services and the service's account, for the admins' dashboard. */
     quota: AdminQuota;
+    /** The lock of jobs (a lease on Redis): a server's take-downs are held under it, one at a time. */
+    lock: KeyedLock;
     logger: Logger;
     closers: Closers;
   },
@@ -71,6 +74,7 @@ export async function startWeb(
       results: o.results,
       access,
       messages: new DiscordResultMessages(o.client.rest),
+      takeDownLock: o.lock,
       models: () => o.catalog.list().map((m) => ({ slug: m.slug, label: m.label, type: m.type })),
       commands: remakeCommands(),
       // Where a result's file may be: Discord's CDN, the API's own origin (a self-hosted or fake

@@ -9,7 +9,8 @@
  * or from another site 403.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InProcessLock } from '../../src/locks.ts';
 import type { AuditRecord } from '../../src/quota/rule-fields.ts';
 import { launchChromium } from '../../testkit/browser.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
@@ -320,6 +321,60 @@ describe('who may take a result down', () => {
 });
 
 describe('a take-down tried twice, or by two admins at once', () => {
+  it('a second click while the first is still being recorded waits for it and is told it is down', async () => {
+    const crab = await make('a crab tidying a rock pool');
+    const admin = h.bot.services.quotaAdmin;
+    const recordTakeDown = admin.recordTakeDown.bind(admin);
+    const firstRecording = Promise.withResolvers<void>();
+    const letFirstRecord = Promise.withResolvers<void>();
+    const secondAtTheLock = Promise.withResolvers<void>();
+    let records = 0;
+    // The first take-down stops before its record, after Discord deleted the message.
+    const recording = vi.spyOn(admin, 'recordTakeDown').mockImplementation(async (...args) => {
+      records += 1;
+      if (records === 1) {
+        firstRecording.resolve();
+        await letFirstRecord.promise;
+      }
+      return recordTakeDown(...args);
+    });
+    // One process on SQLite: the server's take-down lock is the in-process one.
+    const withLock = InProcessLock.prototype.withLock;
+    let takeDownsAtTheLock = 0;
+    const locking = vi.spyOn(InProcessLock.prototype, 'withLock').mockImplementation(function (
+      this: InProcessLock,
+      key,
+      fn,
+    ) {
+      if (key.startsWith('takedown:') && ++takeDownsAtTheLock === 2) secondAtTheLock.resolve();
+      return withLock.call(this, key, fn);
+    });
+    const { context, page } = await signIn(ADMIN);
+    try {
+      const origin = new URL(site()).origin;
+      await page.goto(gallery());
+      const csrf = await formToken(page);
+      const first = post(page, crab.generationId, { _csrf: csrf }, { origin });
+      await firstRecording.promise;
+      // Discord's word of the deletion empties the index before the first has recorded anything.
+      await expect.poll(() => inIndex(crab)).toBe(false);
+      const second = post(page, crab.generationId, { _csrf: csrf }, { origin });
+      // The first records once the second waits for it (or has been answered without waiting).
+      await Promise.race([secondAtTheLock.promise, second]);
+      letFirstRecord.resolve();
+      expect([(await first).status(), (await second).status()]).toEqual([303, 303]);
+      expect(await ofResult(crab)).toHaveLength(1);
+      expect(inDiscord(crab)).toBe(false);
+      await page.goto(gallery(`?takenDown=${crab.generationId}`));
+      expect(await page.locator('#notice').textContent()).toContain('Taken down: the result of alice');
+    } finally {
+      letFirstRecord.resolve();
+      recording.mockRestore();
+      locking.mockRestore();
+      await context.close();
+    }
+  });
+
   it('is done once, recorded once, and each is told it is down (the later one, by whom)', async () => {
     const seal = await make('a seal balancing a teacup');
     // Bob made an admin (the last test of the file: the gallery may see his roles a few seconds old).

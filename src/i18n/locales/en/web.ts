@@ -293,6 +293,7 @@ export default {
     refusedTitle: 'Not taken down',
     refused:
       'Discord did not delete the message, so nothing was changed: the result is still in Discord and in the gallery. Try again in a moment, or delete it in Discord.',
+    busy: 'Another take-down in this server was still under way, so nothing was changed. Try again in a moment.',
     notAudited:
       'The result is taken down (deleted in Discord, gone from the gallery), but the audit log could not record it: the bot’s store did not answer. The bot’s log has the details.',
   },

@@ -307,6 +307,7 @@ export default {
     refusedTitle: 'No retirado',
     refused:
       'Discord no borró el mensaje, así que no cambió nada: el resultado sigue en Discord y en la galería. Inténtalo de nuevo en un momento o bórralo en Discord.',
+    busy: 'Otra retirada en este servidor seguía en curso, así que no se cambió nada. Inténtalo de nuevo en un momento.',
     notAudited:
       'El resultado está retirado (borrado en Discord, fuera de la galería), pero el registro de auditoría no pudo guardarlo: el almacenamiento del bot no respondió. El registro del bot tiene los detalles.',
   },

@@ -306,6 +306,7 @@ export default {
     refusedTitle: 'Non retiré',
     refused:
       'Discord n’a pas supprimé le message, donc rien n’a changé: le résultat est toujours dans Discord et dans la galerie. Réessaie dans un instant, ou supprime-le dans Discord.',
+    busy: 'Un autre retrait sur ce serveur était encore en cours, donc rien n’a été changé. Réessaie dans un instant.',
     notAudited:
       'Le résultat est retiré (supprimé dans Discord, hors de la galerie), mais le journal d’audit n’a pas pu l’enregistrer: le stockage du bot n’a pas répondu. Le journal du bot contient les détails.',
   },

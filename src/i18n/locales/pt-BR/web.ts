@@ -298,6 +298,7 @@ export default {
     refusedTitle: 'Não removido',
     refused:
       'O Discord não apagou a mensagem, então nada mudou: o resultado continua no Discord e na galeria. Tente de novo em instantes ou apague-o no Discord.',
+    busy: 'Outra remoção neste servidor ainda estava em andamento, então nada foi alterado. Tente de novo em instantes.',
     notAudited:
       'O resultado foi removido (apagado no Discord, fora da galeria), mas o registro de auditoria não conseguiu guardá-lo: o armazenamento do bot não respondeu. O log do bot tem os detalhes.',
   },
