@@ -16,29 +16,21 @@ import { profilesOf } from '../admin-data.ts';
 import { ChangeNotMade, changeStep } from '../change-step.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { applyRuleChange, isRuleName, type RuleName, readRuleForm } from '../rule-forms.ts';
-import { formTokenMatches, fromThisSite } from '../security.ts';
 import { type Notice, namesOf, ruleValueText, ruleWhat } from '../views/admin-bits.ts';
-import { messagePage } from '../views/layout.ts';
 import { shownWhen } from '../views/result-bits.ts';
 import type { Typed } from '../views/rules-forms.ts';
-import { type Admin, adminOf, renderDashboard, renderMember } from './admin.ts';
+import { type Admin, adminPost, renderDashboard, renderMember } from './admin.ts';
 import { notFound } from './not-found.ts';
 
 /** The fields a form may carry back into the page after a refusal (never the token or `was`). */
 const TYPED_FIELDS = ['usd', 'period', 'channel', 'below', 'role', 'member', 'pattern'];
 
 export function adminRuleRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
-  const publicOrigin = new URL(deps.publicUrl).origin;
-
   app.post('/servers/:guildId/admin/rules/:rule', async (c) => {
     const l = c.get('l');
-    const session = c.get('session');
-    const form = await c.req.parseBody();
-    if (!fromThisSite(c, publicOrigin) || !session || !formTokenMatches(form._csrf, session.csrf)) {
-      return c.html(messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.forbidden'), undefined), 403);
-    }
-    const a = await adminOf(c, deps);
-    if (a instanceof Response) return a;
+    const posted = await adminPost(c, deps);
+    if (posted instanceof Response) return posted;
+    const { a, form } = posted;
     const rule = c.req.param('rule');
     if (!isRuleName(rule)) return notFound(c, a.viewer);
     const guildId = a.access.server.id;

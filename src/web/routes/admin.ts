@@ -20,10 +20,11 @@ import type { MemberAccess } from '../../results/server-access.ts';
 import { memberOf } from '../admin-access.ts';
 import { dashboardData, profilesOf } from '../admin-data.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
+import { formTokenMatches, fromThisSite } from '../security.ts';
 import { type Notice, namesOf } from '../views/admin-bits.ts';
 import { DASHBOARD_DAYS, dashboardPage } from '../views/admin-page.ts';
 import { auditPage, membersNamedIn } from '../views/audit-view.ts';
-import type { Viewer } from '../views/layout.ts';
+import { messagePage, type Viewer } from '../views/layout.ts';
 import { memberPage } from '../views/member-page.ts';
 import { membersPage } from '../views/members-view.ts';
 import type { RulesView, Typed } from '../views/rules-forms.ts';
@@ -60,6 +61,28 @@ export async function adminOf(c: Context<WebEnv>, deps: WebDeps): Promise<Admin 
   const signed = await memberOf(c, deps, c.req.param('guildId') ?? '', { admin: true });
   if ('response' in signed) return signed.response;
   return { access: signed.access, viewer: signed.viewer, userId: signed.session.userId };
+}
+
+/**
+ * A POST to the dashboard: this site's Origin and the session's form token first (403, before
+ * anything of the server is read), then the admin now (adminOf). The form read, or the answer.
+ */
+export async function adminPost(
+  c: Context<WebEnv>,
+  deps: WebDeps,
+): Promise<{ a: Admin; form: Record<string, unknown> } | Response> {
+  const l = c.get('l');
+  const session = c.get('session');
+  const form = await c.req.parseBody();
+  if (
+    !fromThisSite(c, new URL(deps.publicUrl).origin) ||
+    !session ||
+    !formTokenMatches(form._csrf, session.csrf)
+  ) {
+    return c.html(messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.forbidden'), undefined), 403);
+  }
+  const a = await adminOf(c, deps);
+  return a instanceof Response ? a : { a, form };
 }
 
 /** The dashboard, with a notice and the admin's typed values when a form was refused. */

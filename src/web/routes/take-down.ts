@@ -14,10 +14,8 @@ import type { Context, Hono } from 'hono';
 import { LockTimeoutError } from '../../locks.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { galleryHref, readFilters } from '../gallery-address.ts';
-import { formTokenMatches, fromThisSite } from '../security.ts';
-import { messagePage } from '../views/layout.ts';
 import { takeDownProblemPage } from '../views/take-down.ts';
-import { type Admin, adminOf } from './admin.ts';
+import { type Admin, adminPost } from './admin.ts';
 import { notFound } from './not-found.ts';
 
 const GENERATION_ID = /^[\w-]{1,100}$/;
@@ -36,17 +34,11 @@ function withNotice(href: string, generationId: string): string {
 }
 
 export function takeDownRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
-  const publicOrigin = new URL(deps.publicUrl).origin;
-
   app.post('/servers/:guildId/admin/results/:generationId/take-down', async (c) => {
     const l = c.get('l');
-    const session = c.get('session');
-    const form = await c.req.parseBody();
-    if (!fromThisSite(c, publicOrigin) || !session || !formTokenMatches(form._csrf, session.csrf)) {
-      return c.html(messagePage(l, l.t('web:errors.notFound'), l.t('web:errors.forbidden'), undefined), 403);
-    }
-    const a = await adminOf(c, deps);
-    if (a instanceof Response) return a;
+    const posted = await adminPost(c, deps);
+    if (posted instanceof Response) return posted;
+    const { a, form } = posted;
     const generationId = c.req.param('generationId');
     if (!GENERATION_ID.test(generationId)) return notFound(c, a.viewer);
     const guildId = a.access.server.id;
