@@ -79,9 +79,12 @@ describe('member text shown back', () => {
     const shown =
       '\\[Claim your free Nitro\\](https://evil.example) or \\[this\\](https://evil.example/2) for <@&1300000000000000020> @everyone';
     for (const edit of edits) {
-      // The progress embed's description, then the card's prompt.
+      // The progress embed's description, then the card's prompt. A waiting notice (a slow POST on a
+      // busy machine) is text of the bot's own, without the prompt, and without an embed.
       if (isCard(edit)) expect(textOf(bodyOf(edit)).split('\n')[0]).toBe(shown);
-      else expect(embedOf(edit).description).toBe(shown);
+      else if ((edit.body as { embeds?: unknown[] }).embeds?.length)
+        expect(embedOf(edit).description).toBe(shown);
+      else expect(JSON.stringify(edit.body)).not.toContain('evil.example');
       expect((edit.body as { allowed_mentions?: unknown }).allowed_mentions).toEqual({ parse: [] });
     }
   });
