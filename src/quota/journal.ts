@@ -44,7 +44,7 @@ import {
 const topupKey = (entitlementId: string) => `topup:${entitlementId}`;
 
 /** A topup entry that credits a purchase (a take-back is negative or zero). */
-function isCredit(e: LedgerEntry): boolean {
+export function isCredit(e: LedgerEntry): boolean {
   return e.kind === 'topup' && e.entitlementId !== undefined && e.amountMicros > 0;
 }
 

@@ -16,9 +16,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { createInProcessLock, type KeyedLock } from '../locks.ts';
 import { formatUsd, type Micros } from '../money.ts';
 import { type AdmissionTicket, AdmittedAhead, type Ahead } from './admitted-ahead.ts';
-import { recordChange } from './audit-log.ts';
 import { decide } from './decision.ts';
 import type { Journal, Session } from './journal.ts';
 import { dayKey, periodEnd } from './periods.ts';
@@ -44,6 +44,7 @@ import {
   topupLeft,
 } from './state.ts';
 import { takesOf } from './takes.ts';
+import { creditTopupIn, takeBackTopupIn } from './topup-money.ts';
 import type { GuildTransactions } from './transactions.ts';
 import type {
   Admission,
@@ -62,10 +63,6 @@ import type {
 export type * from './types.ts';
 
 /** The money's operations, over the guild transactions it shares with admin.ts and ledger-reads.ts. */
-/** The audit log's actions of a top-up credited, and of one refunded by Discord and taken back. */
-export const TOPUP_CREDIT = 'topup-credit';
-export const TOPUP_TAKE_BACK = 'topup-take-back';
-
 export class QuotaMoney implements QuotaService {
   private readonly guilds: GuildTransactions;
   private readonly journal: Journal;
@@ -73,6 +70,12 @@ export class QuotaMoney implements QuotaService {
   private readonly defaults: QuotaDefaults;
   /** Requests acknowledged before their reservation, in this process (admitted-ahead.ts). */
   private readonly admitted = new AdmittedAhead();
+  /**
+   * Held around a top-up's credit, by entitlement: its record is the one value shared across
+   * servers, and on keyv a server's transaction is only that server's lock, so two servers crediting
+   * one entitlement at once would both find it uncredited (Redis WATCHes the record instead).
+   */
+  private readonly entitlements: KeyedLock = createInProcessLock();
 
   constructor(guilds: GuildTransactions, defaults: QuotaDefaults) {
     this.guilds = guilds;
@@ -378,37 +381,20 @@ export class QuotaMoney implements QuotaService {
     micros: Micros;
     note?: string;
   }): Promise<{ credited: boolean }> {
-    const { guildId, userId, entitlementId, skuId, micros } = o;
+    const { guildId, userId, entitlementId, micros } = o;
     checkId('guildId', guildId);
     checkId('userId', userId);
     checkId('entitlementId', entitlementId);
     checkMicros('micros', micros);
     if (micros === 0) throw new RangeError('a top-up credits more than 0');
-    return this.withGuild(guildId, async (s) => {
-      // Keyed by the entitlement across servers: a purchase is credited once, wherever.
-      if (await this.journal.creditedTopup(s, entitlementId)) return { credited: false };
-      const now = this.clock.now();
-      await this.journal.commit(s, [
-        {
-          kind: 'topup',
-          userId,
-          entitlementId,
-          skuId,
-          amountMicros: micros,
-          day: dayKey(now),
-          at: new Date(now).toISOString(),
-          ...(o.note === undefined ? {} : { note: o.note }),
-        },
-      ]);
-      // In the audit log too, beside the admins' changes: money a member brought, in Discord's store.
-      await recordChange(
-        s.tx.state,
-        guildId,
-        { at: new Date(now), by: userId, action: TOPUP_CREDIT, detail: { entitlementId, skuId, micros } },
-        () => undefined,
-      );
-      return { credited: true };
-    });
+    return this.entitlements.withLock(entitlementId, () => this.creditIn(guildId, o));
+  }
+
+  private creditIn(
+    guildId: string,
+    o: { userId: string; entitlementId: string; skuId: string; micros: Micros; note?: string },
+  ): Promise<{ credited: boolean }> {
+    return this.withGuild(guildId, (s) => creditTopupIn(this.journal, s, { ...o, now: this.clock.now() }));
   }
 
   async takeBackTopup(o: {
@@ -416,41 +402,11 @@ export class QuotaMoney implements QuotaService {
     entitlementId: string;
     note?: string;
   }): Promise<{ takenMicros: Micros; owedMicros: Micros }> {
-    return this.withGuild(o.guildId, async (s) => {
-      const record = await this.journal.creditedTopup(s, o.entitlementId);
-      if (!record || record.guildId !== o.guildId) return { takenMicros: 0, owedMicros: 0 };
-      if (record.appliedSeq > record.creditSeq)
-        return { takenMicros: record.takenBackMicros ?? 0, owedMicros: record.owedMicros ?? 0 };
-      const member = await this.journal.member(s, record.userId);
-      // What is left of the top-up, up to this purchase's credit, goes back; the rest was spent.
-      const takenMicros = Math.min(record.micros, topupLeft(member));
-      const owedMicros = record.micros - takenMicros;
-      const now = this.clock.now();
-      await this.journal.commit(s, [
-        {
-          kind: 'topup',
-          userId: record.userId,
-          entitlementId: o.entitlementId,
-          amountMicros: -takenMicros,
-          ...(owedMicros > 0 ? { owedMicros } : {}),
-          day: dayKey(now),
-          at: new Date(now).toISOString(),
-          note: o.note ?? 'refunded by Discord',
-        },
-      ]);
-      await recordChange(
-        s.tx.state,
-        o.guildId,
-        {
-          at: new Date(now),
-          by: record.userId,
-          action: TOPUP_TAKE_BACK,
-          detail: { entitlementId: o.entitlementId, takenMicros, owedMicros },
-        },
-        () => undefined,
-      );
-      return { takenMicros, owedMicros };
-    });
+    checkId('guildId', o.guildId);
+    checkId('entitlementId', o.entitlementId);
+    return this.withGuild(o.guildId, (s) =>
+      takeBackTopupIn(this.journal, s, { ...o, now: this.clock.now() }),
+    );
   }
 
   async summary(input: {

@@ -47,6 +47,20 @@ describe.each(BACKENDS)('top-ups on %s', (backend) => {
     ]);
   });
 
+  it('credits an entitlement once when two servers credit it at the same moment', async () => {
+    h = await openHarness({ backend, defaults: { micros: 0.1 * USD, period: 'daily' } });
+    // Each server's operations are a unit of their own: only the entitlement's record is shared.
+    const raced = await Promise.all([
+      credit('e1', 1 * USD, G),
+      credit('e1', 1 * USD, OTHER),
+      credit('e1', 1 * USD, G),
+      credit('e1', 1 * USD, OTHER),
+    ]);
+    expect(raced.filter((r) => r.credited)).toHaveLength(1);
+    const entries = [...(await h.ledger.latest(G)), ...(await h.ledger.latest(OTHER))];
+    expect(entries.filter((e) => e.kind === 'topup')).toHaveLength(1);
+  });
+
   it('is spent after the allowance, survives the period’s reset, and gets a refund’s part back', async () => {
     h = await openHarness({ backend, defaults: { micros: 0.1 * USD, period: 'daily' } });
     // Without a top-up, $0.50 does not fit $0.10.
