@@ -2,7 +2,7 @@
  * Discord's rules for a message's components, classic (action rows) or Components V2 (the
  * IsComponentsV2 flag), and how it resolves `attachment://name` media inside them.
  */
-import { type APIAttachment, ComponentType, MessageFlags } from 'discord.js';
+import { type APIAttachment, ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 
 type Node = Record<string, unknown>;
 
@@ -17,15 +17,56 @@ export function isComponentsV2(flags: number | undefined): boolean {
   return ((flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
 }
 
-/** Every component of a tree, depth first, with the children of rows, containers and sections. */
-function walk(nodes: readonly unknown[] | undefined, visit: (n: Node) => void): void {
-  for (const raw of nodes ?? []) {
+/**
+ * Every component of a tree, depth first, with the children of rows, containers and sections, and
+ * where it sits as Discord's `errors` name it (`components.0.components.1`, `….accessory`).
+ */
+function walk(
+  nodes: readonly unknown[] | undefined,
+  visit: (n: Node, path: string) => void,
+  path = 'components',
+): void {
+  for (const [i, raw] of (nodes ?? []).entries()) {
     if (typeof raw !== 'object' || raw === null) continue;
     const node = raw as Node;
-    visit(node);
-    if (Array.isArray(node.components)) walk(node.components, visit);
-    if (node.accessory) walk([node.accessory], visit);
+    const here = path.endsWith('.accessory') ? path : `${path}.${i}`;
+    visit(node, here);
+    if (Array.isArray(node.components)) walk(node.components, visit, `${here}.components`);
+    if (node.accessory) walk([node.accessory], visit, `${here}.accessory`);
   }
+}
+
+/** A field the request set: present and not null (Discord reads a null as not given). */
+function given(n: Node, field: string): boolean {
+  return n[field] !== undefined && n[field] !== null;
+}
+
+/**
+ * Discord's rules for a button by its style (the components reference): a Link button has a `url`
+ * and no `custom_id`; a Premium one a `sku_id` of one of the application's SKUs (Discord shows its
+ * name and price) and no `custom_id`, `label`, `url` or `emoji`; the others a `custom_id` and no
+ * `url` or `sku_id` (which only Premium buttons may carry). Why it is refused, as `field: why`, or null.
+ */
+function buttonProblem(n: Node, path: string, isSku: (id: string) => boolean): string | null {
+  const required = (field: string) => (given(n, field) ? null : `${path}.${field}: This field is required`);
+  const forbidden = (...fields: string[]) => {
+    const field = fields.find((f) => given(n, f));
+    return field ? `${path}.${field}: A ${styleName(n.style)} button cannot have a ${field}` : null;
+  };
+  if (n.style === ButtonStyle.Link) return required('url') ?? forbidden('custom_id', 'sku_id');
+  if (n.style === ButtonStyle.Premium) {
+    const problem = required('sku_id') ?? forbidden('custom_id', 'label', 'url', 'emoji');
+    if (problem) return problem;
+    return isSku(String(n.sku_id))
+      ? null
+      : `${path}.sku_id: Unknown SKU ${String(n.sku_id)} of this application`;
+  }
+  return required('custom_id') ?? forbidden('url', 'sku_id');
+}
+
+function styleName(style: unknown): string {
+  if (style === ButtonStyle.Link) return 'link';
+  return style === ButtonStyle.Premium ? 'premium' : 'non-link, non-premium';
 }
 
 /** The media objects that may name an upload: gallery items, a thumbnail, a file. */
@@ -66,15 +107,24 @@ export function resolveComponents(components: unknown[], attachments: APIAttachm
 /**
  * Why Discord would refuse these components, or null. Classic: only action rows, at most five.
  * V2: no content or embeds beside them, at least one, at most 40 in all, 4000 characters of text, and
- * every `attachment://` naming an uploaded file (a File component takes nothing else).
+ * every `attachment://` naming an uploaded file (a File component takes nothing else). Either: every
+ * button keeps the rules of its style (buttonProblem; `isSku` tells the application's SKUs).
  */
-export function componentsProblem(message: {
-  content: string;
-  embeds: unknown[];
-  components?: unknown[];
-  flags?: number;
-}): string | null {
+export function componentsProblem(
+  message: {
+    content: string;
+    embeds: unknown[];
+    components?: unknown[];
+    flags?: number;
+  },
+  isSku: (id: string) => boolean,
+): string | null {
   const components = message.components ?? [];
+  let button: string | null = null;
+  walk(components, (n, path) => {
+    if (n.type === ComponentType.Button) button ??= buttonProblem(n, path, isSku);
+  });
+  if (button) return button;
   if (!isComponentsV2(message.flags)) {
     if (components.some((c) => (c as Node).type !== ComponentType.ActionRow)) {
       return 'components: only action rows are allowed without the IS_COMPONENTS_V2 flag';

@@ -355,10 +355,15 @@ export interface MessageProblem {
 
 /**
  * Why Discord would refuse this message, or null: an empty message, an oversized field, components that
- * break the rules of their layout (see componentsProblem), or an edit that drops the IsComponentsV2 flag
- * of a message that had it (`before`: the message as it was).
+ * break the rules of their layout or their buttons' (see componentsProblem; the state's store tells a
+ * premium button's SKU), or an edit that drops the IsComponentsV2 flag of a message that had it
+ * (`before`: the message as it was).
  */
-export function messageProblem(message: APIMessage, before?: APIMessage): MessageProblem | null {
+export function messageProblem(
+  state: FakeState,
+  message: APIMessage,
+  before?: APIMessage,
+): MessageProblem | null {
   const invalid = (detail: string) => ({ status: 400, message: 'Invalid Form Body', code: 50035, detail });
   if (before && isComponentsV2(before.flags) && !isComponentsV2(message.flags)) {
     return invalid('flags: the IS_COMPONENTS_V2 flag cannot be removed from a message');
@@ -376,6 +381,6 @@ export function messageProblem(message: APIMessage, before?: APIMessage): Messag
   if (message.content.length > 2000 || message.embeds.length > 10 || message.attachments.length > 10) {
     return invalid('content, embeds or attachments: too long or too many');
   }
-  const components = componentsProblem(message);
+  const components = componentsProblem(message, (id) => state.store.skus.has(id));
   return components ? invalid(components) : null;
 }

@@ -90,7 +90,7 @@ export function editMessage(
   applyMessageBody(s, next, body ?? {}, files, stored.ephemeral);
   next.flags = (next.flags ?? 0) & ~MessageFlags.Loading;
   next.edited_timestamp = new Date().toISOString();
-  const problem = messageProblem(next, stored.api);
+  const problem = messageProblem(s, next, stored.api);
   if (problem) return problemReply(problem);
   stored.api = next;
   return next;
@@ -136,7 +136,7 @@ function createMessage(s: FakeState, ctx: Context, p: Params): Reply {
       : {}),
   });
   applyMessageBody(s, api, body, ctx.files, false);
-  const problem = messageProblem(api);
+  const problem = messageProblem(s, api);
   if (problem) return problemReply(problem);
   s.storeMessage(api, false);
   return { status: 200, body: api };

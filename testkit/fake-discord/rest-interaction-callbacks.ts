@@ -83,7 +83,7 @@ function callback(s: FakeState, ctx: Context, p: Params): Reply {
       });
       if (!deferred) {
         applyMessageBody(s, api, data, ctx.files, ephemeral);
-        const problem = messageProblem(api);
+        const problem = messageProblem(s, api);
         if (problem) return problemReply(problem);
       }
       message = s.storeMessage(api, ephemeral);
@@ -210,7 +210,7 @@ function followUp(s: FakeState, ctx: Context, p: Params): Reply {
     interactionMetadata: metadata(it, it.originalMessageId ?? undefined),
   });
   applyMessageBody(s, api, body, ctx.files, ephemeral);
-  const problem = messageProblem(api);
+  const problem = messageProblem(s, api);
   if (problem) return problemReply(problem);
   s.storeMessage(api, ephemeral);
   it.followUpIds.push(api.id);

@@ -130,18 +130,17 @@ export const missingPermissions = () => error(403, 50013, 'Missing Permissions')
 export const invalidFormBody = () => error(400, 50035, 'Invalid Form Body');
 export const tooLarge = () => error(413, 40005, 'Request entity too large');
 
-/** A message Discord would refuse, answered with the field at fault in Discord's nested `errors`. */
+/**
+ * A request Discord would refuse, answered with the field at fault in Discord's nested `errors`: a
+ * dotted field (`components.0.components.1.sku_id`) nests as Discord nests it.
+ */
 export function problemReply(problem: MessageProblem): Reply {
   const reply = error(problem.status, problem.code, problem.message);
   if (!problem.detail) return reply;
   const [field = '', ...why] = problem.detail.split(': ');
-  return {
-    ...reply,
-    body: {
-      ...(reply.body as object),
-      errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message: why.join(': ') }] } },
-    },
-  };
+  let errors: object = { _errors: [{ code: 'BASE_TYPE_INVALID', message: why.join(': ') }] };
+  for (const key of field.split('.').reverse()) errors = { [key]: errors };
+  return { ...reply, body: { ...(reply.body as object), errors } };
 }
 
 /** Whether a helper returned a refusal rather than what it was asked for. */
