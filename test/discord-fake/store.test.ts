@@ -112,4 +112,41 @@ describe("the fake's store", () => {
     });
     expect(sent.components).toHaveLength(1);
   });
+
+  it('refuses a premium button of no SKU of the application, or with a label, naming the field as Discord does', async () => {
+    const channel = await w.client.channels.fetch(CHANNEL);
+    if (!channel?.isSendable()) throw new Error('not a text channel');
+    const premium = (button: Record<string, unknown>) =>
+      channel.send({
+        content: 'Top up',
+        components: [
+          {
+            type: ComponentType.ActionRow,
+            components: [
+              { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: 'x', label: 'Other' },
+              { type: ComponentType.Button, style: ButtonStyle.Premium, ...button },
+            ],
+          },
+        ],
+      } as Parameters<typeof channel.send>[0]);
+    const errorsOf = async (sending: Promise<unknown>) => {
+      const err = (await sending.then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as { code?: number; rawError?: { errors?: unknown } };
+      return { code: err?.code, errors: err?.rawError?.errors };
+    };
+    const field = (name: string) => ({
+      components: { 0: { components: { 1: { [name]: { _errors: [expect.anything()] } } } } },
+    });
+    expect(await errorsOf(premium({ sku_id: '1210000000000000999' }))).toEqual({
+      code: 50035,
+      errors: field('sku_id'),
+    });
+    expect(await errorsOf(premium({ sku_id: COINS, label: 'Buy' }))).toEqual({
+      code: 50035,
+      errors: field('label'),
+    });
+    expect(w.fake.messages(CHANNEL)).toEqual([]);
+  });
 });

@@ -381,6 +381,6 @@ export function messageProblem(
   if (message.content.length > 2000 || message.embeds.length > 10 || message.attachments.length > 10) {
     return invalid('content, embeds or attachments: too long or too many');
   }
-  const components = componentsProblem(message, (id) => state.store.skus.has(id));
+  const components = componentsProblem(message, (id) => state.store.skus.some((s) => s.id === id));
   return components ? invalid(components) : null;
 }
