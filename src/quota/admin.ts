@@ -41,15 +41,7 @@ import {
   type MemberState,
   spentIn,
 } from './state.ts';
-import {
-  generationMarkKey,
-  markTakeDown,
-  TAKE_DOWN,
-  type TakeDown,
-  type TakeDownRecorded,
-  takeDownDetail,
-  takeDownOfMessage,
-} from './take-downs.ts';
+import { generationMarkKey, recordTakeDownIn, type TakeDown, type TakeDownRecorded } from './take-downs.ts';
 import type { GuildTransactions } from './transactions.ts';
 import type { BudgetFigures, GuildOverview, QuotaAdmin } from './types.ts';
 
@@ -176,24 +168,9 @@ export class ServerAdmin implements QuotaAdmin {
     checkId('by', t.by);
     checkId('messageId', t.messageId);
     checkId('generationId', t.generationId);
-    return this.withGuild(guildId, async (s) => {
-      const before = await takeDownOfMessage(s.tx.state, guildId, t.messageId);
-      if (before) return { recorded: false, record: before };
-      const { record } = await recordChange(
-        s.tx.state,
-        guildId,
-        {
-          at: new Date(this.clock.now()),
-          by: t.by,
-          via: t.via,
-          action: TAKE_DOWN,
-          detail: takeDownDetail(t),
-        },
-        () => undefined,
-      );
-      await markTakeDown(s.tx.state, guildId, record, t);
-      return { recorded: true, record };
-    });
+    return this.withGuild(guildId, (s) =>
+      recordTakeDownIn(s.tx.state, guildId, t, new Date(this.clock.now())),
+    );
   }
 
   async takeDownOf(guildId: string, generationId: string): Promise<AuditRecord | undefined> {

@@ -17,6 +17,7 @@
  * SQLite a crash between the two leaves a record without marks, and a second take-down of the same
  * message, if any, is then recorded too, which is true enough.
  */
+import { recordChange } from './audit-log.ts';
 import type { Values } from './backend.ts';
 import type { AuditRecord, ChangeSource } from './rule-fields.ts';
 
@@ -95,4 +96,26 @@ export async function markTakeDown(
   await state.set(messageMarkKey(guildId, t.messageId), record);
   for (const id of new Set([t.generationId, ...(t.takes ?? [])]))
     await state.set(generationMarkKey(guildId, id), record);
+}
+
+/**
+ * Inside the guild's transaction: records the take-down and its marks, unless the message's
+ * take-down is recorded already (then nothing is written, and that record is returned).
+ */
+export async function recordTakeDownIn(
+  state: Values,
+  guildId: string,
+  t: TakeDown,
+  at: Date,
+): Promise<TakeDownRecorded> {
+  const before = await takeDownOfMessage(state, guildId, t.messageId);
+  if (before) return { recorded: false, record: before };
+  const { record } = await recordChange(
+    state,
+    guildId,
+    { at, by: t.by, via: t.via, action: TAKE_DOWN, detail: takeDownDetail(t) },
+    () => undefined,
+  );
+  await markTakeDown(state, guildId, record, t);
+  return { recorded: true, record };
 }
