@@ -87,6 +87,33 @@ describe('faults the fake Discord can inject', () => {
     expect(answered).toBe(false);
   });
 
+  it('carries out a late request at once and answers it once the test lets it', async () => {
+    const channel = client.channels.cache.get(ART) as TextChannel;
+    const message = await channel.send('soon gone');
+    const carriedOut = Promise.withResolvers<void>();
+    const letAnswer = Promise.withResolvers<void>();
+    fake.injectFault(
+      faults.answerLate(
+        (r) => r.route === 'messageDelete',
+        async () => {
+          carriedOut.resolve();
+          await letAnswer.promise;
+        },
+      ),
+    );
+    let answered = false;
+    const deleting = message.delete().then(() => {
+      answered = true;
+    });
+    await carriedOut.promise;
+    // Deleted while the answer still waits.
+    expect(fake.messages(ART).map((m) => m.id)).not.toContain(message.id);
+    expect(answered).toBe(false);
+    letAnswer.resolve();
+    await deleting;
+    expect(answered).toBe(true);
+  });
+
   it('answers a second message with the same enforced nonce with the first one instead of a copy', async () => {
     const channel = client.channels.cache.get(ART) as TextChannel;
     const first: Message = await channel.send({ content: 'once', nonce: 'n-1', enforceNonce: true });

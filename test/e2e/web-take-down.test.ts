@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessLock } from '../../src/locks.ts';
 import type { AuditRecord } from '../../src/quota/rule-fields.ts';
 import { launchChromium } from '../../testkit/browser.ts';
+import { faults } from '../../testkit/fake-discord/faults.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
 import { ADMIN, ADMINS_ROLE, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
 import { signInWithBrowser, siteOf } from './web-admin-helpers.ts';
@@ -321,27 +322,25 @@ describe('who may take a result down', () => {
 });
 
 describe('a take-down tried twice, or by two admins at once', () => {
-  it('a second click while the first is still being recorded waits for it and is told it is down', async () => {
+  it('a second click while Discord has not yet answered the first waits for it and is told it is down', async () => {
     const crab = await make('a crab tidying a rock pool');
-    const admin = h.bot.services.quotaAdmin;
-    const recordTakeDown = admin.recordTakeDown.bind(admin);
-    const firstRecording = Promise.withResolvers<void>();
-    const letFirstRecord = Promise.withResolvers<void>();
+    const firstDeleted = Promise.withResolvers<void>();
+    const answerFirst = Promise.withResolvers<void>();
     const secondAtTheLock = Promise.withResolvers<void>();
-    let records = 0;
-    // The first take-down stops before its record, after Discord deleted the message.
-    const recording = vi.spyOn(admin, 'recordTakeDown').mockImplementation(async (...args) => {
-      records += 1;
-      if (records === 1) {
-        firstRecording.resolve();
-        await letFirstRecord.promise;
-      }
-      return recordTakeDown(...args);
-    });
-    // One process on SQLite: the server's take-down lock is the in-process one.
+    // Discord deletes the message (and says so on the gateway) but answers the bot's DELETE late.
+    h.discord.injectFault(
+      faults.answerLate(
+        (r) => r.route === 'messageDelete' && r.path.endsWith(`/messages/${crab.messageId}`),
+        async () => {
+          firstDeleted.resolve();
+          await answerFirst.promise;
+        },
+      ),
+    );
+    // One process on SQLite: the server's take-down lock is the in-process one. Watched, not changed.
     const withLock = InProcessLock.prototype.withLock;
     let takeDownsAtTheLock = 0;
-    const locking = vi.spyOn(InProcessLock.prototype, 'withLock').mockImplementation(function (
+    const watching = vi.spyOn(InProcessLock.prototype, 'withLock').mockImplementation(function (
       this: InProcessLock,
       key,
       fn,
@@ -355,22 +354,21 @@ describe('a take-down tried twice, or by two admins at once', () => {
       await page.goto(gallery());
       const csrf = await formToken(page);
       const first = post(page, crab.generationId, { _csrf: csrf }, { origin });
-      await firstRecording.promise;
+      await firstDeleted.promise;
       // Discord's word of the deletion empties the index before the first has recorded anything.
       await expect.poll(() => inIndex(crab)).toBe(false);
       const second = post(page, crab.generationId, { _csrf: csrf }, { origin });
-      // The first records once the second waits for it (or has been answered without waiting).
+      // Discord answers the first once the second waits for it (or has been answered without waiting).
       await Promise.race([secondAtTheLock.promise, second]);
-      letFirstRecord.resolve();
+      answerFirst.resolve();
       expect([(await first).status(), (await second).status()]).toEqual([303, 303]);
       expect(await ofResult(crab)).toHaveLength(1);
       expect(inDiscord(crab)).toBe(false);
       await page.goto(gallery(`?takenDown=${crab.generationId}`));
       expect(await page.locator('#notice').textContent()).toContain('Taken down: the result of alice');
     } finally {
-      letFirstRecord.resolve();
-      recording.mockRestore();
-      locking.mockRestore();
+      answerFirst.resolve();
+      watching.mockRestore();
       await context.close();
     }
   });

@@ -42,6 +42,13 @@ export const faults = {
       match: (r) => r.files.length > 0,
     };
   },
+  /**
+   * The next request that matches is carried out at once (its gateway events sent) and answered
+   * only once `meanwhile` is done: a slow answer, with the test doing what happens in between.
+   */
+  answerLate(match: FakeFault['match'], meanwhile: () => Promise<void>): FakeFault {
+    return { kind: 'late', match, meanwhile };
+  },
   /** The next request that matches is carried out but never answered. */
   holdAnswer(match: FakeFault['match']): FakeFault {
     return { kind: 'hold', match };

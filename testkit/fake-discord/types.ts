@@ -194,7 +194,8 @@ export type FaultRequest = Pick<RecordedCall, 'method' | 'path' | 'route' | 'bod
  * - `hold`: Discord carries the request out and never answers (the client waits until it gives up or dies).
  */
 export interface FakeFault {
-  kind: 'lose-answer' | 'refuse' | 'hold';
+  /** `late`: carried out and answered as usual, once `meanwhile` is done. */
+  kind: 'lose-answer' | 'refuse' | 'hold' | 'late';
   match: (request: FaultRequest) => boolean;
   /** Answered status for `lose-answer` (default 502) and `refuse` (default 400). */
   status?: number;
