@@ -434,13 +434,29 @@ async function twoBotsInProcess(
   return { sim, discord, bots, done, logs, close };
 }
 
+/** Runs a test's body on the two bots: their logs printed when it fails; they (and `also`) closed whatever happened. */
+async function withBots<T extends { logs: string[]; close(): Promise<void> }>(
+  two: T,
+  body: (two: T) => Promise<void>,
+  ...also: { close(): Promise<void> }[]
+): Promise<void> {
+  try {
+    await body(two);
+  } catch (err) {
+    console.error(two.logs.join(''));
+    throw err;
+  } finally {
+    await two.close();
+    for (const other of also) await other.close();
+  }
+}
+
 describe('two bots on one Redis, on a scaled clock', () => {
   it('share the 120 requests per rolling minute when hammering: no 429 over several minutes of traffic', async () => {
     // 10 times faster than the wall, not 20: to fill a minute of the budget (the check below) the
     // two bots must make 100 requests in 6 s of wall time; at 20 it was 3 s, which a busy 2-core
     // machine missed (in a loop beside a CPU hog, the busiest minute held exactly 100).
-    const { sim, discord, done, logs, close } = await twoBotsInProcess(HAMMER, 2, {}, 10);
-    try {
+    await withBots(await twoBotsInProcess(HAMMER, 2, {}, 10), async ({ sim, discord, done, logs }) => {
       // 160 submissions from 80 members, all at once: more than the budget lets through in a minute.
       const interactions = Array.from({ length: 160 }, (_, i) =>
         // Half in each shard's servers: both processes submit.
@@ -468,12 +484,7 @@ describe('two bots on one Redis, on a scaled clock', () => {
       // A fast result delivered by the other process's poller before the queued card is no error:
       // the card refuses the queued embed, and the member is told nothing went wrong.
       expect(logs.join('')).not.toContain('interaction handler failed');
-    } catch (err) {
-      console.error(logs.join(''));
-      throw err;
-    } finally {
-      await close();
-    }
+    });
     // The test's own bound is the wait above (110 s on a loaded machine), not vitest's: one CI run
     // beside other test runs ran out of 60 s (11 s alone, 12 s beside two CPU hogs).
   }, 130_000);
@@ -486,120 +497,109 @@ describe('two bots on one Redis, on a scaled clock', () => {
       { channelId: ALERTS.channel, belowMicros: 200_000_000 },
       'test',
     );
-    const { sim, discord, bots, logs, close } = await twoBotsInProcess([ALERTS], 3, {
-      alerts: { intervalMs: 10_000 },
-    });
-    try {
-      const leader = bots.find((b) => b.poller instanceof LeaderPoller && b.poller.leading);
-      if (!leader) throw new Error('no bot holds the poller lease');
-      const balanceChecks = () => sim.requests.filter((r) => r.path.endsWith('/account')).length;
-      const before = balanceChecks();
-      for (let i = 0; i < 3; i++) await leader.alerts.nextCheck();
-      // Three checks of the leader's, and none of the other's (a check under way may add one).
-      expect(balanceChecks() - before).toBeGreaterThanOrEqual(3);
-      expect(balanceChecks() - before).toBeLessThanOrEqual(4);
-      const alerts = discord.calls.filter(
-        (c) =>
-          c.route === 'channelMessage' &&
-          c.method === 'POST' &&
-          c.path === `/channels/${ALERTS.channel}/messages`,
-      );
-      expect(alerts).toHaveLength(1);
-    } catch (err) {
-      console.error(logs.join(''));
-      throw err;
-    } finally {
-      await close();
-      await admin.close();
-    }
+    await withBots(
+      await twoBotsInProcess([ALERTS], 3, {
+        alerts: { intervalMs: 10_000 },
+      }),
+      async ({ sim, discord, bots }) => {
+        const leader = bots.find((b) => b.poller instanceof LeaderPoller && b.poller.leading);
+        if (!leader) throw new Error('no bot holds the poller lease');
+        const balanceChecks = () => sim.requests.filter((r) => r.path.endsWith('/account')).length;
+        const before = balanceChecks();
+        for (let i = 0; i < 3; i++) await leader.alerts.nextCheck();
+        // Three checks of the leader's, and none of the other's (a check under way may add one).
+        expect(balanceChecks() - before).toBeGreaterThanOrEqual(3);
+        expect(balanceChecks() - before).toBeLessThanOrEqual(4);
+        const alerts = discord.calls.filter(
+          (c) =>
+            c.route === 'channelMessage' &&
+            c.method === 'POST' &&
+            c.path === `/channels/${ALERTS.channel}/messages`,
+        );
+        expect(alerts).toHaveLength(1);
+      },
+      admin,
+    );
   }, 60_000);
 
   it('post each moderation line exactly once, though both sweep the lines owed at once', async () => {
     const admin = await quotaOn(`${redis.url}/4`);
     for (const g of MODLOG) await admin.quotaAdmin.setModerationChannel(g.id, g.log, 'test');
-    const { discord, bots, done, logs, close } = await twoBotsInProcess(MODLOG, 4, { moderationSweepMs: 50 });
-    try {
-      // Discord fails every line at first: each process's lines stay owed, for both to sweep.
-      const failing = { on: true };
-      discord.injectFault({
-        kind: 'refuse',
-        status: 500,
-        times: Number.POSITIVE_INFINITY,
-        match: (r) =>
-          failing.on && r.method === 'POST' && MODLOG.some((g) => r.path === `/channels/${g.log}/messages`),
-      });
-      const prompts = Array.from({ length: 6 }, (_, i) => `a heron, take ${i}`);
-      const interactions = prompts.map((prompt, i) =>
-        imagine(discord, MODLOG[i % 2] as (typeof MODLOG)[number], member(400 + i), prompt),
-      );
-      await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
-      await until(() => interactions.every((i) => done.has(i.token)), 30_000, 'every job delivered');
-      failing.on = false;
-      // Both processes sweep at once, again and again, beside their own timers.
-      for (let round = 0; round < 3; round++) await Promise.all(bots.map((b) => b.moderation.sweep()));
-      await Promise.all(bots.map((b) => b.moderation.idle()));
-      const lines = MODLOG.flatMap((g) =>
-        discord.messages(g.log).filter((m) => m.author.id === discord.botUserId),
-      );
-      expect(lines.map((m) => m.content.split(' · ').at(-1)).sort()).toEqual([...prompts].sort());
-      // Each in its own server's log.
-      for (const [i, prompt] of prompts.entries()) {
-        const g = MODLOG[i % 2] as (typeof MODLOG)[number];
-        expect(discord.messages(g.log).some((m) => m.content.endsWith(prompt))).toBe(true);
-      }
-    } catch (err) {
-      console.error(logs.join(''));
-      throw err;
-    } finally {
-      await close();
-      await admin.close();
-    }
+    await withBots(
+      await twoBotsInProcess(MODLOG, 4, { moderationSweepMs: 50 }),
+      async ({ discord, bots, done }) => {
+        // Discord fails every line at first: each process's lines stay owed, for both to sweep.
+        const failing = { on: true };
+        discord.injectFault({
+          kind: 'refuse',
+          status: 500,
+          times: Number.POSITIVE_INFINITY,
+          match: (r) =>
+            failing.on && r.method === 'POST' && MODLOG.some((g) => r.path === `/channels/${g.log}/messages`),
+        });
+        const prompts = Array.from({ length: 6 }, (_, i) => `a heron, take ${i}`);
+        const interactions = prompts.map((prompt, i) =>
+          imagine(discord, MODLOG[i % 2] as (typeof MODLOG)[number], member(400 + i), prompt),
+        );
+        await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
+        await until(() => interactions.every((i) => done.has(i.token)), 30_000, 'every job delivered');
+        failing.on = false;
+        // Both processes sweep at once, again and again, beside their own timers.
+        for (let round = 0; round < 3; round++) await Promise.all(bots.map((b) => b.moderation.sweep()));
+        await Promise.all(bots.map((b) => b.moderation.idle()));
+        const lines = MODLOG.flatMap((g) =>
+          discord.messages(g.log).filter((m) => m.author.id === discord.botUserId),
+        );
+        expect(lines.map((m) => m.content.split(' · ').at(-1)).sort()).toEqual([...prompts].sort());
+        // Each in its own server's log.
+        for (const [i, prompt] of prompts.entries()) {
+          const g = MODLOG[i % 2] as (typeof MODLOG)[number];
+          expect(discord.messages(g.log).some((m) => m.content.endsWith(prompt))).toBe(true);
+        }
+      },
+      admin,
+    );
   }, 60_000);
 
   it('credit a top-up once when both see its purchase, and consume it once Discord takes the consume', async () => {
     const admin = await quotaOn(`${redis.url}/5`);
     const COINS = '1400000000000000900';
     await admin.quotaAdmin.setTopupSku(TOPUP.id, COINS, 2_000_000, 'test');
-    const { discord, bots, logs, close } = await twoBotsInProcess([TOPUP], 5, {}, 20, [
-      { id: COINS, name: '500 coins' },
-    ]);
-    try {
-      const [one, two] = bots as [Bot, Bot];
-      await one.topups.recordOffer(ALICE, TOPUP.id);
-      const failing = { on: true };
-      discord.injectFault({
-        kind: 'refuse',
-        status: 500,
-        times: Number.POSITIVE_INFINITY,
-        match: (r) => failing.on && r.route === 'entitlementConsume',
-      });
-      const bought = await discord.purchase({ userId: ALICE, skuId: COINS });
-      const seen = {
-        id: bought.id,
-        skuId: COINS,
-        applicationId: bought.application_id,
-        userId: ALICE,
-        guildId: null,
-        type: 1,
-        consumed: false,
-        deleted: false,
-      };
-      // Both processes handle it at once (and the gateway's own delivery to shard 0 beside them).
-      await Promise.all([one.topups.purchased(seen), two.topups.purchased(seen)]);
-      failing.on = false;
-      // Both starts find it unconsumed.
-      await Promise.all([one.topups.resume(), two.topups.resume()]);
-      expect(discord.entitlement(bought.id)?.consumed).toBe(true);
-      const credits = (await admin.quotaLedger.forMember(TOPUP.id, ALICE, 50)).filter(
-        (e) => e.kind === 'topup',
-      );
-      expect(credits.map((e) => e.amountMicros)).toEqual([2_000_000]);
-    } catch (err) {
-      console.error(logs.join(''));
-      throw err;
-    } finally {
-      await close();
-      await admin.close();
-    }
+    await withBots(
+      await twoBotsInProcess([TOPUP], 5, {}, 20, [{ id: COINS, name: '500 coins' }]),
+      async ({ discord, bots }) => {
+        const [one, two] = bots as [Bot, Bot];
+        await one.topups.recordOffer(ALICE, TOPUP.id);
+        const failing = { on: true };
+        discord.injectFault({
+          kind: 'refuse',
+          status: 500,
+          times: Number.POSITIVE_INFINITY,
+          match: (r) => failing.on && r.route === 'entitlementConsume',
+        });
+        const bought = await discord.purchase({ userId: ALICE, skuId: COINS });
+        const seen = {
+          id: bought.id,
+          skuId: COINS,
+          applicationId: bought.application_id,
+          userId: ALICE,
+          guildId: null,
+          type: 1,
+          consumed: false,
+          deleted: false,
+        };
+        // Both processes handle it at once (and the gateway's own delivery to shard 0 beside them).
+        await Promise.all([one.topups.purchased(seen), two.topups.purchased(seen)]);
+        failing.on = false;
+        // Both starts find it unconsumed.
+        await Promise.all([one.topups.resume(), two.topups.resume()]);
+        expect(discord.entitlement(bought.id)?.consumed).toBe(true);
+        const credits = (await admin.quotaLedger.forMember(TOPUP.id, ALICE, 50)).filter(
+          (e) => e.kind === 'topup',
+        );
+        expect(credits.map((e) => e.amountMicros)).toEqual([2_000_000]);
+      },
+      admin,
+    );
   }, 60_000);
 });
