@@ -97,12 +97,20 @@ describe('a top-up in the audit log', () => {
       by: ALICE,
       detail: { entitlementId: 'e1', takenMicros: 3_000_000, owedMicros: 2_000_000 },
     });
+    const whole = record({
+      n: 9,
+      action: 'topup-take-back',
+      by: ALICE,
+      detail: { entitlementId: 'e2', takenMicros: 1_000_000, owedMicros: 0 },
+    });
     const table = String(
-      auditTable(english, { guildId: '1', records: [back, credit], names, defaultPeriod: 'daily' }),
+      auditTable(english, { guildId: '1', records: [whole, back, credit], names, defaultPeriod: 'daily' }),
     );
     expect(table).toContain('in Discord&#39;s store');
     expect(table).toContain('bought a top-up of $5.00');
     expect(table).toContain('a refunded top-up: $3.00 taken back, $2.00 owed');
+    // Nothing owed: not "$0.00 owed".
+    expect(table).toContain('a refunded top-up: $1.00 taken back</td>');
     expect(table).toContain('&lt;i&gt;alice&lt;/i&gt;');
   });
 });

@@ -52,8 +52,14 @@ function whatOf(l: Localizer, r: AuditRecord, names: Names): Html | string {
   if (r.action === TAKE_DOWN) return takeDownWhat(l, r, names);
   const micros = (key: string) => (typeof r.detail[key] === 'number' ? (r.detail[key] as number) : 0);
   if (r.action === TOPUP_CREDIT) return l.t('web:admin.audit.topupCredit', { amount: micros('micros') });
-  if (r.action === TOPUP_TAKE_BACK)
-    return l.t('web:admin.audit.topupTakeBack', { taken: micros('takenMicros'), owed: micros('owedMicros') });
+  if (r.action === TOPUP_TAKE_BACK) {
+    // As the member and the alerts channel were told: what is owed only when something is.
+    const taken = micros('takenMicros');
+    const owed = micros('owedMicros');
+    return owed > 0
+      ? l.t('web:admin.audit.topupTakeBack', { taken, owed })
+      : l.t('web:admin.audit.topupTakeBackNothingOwed', { taken });
+  }
   if (r.action === 'undo' || r.action === 'not-applied') {
     const of = typeof r.detail.of === 'string' ? r.detail.of : '';
     return `${of} · ${l.t(r.action === 'undo' ? 'web:admin.audit.undo' : 'web:admin.audit.notApplied')}`;

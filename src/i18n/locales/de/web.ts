@@ -290,6 +290,7 @@ export default {
       notApplied: 'nicht übernommen: Die Antwort meldete einen Fehler',
       legacy: '{{action}} (bevor das Log Werte festhielt)',
       topupCredit: 'hat eine Aufstockung über {{amount, money}} gekauft',
+      topupTakeBackNothingOwed: 'eine erstattete Aufstockung: {{taken, money}} zurückgenommen',
       topupTakeBack: 'eine erstattete Aufstockung: {{taken, money}} zurückgenommen, {{owed, money}} offen',
       takeDown: 'hat das Ergebnis von {{member}} in #{{channel}} entfernt',
       all: 'Das ganze Log',

@@ -279,6 +279,7 @@ export default {
       notApplied: 'did not land: its answer said it failed',
       legacy: '{{action}} (before the log kept values)',
       topupCredit: 'bought a top-up of {{amount, money}}',
+      topupTakeBackNothingOwed: 'a refunded top-up: {{taken, money}} taken back',
       topupTakeBack: 'a refunded top-up: {{taken, money}} taken back, {{owed, money}} owed',
       takeDown: 'took down the result of {{member}} in #{{channel}}',
       all: 'The whole log',

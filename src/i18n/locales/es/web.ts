@@ -293,6 +293,7 @@ export default {
       notApplied: 'no aplicado: su respuesta indicó un fallo',
       legacy: '{{action}} (antes de que el registro guardara los valores)',
       topupCredit: 'compró una recarga de {{amount, money}}',
+      topupTakeBackNothingOwed: 'una recarga reembolsada: {{taken, money}} retirados',
       topupTakeBack: 'una recarga reembolsada: {{taken, money}} retirados, {{owed, money}} adeudados',
       takeDown: 'retiró el resultado de {{member}} en #{{channel}}',
       all: 'Todo el registro',

@@ -292,6 +292,7 @@ export default {
       notApplied: 'non appliquée: sa réponse indiquait un échec',
       legacy: '{{action}} (avant que le journal ne garde les valeurs)',
       topupCredit: 'a acheté une recharge de {{amount, money}}',
+      topupTakeBackNothingOwed: 'une recharge remboursée : {{taken, money}} repris',
       topupTakeBack: 'une recharge remboursée : {{taken, money}} repris, {{owed, money}} dus',
       takeDown: 'a retiré le résultat de {{member}} dans #{{channel}}',
       all: 'Tout le journal',

@@ -276,6 +276,7 @@ export default {
       notApplied: '反映されず：失敗と応答したため',
       legacy: '{{action}}（値を記録する前の変更）',
       topupCredit: '{{amount, money}}の追加枠を購入',
+      topupTakeBackNothingOwed: '返金された追加枠：{{taken, money}}を差し引き',
       topupTakeBack: '返金された追加枠：{{taken, money}}を差し引き、未払い{{owed, money}}',
       takeDown: '#{{channel}} の {{member}} さんの生成結果を削除しました',
       all: 'ログ全体',

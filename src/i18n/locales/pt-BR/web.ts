@@ -284,6 +284,7 @@ export default {
       notApplied: 'não aplicada: a resposta dela informou uma falha',
       legacy: '{{action}} (antes de o registro guardar os valores)',
       topupCredit: 'comprou uma recarga de {{amount, money}}',
+      topupTakeBackNothingOwed: 'uma recarga reembolsada: {{taken, money}} retirados',
       topupTakeBack: 'uma recarga reembolsada: {{taken, money}} retirados, {{owed, money}} devidos',
       takeDown: 'removeu o resultado de {{member}} em #{{channel}}',
       all: 'O registro completo',
