@@ -274,6 +274,53 @@ describe('a take-down Discord does not carry out', () => {
     }
     await expectUntouched(lynx);
   });
+
+  it('whose answers Discord loses, though it deleted the message, is taken down and recorded', async () => {
+    const wren = await make('a wren on a fence post');
+    // Carried out, then every answer (and discord.js's retries') a 502.
+    h.discord.injectFault({
+      kind: 'lose-answer',
+      status: 502,
+      times: Number.POSITIVE_INFINITY,
+      match: (r) => r.route === 'messageDelete' && r.path.endsWith(`/messages/${wren.messageId}`),
+    });
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery());
+      const origin = new URL(site()).origin;
+      const answer = await post(page, wren.generationId, { _csrf: await formToken(page) }, { origin });
+      expect(answer.status()).toBe(303);
+    } finally {
+      await context.close();
+    }
+    expect(inDiscord(wren)).toBe(false);
+    expect(await inIndex(wren)).toBe(false);
+    expect(await ofResult(wren)).toHaveLength(1);
+  });
+
+  it('when Discord fails and cannot say whether the message is gone, says it is not known, and records nothing', async () => {
+    const newt = await make('a newt in a mossy pond');
+    const failing = (route: string) => ({
+      kind: 'refuse' as const,
+      status: 500,
+      times: Number.POSITIVE_INFINITY,
+      match: (r: { route: string; path: string }) =>
+        r.route === route && r.path.endsWith(`/messages/${newt.messageId}`),
+    });
+    h.discord.injectFault(failing('messageDelete'));
+    h.discord.injectFault(failing('messageGet'));
+    const { context, page } = await signIn(ADMIN);
+    try {
+      await page.goto(gallery());
+      const origin = new URL(site()).origin;
+      const answer = await post(page, newt.generationId, { _csrf: await formToken(page) }, { origin });
+      expect(answer.status()).toBe(502);
+      expect(await answer.text()).toContain('it is not known whether the message was deleted');
+    } finally {
+      await context.close();
+    }
+    await expectUntouched(newt);
+  });
 });
 
 describe('who may take a result down', () => {

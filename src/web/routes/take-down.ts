@@ -12,6 +12,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { LockTimeoutError } from '../../locks.ts';
+import { DeletionUnknown } from '../../results/result-messages.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
 import { galleryHref, readFilters } from '../gallery-address.ts';
 import { takeDownProblemPage } from '../views/take-down.ts';
@@ -87,9 +88,15 @@ async function takeDown(
     const deletion = await deps.messages.deleteMessage(result.channelId, result.messageId);
     if (deletion === 'gone') deps.logger.info(where, 'a result taken down was already gone from Discord');
   } catch (err) {
-    deps.logger.warn({ err, ...where }, 'Discord did not delete a result taken down on the dashboard');
-    const text = l.t('web:takeDown.refused');
-    const title = l.t('web:takeDown.refusedTitle');
+    const unknown = err instanceof DeletionUnknown;
+    deps.logger.warn(
+      { err, ...where },
+      unknown
+        ? 'Discord failed a take-down and could not say whether the message was deleted'
+        : 'Discord did not delete a result taken down on the dashboard',
+    );
+    const text = l.t(unknown ? 'web:takeDown.unknown' : 'web:takeDown.refused');
+    const title = l.t(unknown ? 'web:takeDown.unknownTitle' : 'web:takeDown.refusedTitle');
     return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 502);
   }
   // The results leave the index whatever the record did, and at once, not at the gateway's word of

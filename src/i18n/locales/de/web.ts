@@ -306,6 +306,9 @@ export default {
     refused:
       'Discord hat die Nachricht nicht gelöscht, also wurde nichts geändert: Das Ergebnis ist noch in Discord und in der Galerie. Versuch es gleich noch mal, oder lösche es in Discord.',
     busy: 'Eine andere Entfernung auf diesem Server lief noch, daher wurde nichts geändert. Versuch es gleich noch einmal.',
+    unknownTitle: 'Entfernung nicht bestätigt',
+    unknown:
+      'Discord hat nicht geantwortet, daher ist nicht bekannt, ob die Nachricht gelöscht wurde, und es wurde kein Protokolleintrag geschrieben. Lade die Galerie gleich neu: Ist das Ergebnis noch da, entferne es erneut.',
     notAudited:
       'Das Ergebnis ist entfernt (in Discord gelöscht, aus der Galerie verschwunden), aber das Audit-Log konnte es nicht festhalten: Der Speicher des Bots hat nicht geantwortet. Das Log des Bots enthält die Einzelheiten.',
   },

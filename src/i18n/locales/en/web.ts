@@ -295,6 +295,9 @@ export default {
     refused:
       'Discord did not delete the message, so nothing was changed: the result is still in Discord and in the gallery. Try again in a moment, or delete it in Discord.',
     busy: 'Another take-down in this server was still under way, so nothing was changed. Try again in a moment.',
+    unknownTitle: 'Take-down not confirmed',
+    unknown:
+      'Discord did not answer, so it is not known whether the message was deleted, and no audit record was written. Reload the gallery in a moment: if the result is still there, take it down again.',
     notAudited:
       'The result is taken down (deleted in Discord, gone from the gallery), but the audit log could not record it: the bot’s store did not answer. The bot’s log has the details.',
   },

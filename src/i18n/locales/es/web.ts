@@ -309,6 +309,9 @@ export default {
     refused:
       'Discord no borró el mensaje, así que no cambió nada: el resultado sigue en Discord y en la galería. Inténtalo de nuevo en un momento o bórralo en Discord.',
     busy: 'Otra retirada en este servidor seguía en curso, así que no se cambió nada. Inténtalo de nuevo en un momento.',
+    unknownTitle: 'Retirada no confirmada',
+    unknown:
+      'Discord no respondió, así que no se sabe si el mensaje se borró, y no se escribió ningún registro de auditoría. Recarga la galería en un momento: si el resultado sigue ahí, retíralo de nuevo.',
     notAudited:
       'El resultado está retirado (borrado en Discord, fuera de la galería), pero el registro de auditoría no pudo guardarlo: el almacenamiento del bot no respondió. El registro del bot tiene los detalles.',
   },

@@ -308,6 +308,9 @@ export default {
     refused:
       'Discord n’a pas supprimé le message, donc rien n’a changé: le résultat est toujours dans Discord et dans la galerie. Réessaie dans un instant, ou supprime-le dans Discord.',
     busy: 'Un autre retrait sur ce serveur était encore en cours, donc rien n’a été changé. Réessaie dans un instant.',
+    unknownTitle: 'Retrait non confirmé',
+    unknown:
+      'Discord n’a pas répondu : on ne sait donc pas si le message a été supprimé, et aucune entrée du journal n’a été écrite. Recharge la galerie dans un instant : si le résultat y est encore, retire-le de nouveau.',
     notAudited:
       'Le résultat est retiré (supprimé dans Discord, hors de la galerie), mais le journal d’audit n’a pas pu l’enregistrer: le stockage du bot n’a pas répondu. Le journal du bot contient les détails.',
   },

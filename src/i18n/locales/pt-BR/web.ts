@@ -300,6 +300,9 @@ export default {
     refused:
       'O Discord não apagou a mensagem, então nada mudou: o resultado continua no Discord e na galeria. Tente de novo em instantes ou apague-o no Discord.',
     busy: 'Outra remoção neste servidor ainda estava em andamento, então nada foi alterado. Tente de novo em instantes.',
+    unknownTitle: 'Remoção não confirmada',
+    unknown:
+      'O Discord não respondeu, então não se sabe se a mensagem foi apagada, e nenhum registro de auditoria foi escrito. Recarregue a galeria em instantes: se o resultado ainda estiver lá, remova-o de novo.',
     notAudited:
       'O resultado foi removido (apagado no Discord, fora da galeria), mas o registro de auditoria não conseguiu guardá-lo: o armazenamento do bot não respondeu. O log do bot tem os detalhes.',
   },
