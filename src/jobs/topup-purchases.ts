@@ -92,9 +92,17 @@ interface Credited {
   userId: string;
   skuId: string;
   micros: Micros;
-  /** `crediting` until the quota has it. */
-  state: 'crediting' | 'credited';
+  /** `crediting` until the quota has it; `refunded` once Discord refunded it (never credited again). */
+  state: 'crediting' | 'credited' | 'refunded';
 }
+
+/** A purchase Discord refunded before any server was decided for it: never credited. */
+interface RefundedUncredited {
+  state: 'refunded';
+  guildId?: undefined;
+}
+
+type CreditRecord = Credited | RefundedUncredited;
 
 const creditKey = (entitlementId: string) => `topup:${entitlementId}`;
 const offerKey = (userId: string) => `topup-offer:${userId}`;
@@ -161,19 +169,42 @@ export class TopupPurchases {
     return total;
   }
 
-  /** ENTITLEMENT_DELETE: Discord refunded it. The unspent part of its credit is taken back. */
+  /**
+   * ENTITLEMENT_DELETE: Discord refunded it. The unspent part of its credit is taken back, and it is
+   * marked refunded, so that no later credit (a start finding it, /usage claiming it while it
+   * waited for a server) takes it. Under the entitlement's lock, as a credit is: a refund during a
+   * credit waits for it, and takes back what it credited.
+   */
   async refunded(e: StoreEntitlement): Promise<void> {
-    const { keyv, quota, quotaAdmin, port, logger } = this.o;
-    const credited = await keyv.get<Credited>(creditKey(e.id));
-    if (!credited) {
-      logger.info({ entitlementId: e.id }, 'a refunded entitlement was never credited; nothing to take back');
-      return;
-    }
-    const { takenMicros, owedMicros } = await quota.takeBackTopup({
-      guildId: credited.guildId,
-      entitlementId: e.id,
-      note: 'refunded by Discord',
+    const { keyv, logger } = this.o;
+    const credited = await this.o.lock.withLock(creditKey(e.id), async () => {
+      const record = await keyv.get<CreditRecord>(creditKey(e.id));
+      if (record?.state === 'refunded') return undefined;
+      if (e.userId) await this.unwait(e.userId, e.id);
+      if (!record?.guildId) {
+        await keyv.set(creditKey(e.id), { state: 'refunded' } satisfies RefundedUncredited);
+        logger.info(
+          { entitlementId: e.id },
+          'a refunded entitlement was never credited; nothing to take back',
+        );
+        return undefined;
+      }
+      const taken = await this.o.quota.takeBackTopup({
+        guildId: record.guildId,
+        entitlementId: e.id,
+        note: 'refunded by Discord',
+      });
+      await keyv.set(creditKey(e.id), { ...record, state: 'refunded' } satisfies Credited);
+      return { record, ...taken };
     });
+    if (credited) await this.tellRefund(credited.record, credited);
+  }
+
+  private async tellRefund(
+    credited: Credited,
+    { takenMicros, owedMicros }: { takenMicros: Micros; owedMicros: Micros },
+  ): Promise<void> {
+    const { port, quotaAdmin, logger } = this.o;
     const text: TopupText = {
       kind: 'refunded',
       guildId: credited.guildId,
@@ -201,7 +232,12 @@ export class TopupPurchases {
       return { kind: 'ignored', why: refused };
     }
     const userId = e.userId as string;
-    let to = await keyv.get<Credited>(creditKey(e.id));
+    const record = await keyv.get<CreditRecord>(creditKey(e.id));
+    if (record?.state === 'refunded') {
+      await this.unwait(userId, e.id);
+      return { kind: 'ignored', why: 'refunded' };
+    }
+    let to = record;
     if (to?.state === 'credited') {
       // Credited before: only the consume may be missing (a crash, a lost answer).
       if (!e.consumed) await port.consume(e.id);

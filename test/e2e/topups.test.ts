@@ -144,6 +144,24 @@ describe('top-ups in Discord’s store', () => {
     });
   });
 
+  it('never credits a purchase Discord refunded while it waited for /usage', async () => {
+    const bot = await start();
+    await bot.bot.services.quotaAdmin.setTopupSku(GUILD, COINS, 1 * USD, ADMIN);
+    const bought = await bot.discord.purchase({ userId: BOB, skuId: COINS });
+    await bot.discord.waitForCall((c) => c.route === 'dmCreate');
+    expect(await bot.bot.services.topups?.waitingCount(BOB)).toBe(1);
+    await bot.discord.refundEntitlement(bought.id);
+    await expect.poll(() => bot.bot.services.topups?.waitingCount(BOB)).toBe(0);
+    const usage = await ephemeralReply(bot, await bot.command('usage', [], { userId: BOB }));
+    expect(usage.content ?? '').not.toContain('is being added to your top-up');
+    // Nor at a start, which lists what is unconsumed.
+    await bot.bot.topups.resume();
+    expect((await summary(bot, BOB)).topupLeftMicros ?? 0).toBe(0);
+    expect(
+      (await bot.bot.services.quotaLedger.forMember(GUILD, BOB, 50)).filter((e) => e.kind === 'topup'),
+    ).toEqual([]);
+  });
+
   it('takes back what is left of a refunded purchase, and tells the member and the alerts channel', async () => {
     const bot = await start();
     await bot.bot.services.quotaAdmin.setTopupSku(GUILD, COINS, 1 * USD, ADMIN);
