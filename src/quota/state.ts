@@ -236,10 +236,15 @@ export function applyToMember(state: MemberState, e: LedgerEntry): void {
         );
       }
       break;
-    case 'refund':
+    case 'refund': {
       addSpend(state, e.day, -(e.amountMicros - fromTopup));
-      if (fromTopup) state.topupUsedMicros = (state.topupUsedMicros ?? 0) - fromTopup;
+      // The top-up this refund gives back first pays what a refunded purchase left owed: that debt
+      // was the spend now refunded.
+      const paid = Math.min(state.topupOwedMicros ?? 0, fromTopup);
+      if (fromTopup) state.topupUsedMicros = (state.topupUsedMicros ?? 0) - (fromTopup - paid);
+      if (paid) state.topupOwedMicros = (state.topupOwedMicros ?? 0) - paid;
       break;
+    }
     case 'topup':
       state.topupMicros = (state.topupMicros ?? 0) + e.amountMicros;
       if (e.owedMicros) state.topupOwedMicros = (state.topupOwedMicros ?? 0) + e.owedMicros;
