@@ -147,9 +147,10 @@ export class GuildDigest {
       this.members.set(e.userId, m);
     }
     switch (e.kind) {
+      // The allowance's part only: what a top-up paid is no period's spend (state.ts).
       case 'charge':
-        addDay(m, e.day, e.amountMicros, oldest);
-        m.lifetimeMicros += e.amountMicros;
+        addDay(m, e.day, e.amountMicros - (e.topupMicros ?? 0), oldest);
+        m.lifetimeMicros += e.amountMicros - (e.topupMicros ?? 0);
         if (e.generationId) {
           m.last = {
             generationId: e.generationId,
@@ -159,8 +160,8 @@ export class GuildDigest {
         }
         break;
       case 'refund':
-        addDay(m, e.day, -e.amountMicros, oldest);
-        m.lifetimeMicros -= e.amountMicros;
+        addDay(m, e.day, -(e.amountMicros - (e.topupMicros ?? 0)), oldest);
+        m.lifetimeMicros -= e.amountMicros - (e.topupMicros ?? 0);
         break;
       case 'adjust':
         for (const [day, micros] of Object.entries(e.days ?? {})) addDay(m, day, micros, oldest);

@@ -310,6 +310,30 @@ describe.each(BACKENDS)('the dashboard on %s', (kind) => {
     await expectSameFigures(w);
   });
 
+  it('counts only the allowance’s part of a charge a top-up paid, as /usage does', async () => {
+    const w = await openWorld(kind);
+    const { service, admin } = w.quota;
+    await admin.setOverride(G, '201', 1 * USD, 'daily', 'admin');
+    await service.creditTopup({
+      guildId: G,
+      userId: '201',
+      entitlementId: 'e-201',
+      skuId: 'sku',
+      micros: 5 * USD,
+    });
+    const held = await service.reserve({
+      guildId: G,
+      userId: '201',
+      roleIds: [],
+      model: 'img',
+      quoteMicros: 3 * USD,
+    });
+    if (!held.ok) throw new Error(`refused: ${held.reason}`);
+    await service.settle(held.reservationId, { generationId: 'gen-201', chargedMicros: 3 * USD });
+    const usage = await expectSameFigures(w);
+    expect(usage.get('201')?.spentMicros).toBe(1 * USD);
+  });
+
   it('catches up with what was written since, reading only the new entries, once for pages asked together', async () => {
     const w = await openWorld(kind);
     const t = new Traffic(() => w.quota);
