@@ -90,10 +90,26 @@ function logRefusal(
     type: model?.type ?? 'image',
     modelLabel: model?.label ?? request.model,
     prompt: request.prompt,
-    ageRestricted: isAgeRestricted(interaction),
+    ageRestricted: askedAgeRestricted(interaction),
     at: services.clock.now(),
     ...(interaction.guildLocale ? { locale: interaction.guildLocale } : {}),
   });
+}
+
+/**
+ * Whether the moderation log hides the prompt behind a spoiler: asked in an age-restricted channel
+ * or a thread of one (a thread has no flag of its own). A channel it cannot tell counts as one, as
+ * in the gallery: the log hides rather than shows what it cannot tell.
+ */
+export function askedAgeRestricted(interaction: { channel: unknown }): boolean {
+  const channel = interaction.channel as {
+    nsfw?: boolean;
+    isThread?: () => boolean;
+    parent?: { nsfw?: boolean } | null;
+  } | null;
+  if (!channel) return true;
+  if (channel.isThread?.()) return channel.parent ? channel.parent.nsfw === true : true;
+  return channel.nsfw === true;
 }
 
 /** Whether the channel is age-restricted (NSFW), from the interaction's channel data. */

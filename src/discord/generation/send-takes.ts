@@ -15,7 +15,7 @@ import { displayNameOf } from '../interactions/permissions.ts';
 import type { BotServices } from '../interactions/services.ts';
 import type { GuildStartingInteraction } from '../interactions/starting-interaction.ts';
 import { showBatch } from './batch-reply.ts';
-import { isAgeRestricted, rulesStillAllow } from './channel-rules.ts';
+import { askedAgeRestricted, rulesStillAllow } from './channel-rules.ts';
 import { newSeed } from './result-actions/result-job.ts';
 import { showSingle } from './single-reply.ts';
 
@@ -85,7 +85,7 @@ export async function sendTakes(
       attachmentSizeLimit: reserved.attachmentSizeLimit || DEFAULT_ATTACHMENT_LIMIT,
       ...(reserved.origin ? { origin: reserved.origin } : {}),
       simulated: services.simulated,
-      ageRestricted: isAgeRestricted(interaction),
+      ageRestricted: askedAgeRestricted(interaction),
       recheck: () => rulesStillAllow(interaction, services, request),
     };
   };
