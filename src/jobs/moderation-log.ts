@@ -223,18 +223,23 @@ export class ModerationLog {
     });
   }
 
-  /** Writes the entry unless the server keeps no log or it is written already; true when written. Never throws. */
+  /**
+   * Writes the entry unless the server keeps no log or it is written already, and lists it as owed;
+   * true when it is owed (written now, or written before and not posted: a crash between the entry
+   * and the list, whose recovery records it again, lists it then). Never throws.
+   */
   private async record(id: string, line: ModerationLine): Promise<boolean> {
     const { keyv, lock, logger, quotaAdmin } = this.o;
     try {
       const settings = await quotaAdmin.getSettings(line.guildId);
       if (!settings.moderationChannelId) return false;
-      const added = await lock.withLock(entryKey(id), async () => {
-        if (await keyv.get(entryKey(id))) return false;
+      const owed = await lock.withLock(entryKey(id), async () => {
+        const before = await keyv.get<Entry>(entryKey(id));
+        if (before) return !before.posted;
         await keyv.set(entryKey(id), { line, posted: false } satisfies Entry);
         return true;
       });
-      if (!added) return false;
+      if (!owed) return false;
       await this.due.add(id);
       return true;
     } catch (err) {
