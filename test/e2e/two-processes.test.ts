@@ -544,9 +544,21 @@ describe('two bots on one Redis, on a scaled clock', () => {
         await Promise.all(interactions.map((i) => discord.sendInteraction(i)));
         await until(() => interactions.every((i) => done.has(i.token)), 30_000, 'every job delivered');
         failing.on = false;
+        const postsBefore = discord.calls.length;
         // Both processes sweep at once, again and again, beside their own timers.
         for (let round = 0; round < 3; round++) await Promise.all(bots.map((b) => b.moderation.sweep()));
         await Promise.all(bots.map((b) => b.moderation.idle()));
+        // Each line went through once: the fake, like Discord within its nonce window, would fold a
+        // second post of the same line into the first message, so the messages alone cannot tell.
+        const through = discord.calls
+          .slice(postsBefore)
+          .filter(
+            (c) =>
+              c.method === 'POST' &&
+              c.status === 200 &&
+              MODLOG.some((g) => c.path === `/channels/${g.log}/messages`),
+          );
+        expect(through).toHaveLength(prompts.length);
         const lines = MODLOG.flatMap((g) =>
           discord.messages(g.log).filter((m) => m.author.id === discord.botUserId),
         );
