@@ -62,6 +62,20 @@ describe("a member with Manage Messages deleting Alice's result from its card", 
     expect((await figures(h, ALICE)).spentMicros).toBe(spent);
   });
 
+  it('says it is deleted, and records it, when the message was gone already (taken down on the dashboard meanwhile)', async () => {
+    const result = await makeResult(h, 'imagine', { prompt: 'a startled puffin', model: 'lang-4o-image' });
+    // Gone before the press reaches the bot (the gateway's word of it not yet heard).
+    await h.discord.deleteMessage(ART, result.messageId);
+    const press = await h.press(result.messageId, resultButton('delete', result.job), {
+      userId: BOB,
+      memberPermissions: MODERATOR_PERMISSIONS,
+    });
+    const edit = await h.editOf(press);
+    expect((edit.body as { content: string }).content).toBe('The result was deleted.');
+    expect(await h.bot.results.get(GUILD, result.job.generationId)).toBeUndefined();
+    expect((await audit()).map((r) => [r.action, r.by])).toEqual([['take-down', BOB]]);
+  });
+
   it('writes nothing in the audit log when Alice deletes her own result', async () => {
     const result = await makeResult(h, 'imagine', { prompt: 'a sleepy otter', model: 'lang-4o-image' });
     await expect.poll(() => search('otter')).toEqual([result.job.generationId]);

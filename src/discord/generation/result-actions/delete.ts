@@ -7,7 +7,13 @@
  * it down: that goes into the server's audit log (quota/take-downs.ts), beside the dashboard's
  * take-downs; the member deleting their own writes nothing there.
  */
-import { type ButtonInteraction, MessageFlags, PermissionFlagsBits, Routes } from 'discord.js';
+import {
+  type ButtonInteraction,
+  DiscordAPIError,
+  MessageFlags,
+  PermissionFlagsBits,
+  Routes,
+} from 'discord.js';
 import type { Localizer } from '../../../i18n/index.ts';
 import type { Job } from '../../../jobs/job.ts';
 import { UserError } from '../../interactions/command.ts';
@@ -77,9 +83,9 @@ async function recordTakeDown(
 }
 
 /**
- * Deletes the message the button is on: with the bot's token (its own message, any age), else,
- * when that is refused (no access to the channel), through the reply's interaction token while it
- * lasts (it needs no permission).
+ * Deletes the message the button is on: with the bot's token (its own message, any age; gone
+ * already counts as deleted), else, when that is refused (no access to the channel), through the
+ * reply's interaction token while it lasts (it needs no permission).
  */
 async function removeMessage(
   interaction: ButtonInteraction,
@@ -92,6 +98,8 @@ async function removeMessage(
     await interaction.client.rest.delete(Routes.channelMessage(interaction.channelId, messageId));
     return;
   } catch (err) {
+    // Discord's "unknown message": deleted already (taken down on the dashboard meanwhile, say).
+    if (err instanceof DiscordAPIError && err.status === 404) return;
     const tokenValid =
       job.reply.messageId === messageId && services.clock.now() - job.reply.interactionAt < TOKEN_LIFE_MS;
     if (!tokenValid) {
