@@ -8,6 +8,7 @@
  * member who does not manage the server gets 404 and sees no button, a POST without the form token
  * or from another site 403.
  */
+import { PermissionFlagsBits } from 'discord.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessLock } from '../../src/locks.ts';
@@ -15,7 +16,17 @@ import type { AuditRecord } from '../../src/quota/rule-fields.ts';
 import { launchChromium } from '../../testkit/browser.ts';
 import { faults } from '../../testkit/fake-discord/faults.ts';
 import { stateOf } from '../../testkit/fake-discord/state.ts';
-import { ADMIN, ADMINS_ROLE, ALICE, ART, BOB, GUILD, opt, useHarness } from '../support/bot-harness.ts';
+import {
+  ADMIN,
+  ADMINS_ROLE,
+  ALICE,
+  ART,
+  BOB,
+  GUILD,
+  OTHER,
+  opt,
+  useHarness,
+} from '../support/bot-harness.ts';
 import { signInWithBrowser, siteOf } from './web-admin-helpers.ts';
 
 const h = useHarness({ per: 'file', web: true });
@@ -32,9 +43,12 @@ interface Made {
   messageId: string;
 }
 
-/** /imagine as Alice in #art, once its result is in the gallery's index. */
-async function make(prompt: string): Promise<Made> {
-  const interaction = await h.command('imagine', [opt.string('prompt', prompt)], { userId: ALICE });
+/** /imagine as Alice in #art (or `channelId`), once its result is in the gallery's index. */
+async function make(prompt: string, channelId = ART): Promise<Made> {
+  const interaction = await h.command('imagine', [opt.string('prompt', prompt)], {
+    userId: ALICE,
+    channelId,
+  });
   const job = await h.jobDone(interaction);
   await h.bot.delivery.idle();
   const stored = await h.bot.services.jobs.get(job.generationId);
@@ -44,7 +58,8 @@ async function make(prompt: string): Promise<Made> {
   return { generationId: job.generationId, messageId };
 }
 
-const inDiscord = (m: Made) => h.discord.messages(ART).some((x) => x.id === m.messageId);
+const inDiscord = (m: Made, channelId = ART) =>
+  h.discord.messages(channelId).some((x) => x.id === m.messageId);
 const inIndex = async (m: Made) => (await h.bot.results.get(GUILD, m.generationId)) !== undefined;
 const takeDowns = async (): Promise<AuditRecord[]> =>
   (await h.bot.services.quotaAdmin.auditPage(GUILD, { limit: 100 })).records.filter(
@@ -345,6 +360,31 @@ describe('who may take a result down', () => {
       await context.close();
     }
     await expectUntouched(mole);
+  });
+
+  it('not an admin who cannot view the result’s channel: 404, whatever is recorded, and nothing taken down', async () => {
+    // #general hidden from @everyone: the admin manages the server but cannot view it.
+    await h.discord.setChannelOverwrites(OTHER, [
+      { id: GUILD, type: 'role', deny: String(PermissionFlagsBits.ViewChannel) },
+    ]);
+    try {
+      const vole = await make('a vole in a hidden burrow', OTHER);
+      const { context, page } = await signIn(ADMIN);
+      try {
+        await page.goto(gallery());
+        const origin = new URL(site()).origin;
+        const answer = await post(page, vole.generationId, { _csrf: await formToken(page) }, { origin });
+        expect(answer.status()).toBe(404);
+        expect(await answer.text()).not.toContain('vole');
+      } finally {
+        await context.close();
+      }
+      expect(inDiscord(vole, OTHER)).toBe(true);
+      expect(await inIndex(vole)).toBe(true);
+      expect(await ofResult(vole)).toEqual([]);
+    } finally {
+      await h.discord.setChannelOverwrites(OTHER, []);
+    }
   });
 
   it('not a POST without the form token or from another site (403), even an admin’s', async () => {

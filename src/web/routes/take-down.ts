@@ -72,7 +72,9 @@ async function takeDown(
   const l = c.get('l');
   const guildId = a.access.server.id;
   const result = await deps.results.get(guildId, generationId);
-  if (!result || !a.access.viewableChannelIds.has(result.viewChannelId)) {
+  // In a channel this admin cannot view: nothing of it, whatever is recorded.
+  if (result && !a.access.viewableChannelIds.has(result.viewChannelId)) return notFound(c, a.viewer);
+  if (!result) {
     // Gone from the gallery: taken down already (a second click, another admin), or never here.
     const earlier = await deps.quota.admin.takeDownOf(guildId, generationId);
     return earlier ? c.redirect(withNotice(back, generationId), 303) : notFound(c, a.viewer);
@@ -124,7 +126,12 @@ async function takeDown(
     const title = l.t('web:admin.audit.title');
     return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 503);
   } finally {
-    await deps.results.removeMessage(guildId, result.messageId);
+    // The message is gone whatever the index says; the gateway's word of it removes them later.
+    await deps.results
+      .removeMessage(guildId, result.messageId)
+      .catch((err) =>
+        deps.logger.warn({ err, ...where }, 'cannot remove a result taken down from the index'),
+      );
   }
   return c.redirect(withNotice(back, generationId), 303);
 }
