@@ -18,6 +18,9 @@ export interface GalleryFilters {
   cursor: string | undefined;
 }
 
+/** A result's address part (its generation id), as a result page or a take-down takes it. */
+export const GENERATION_ID = /^[\w-]{1,100}$/;
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_QUERY_CHARS = 200;
 

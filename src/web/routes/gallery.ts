@@ -11,7 +11,7 @@ import type { GalleryQuery } from '../../results/result.ts';
 import { memberOf } from '../admin-access.ts';
 import { profilesOf } from '../admin-data.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
-import { dayEnd, dayStart, readFilters } from '../gallery-address.ts';
+import { dayEnd, dayStart, GENERATION_ID, readFilters } from '../gallery-address.ts';
 import { mediaLinks } from '../media-links.ts';
 import { remakeCommand } from '../remake-command.ts';
 import type { Notice } from '../views/admin-bits.ts';
@@ -21,7 +21,6 @@ import { takeDownNotice } from '../views/take-down.ts';
 import { notFound } from './not-found.ts';
 
 const PAGE_SIZE = 60;
-const GENERATION_ID = /^[\w-]{1,100}$/;
 
 export function galleryRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
   app.get('/servers/:guildId', async (c) => {

@@ -14,12 +14,11 @@ import type { Context, Hono } from 'hono';
 import { LockTimeoutError } from '../../locks.ts';
 import { DeletionUnknown } from '../../results/result-messages.ts';
 import type { WebDeps, WebEnv } from '../context.ts';
-import { galleryHref, readFilters } from '../gallery-address.ts';
+import { GENERATION_ID, galleryHref, readFilters } from '../gallery-address.ts';
 import { takeDownProblemPage } from '../views/take-down.ts';
 import { type Admin, adminPost } from './admin.ts';
 import { notFound } from './not-found.ts';
 
-const GENERATION_ID = /^[\w-]{1,100}$/;
 /** The gallery's query an address may carry back: a few filters and a cursor. */
 const MAX_BACK_CHARS = 1_000;
 
@@ -54,7 +53,7 @@ export function takeDownRoutes(app: Hono<WebEnv>, deps: WebDeps): void {
       deps.logger.warn({ guildId, generationId }, 'a take-down waited too long for the one before it');
       const text = l.t('web:takeDown.busy');
       const title = l.t('web:takeDown.refusedTitle');
-      return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 503);
+      return c.html(takeDownProblemPage(l, a.viewer, { back, text, title }), 503);
     }
   });
 }
@@ -99,7 +98,7 @@ async function takeDown(
     );
     const text = l.t(unknown ? 'web:takeDown.unknown' : 'web:takeDown.refused');
     const title = l.t(unknown ? 'web:takeDown.unknownTitle' : 'web:takeDown.refusedTitle');
-    return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 502);
+    return c.html(takeDownProblemPage(l, a.viewer, { back, text, title }), 502);
   }
   // The results leave the index whatever the record did, and at once, not at the gateway's word of
   // the deletion: the page the admin lands on must not show them.
@@ -124,7 +123,7 @@ async function takeDown(
     );
     const text = l.t('web:takeDown.notAudited');
     const title = l.t('web:admin.audit.title');
-    return c.html(takeDownProblemPage(l, a.viewer, { guildId, back, text, title }), 503);
+    return c.html(takeDownProblemPage(l, a.viewer, { back, text, title }), 503);
   } finally {
     // The message is gone whatever the index says; the gateway's word of it removes them later.
     await deps.results

@@ -52,7 +52,7 @@ export function takeDownNotice(
 export function takeDownProblemPage(
   l: Localizer,
   viewer: Viewer,
-  o: { guildId: string; back: string; text: string; title: string },
+  o: { back: string; text: string; title: string },
 ): Html {
   return page(
     l,

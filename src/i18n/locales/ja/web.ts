@@ -189,7 +189,12 @@ export default {
         '{{what}}は現在{{after}}です。このページを開いた後に変更されました。あなたの変更は保存されていません。',
       again: 'フォームには現在の値を表示しています。置き換えるには、もう一度保存してください。',
     },
-    where: { command: '/利用枠 で', web: 'ダッシュボードで', discord: 'Discordで', store: 'Discordのストア' },
+    where: {
+      command: '/利用枠 で',
+      web: 'ダッシュボードで',
+      discord: 'Discordで',
+      store: 'Discordのストアで',
+    },
     what: {
       default: 'デフォルトの利用枠',
       budget: 'サーバーの予算',
