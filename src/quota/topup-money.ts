@@ -5,9 +5,10 @@
  * log beside the admins' changes: money a member brought, in Discord's store.
  *
  * The audit record is written after the entry. A crash between the two leaves the money right
- * and the log without its line; the caller sends the change again (the purchases' intake credits
- * at the next start what it has not consumed, and a refund is retried), which finds the change
- * made and writes the line then, from the ledger's entry, unless the log's latest lines have it.
+ * and the log without its line. A change sent again finds the change made and writes the line
+ * then, from the ledger's entry, unless the log's latest lines have it. The purchases' intake
+ * credits again at each start what it has not consumed; a take-back is sent again only when
+ * Discord sends the refund again (jobs/topup-purchases.ts), so its line can stay missing.
  */
 import type { Micros } from '../money.ts';
 import { recordChange } from './audit-log.ts';

@@ -40,6 +40,13 @@ describe('a refused reservation', () => {
     );
   });
 
+  it('says the figure left is the allowance’s and the top-up’s together, for a member with a top-up', () => {
+    const refused = { ...allowance(10_000, 20_000, 1), topupLeftMicros: 0 };
+    expect(describeRefusal(refused, 20_000, 1, english)).toBe(
+      `This costs about $0.02, but you have $0.01 left of your $1.00 allowance and your top-up together. It resets <t:${RESETS.getTime() / 1000}:R>.`,
+    );
+  });
+
   it('tells a batch how many takes would fit, and how to ask for them', () => {
     expect(describeRefusal(allowance(500_000), 200_000, 4, english)).toBe(
       '4 takes cost about $0.80 in all ($0.20 each), but your allowance has $0.50 left: enough for 2 of the 4 takes (ask again with `count:2`). Nothing was sent or charged.',

@@ -3,9 +3,9 @@
  * all of a change or none of it). A scenario of two credits, a charge drawing on the first, the
  * first's take-back after Discord refunded it, and the generation's refund is run once whole, then
  * again with the process dying at each write of each money step in turn, the step sent again after
- * the restart as its caller would (the purchases' intake credits again at the next start what it
- * has not consumed; a refund is retried): the ledger, the audit log and the figures end the same,
- * each change made once.
+ * the restart (the purchases' intake credits again at the next start what it has not consumed; a
+ * take-back is sent again here as a caller that retries would): the ledger, the audit log and the
+ * figures end the same, each change made once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { crash, crashingStore } from './crashing-store.ts';

@@ -30,11 +30,17 @@ export function describeRefusal(
       return result.budget?.resetsAt ? `${text} ${resetsText(l, result.budget.resetsAt)}` : text;
     }
     default:
-      return `${l.t('generate:refusal.allowance', {
-        cost: quotedMicros,
-        left: leftOf(result),
-        allowance: result.allowanceMicros,
-      })} ${resetsText(l, result.resetsAt ?? undefined)}`;
+      // With a top-up, what is left is the allowance's and the top-up's together: the decision's figure.
+      return `${l.t(
+        result.topupLeftMicros === undefined
+          ? 'generate:refusal.allowance'
+          : 'generate:refusal.allowanceWithTopup',
+        {
+          cost: quotedMicros,
+          left: leftOf(result),
+          allowance: result.allowanceMicros,
+        },
+      )} ${resetsText(l, result.resetsAt ?? undefined)}`;
   }
 }
 

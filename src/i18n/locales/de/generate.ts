@@ -148,6 +148,8 @@ export default {
       'Das Generierungsbudget dieses Servers ist vorerst aufgebraucht: {{left, money}} übrig, und das hier kostet etwa {{cost, money}}.',
     allowance:
       'Das kostet etwa {{cost, money}}, aber von deinem Kontingent über {{allowance, money}} sind nur noch {{left, money}} übrig.',
+    allowanceWithTopup:
+      'Das kostet etwa {{cost, money}}, aber von deinem Kontingent über {{allowance, money}} und deiner Aufstockung zusammen sind nur noch {{left, money}} übrig.',
     resets: 'Es wird {{when}} zurückgesetzt.',
     noReset: 'Es wird nicht zurückgesetzt.',
     batchAllowanceSome_one:

@@ -149,6 +149,8 @@ export default {
       "This server's generation budget is used up for now: {{left, money}} left, and this costs about {{cost, money}}.",
     allowance:
       'This costs about {{cost, money}}, but you have {{left, money}} left of your {{allowance, money}} allowance.',
+    allowanceWithTopup:
+      'This costs about {{cost, money}}, but you have {{left, money}} left of your {{allowance, money}} allowance and your top-up together.',
     resets: 'It resets {{when}}.',
     noReset: 'It does not reset.',
     batchAllowanceSome_one:

@@ -151,6 +151,8 @@ export default {
       'El presupuesto de generación de este servidor se agotó por ahora: quedan {{left, money}} y esto cuesta unos {{cost, money}}.',
     allowance:
       'Esto cuesta unos {{cost, money}}, pero te quedan {{left, money}} de tu cupo de {{allowance, money}}.',
+    allowanceWithTopup:
+      'Esto cuesta unos {{cost, money}}, pero entre tu cupo de {{allowance, money}} y tu recarga te quedan {{left, money}}.',
     resets: 'Se renueva {{when}}.',
     noReset: 'No se renueva.',
     batchAllowanceSome_one:

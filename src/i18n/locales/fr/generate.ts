@@ -152,6 +152,8 @@ export default {
       'Le budget de génération de ce serveur est épuisé pour l’instant: il reste {{left, money}}, et ceci coûte environ {{cost, money}}.',
     allowance:
       'Ceci coûte environ {{cost, money}}, mais il te reste {{left, money}} sur ton quota de {{allowance, money}}.',
+    allowanceWithTopup:
+      'Ceci coûte environ {{cost, money}}, mais il te reste {{left, money}} sur ton quota de {{allowance, money}} et ta recharge réunis.',
     resets: 'Il se renouvelle {{when}}.',
     noReset: 'Il ne se renouvelle pas.',
     batchAllowanceSome_one:

@@ -138,6 +138,8 @@ export default {
       'このサーバーの生成予算は現在使い切られています。残りは{{left, money}}で、これには約{{cost, money}}かかります。',
     allowance:
       'これには約{{cost, money}}かかりますが、{{allowance, money}}の利用枠の残りは{{left, money}}です。',
+    allowanceWithTopup:
+      'これには約{{cost, money}}かかりますが、{{allowance, money}}の利用枠と追加枠を合わせた残りは{{left, money}}です。',
     resets: '{{when}}にリセットされます。',
     noReset: 'リセットはありません。',
     batchAllowanceSome_other:

@@ -151,6 +151,8 @@ export default {
       'O orçamento de geração deste servidor acabou por enquanto: restam {{left, money}}, e isto custa cerca de {{cost, money}}.',
     allowance:
       'Isto custa cerca de {{cost, money}}, mas restam {{left, money}} da sua cota de {{allowance, money}}.',
+    allowanceWithTopup:
+      'Isto custa cerca de {{cost, money}}, mas restam {{left, money}} da sua cota de {{allowance, money}} e da sua recarga juntas.',
     resets: 'Ela é renovada {{when}}.',
     noReset: 'Ela não é renovada.',
     batchAllowanceSome_one:
